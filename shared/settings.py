@@ -1,0 +1,107 @@
+"""The one typed settings object.
+
+Read once at boot (CLI entry, Celery app factory) from ``SUBCON_*`` environment
+variables and an optional ``.env`` file, then passed explicitly. Kernel and
+runtime roots fall back to the original runtime's ``ALADUO_*`` variables and
+defaults (kernel-format 12.1), so an existing install works unconfigured.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+_TRUTHY = frozenset({"1", "true", "yes", "on"})
+
+
+def _flag(value: str | None) -> bool:
+    return value is not None and value.strip().lower() in _TRUTHY
+
+
+def default_roots(environ: Mapping[str, str]) -> tuple[Path, Path]:
+    """Kernel and runtime dirs as the original runtime resolves them (kernel-format 1)."""
+    home = Path(environ.get("ALADUO_HOME") or os.path.expanduser("~"))
+    kernel = Path(environ.get("ALADUO_KERNEL_DIR") or home / "aladuo")
+    runtime = Path(environ.get("ALADUO_RUNTIME_DIR") or home / ".aladuo")
+    return kernel, runtime
+
+
+class Settings(BaseSettings):
+    """Every knob subcon has. Field ``x`` is set by ``SUBCON_X``."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="SUBCON_", env_file=".env", extra="ignore", frozen=True
+    )
+
+    kernel_dir: Path = Field(default=Path(), description="kernel dir (git work tree)")
+    runtime_dir: Path = Field(default=Path(), description="runtime dir holding var/")
+    broker_url: str | None = Field(default=None, description="Celery broker; unset = embedded")
+    result_backend: str | None = Field(default=None, description="default: the broker URL")
+    redis_url: str | None = Field(default=None, description="lock/audit Redis; default broker")
+    tick_seconds: float = Field(default=2220.0, ge=1.0, description="cadence tick interval")
+    max_partitions_per_tick: int = Field(default=2, ge=1)
+    memory_check: bool = Field(
+        default=False, description="contract-gate fallback flag (ALADUO_EXP_MEMORY_CHECK)"
+    )
+    lock_ttl_seconds: float = Field(default=60.0, gt=0, description="kernel lock lease TTL")
+    lock_wait_seconds: float = Field(default=30.0, ge=0, description="writers wait this long")
+    audit_stream: str = Field(default="subcon:audit")
+    audit_stream_maxlen: int = Field(default=10_000, ge=1)
+    promotion_threshold: int = Field(
+        default=2, ge=1, description="distinct fragments before entity/node promotion"
+    )
+    weakening_threshold: int = Field(
+        default=2, ge=1, description="weakening fragments before a rewrite or removal"
+    )
+    new_line_threshold: int = Field(
+        default=2, ge=1, description="recurring NEW_SIGNAL fragments before a board line is added"
+    )
+    scan_slice_events: int = Field(
+        default=4000, ge=1, description="split a band into slices of about this many events"
+    )
+    max_line_bytes: int = Field(
+        default=4 * 1024 * 1024, ge=1024, description="spine lines longer than this are skipped"
+    )
+    gap_cache: bool = Field(default=True, description="cache per-day external counts")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fallbacks(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        kernel, runtime = default_roots(os.environ)
+        if not data.get("kernel_dir"):
+            data["kernel_dir"] = kernel
+        if not data.get("runtime_dir"):
+            data["runtime_dir"] = runtime
+        if "memory_check" not in data and "ALADUO_EXP_MEMORY_CHECK" in os.environ:
+            data["memory_check"] = _flag(os.environ.get("ALADUO_EXP_MEMORY_CHECK"))
+        return data
+
+    @property
+    def embedded(self) -> bool:
+        """True when no broker is configured: tasks run in-process with the file lock."""
+        return not self.broker_url
+
+    @property
+    def effective_result_backend(self) -> str | None:
+        return self.result_backend or self.broker_url
+
+    @property
+    def effective_redis_url(self) -> str | None:
+        return self.redis_url or self.broker_url
+
+    @property
+    def cadence_interval_ms(self) -> int:
+        return int(self.tick_seconds * 1000)
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Build settings from the environment, with explicit overrides (CLI flags) winning."""
+    clean = {k: v for k, v in overrides.items() if v is not None}
+    return Settings(**clean)

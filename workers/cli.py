@@ -1,0 +1,90 @@
+"""``subcon`` command line: global root options and one module per command.
+
+Every command that reports has ``--json``. Errors from the project's hierarchy are
+turned into exit codes here, at one boundary: 2 for bad input or configuration,
+3 for git or lock failures, 1 for "the check found problems" (set by commands).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+
+from shared.errors import ConfigError, GitError, InputError, LockError, SubconError
+from shared.kernel import KernelPaths
+from shared.settings import load_settings
+from workers.context import CliContext
+
+# command name -> module under workers.commands exposing ``command``.
+COMMANDS: dict[str, str] = {
+    "init": "init",
+    "demo": "demo",
+    "status": "status",
+    "gap": "gap",
+    "spine": "spine",
+    "scan": "scan",
+    "weave": "weave",
+    "tick": "tick",
+    "commit": "commit",
+    "review": "review",
+    "audit": "audit",
+    "check": "check",
+    "enqueue": "enqueue",
+}
+
+
+class LazyGroup(click.Group):
+    """Imports a command module only when that command runs (fast ``--help``)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        module = COMMANDS.get(cmd_name)
+        if module is None:
+            return None
+        loaded = importlib.import_module(f"workers.commands.{module}")
+        command: click.Command = loaded.command
+        return command
+
+
+@click.group(cls=LazyGroup)
+@click.option("--kernel", type=click.Path(path_type=Path), help="kernel dir (SUBCON_KERNEL_DIR)")
+@click.option("--runtime", type=click.Path(path_type=Path), help="runtime dir (SUBCON_RUNTIME_DIR)")
+@click.pass_context
+def cli(ctx: click.Context, kernel: Path | None, runtime: Path | None) -> None:
+    """subcon: background memory maintenance for an agent kernel."""
+    settings = load_settings(kernel_dir=kernel, runtime_dir=runtime)
+    ctx.obj = CliContext(settings=settings, paths=KernelPaths.from_settings(settings))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI and map project errors to exit codes."""
+    try:
+        result = cli.main(args=list(argv) if argv is not None else None, standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        return 130
+    except (InputError, ConfigError) as exc:
+        click.echo(f"subcon: {exc}", err=True)
+        return 2
+    except (GitError, LockError) as exc:
+        click.echo(f"subcon: {exc}", err=True)
+        return 3
+    except SubconError as exc:
+        click.echo(f"subcon: {exc}", err=True)
+        return 2
+    return int(result) if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
