@@ -16,7 +16,9 @@ from shared.settings import load_settings
 from shared.timestamps import filename_ts, iso, parse_iso
 
 
-def test_settings_fall_back_to_aladuo_roots(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_settings_fall_back_to_aladuo_roots(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("ALADUO_HOME", str(tmp_path))
     s = load_settings()
     assert s.kernel_dir == tmp_path / "aladuo"
