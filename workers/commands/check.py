@@ -1,11 +1,31 @@
-"""`subcon check` (not built yet)."""
+"""``subcon check``: one memory-check tick (kernel-format 6.1) under the kernel lock."""
 
 from __future__ import annotations
 
 import click
 
+from shared.jsontext import compact
+from shared.lock.factory import open_kernel_lock
+from shared.memcheck import CheckReport, run_memory_check
+from workers.context import CliContext
+
 
 @click.command(name="check")
-def command() -> None:
-    """Not built yet."""
-    raise click.ClickException("subcon check is not built yet")
+@click.option("--dry-run", is_flag=True, help="measure and report, write nothing")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@click.pass_obj
+def command(ctx: CliContext, dry_run: bool, as_json: bool) -> int:
+    """Lint memory, post signals to partition inboxes, sweep stale ones.
+
+    Exits 1 when a sub-step failed (the report lists the errors).
+    """
+    ctx.paths.require_kernel()
+    report: CheckReport
+    if dry_run:
+        report = run_memory_check(ctx.paths, ctx.settings, dry_run=True)
+    else:
+        lock = open_kernel_lock(ctx.settings, ctx.paths)
+        with lock.hold("memory-check") as lease:
+            report = run_memory_check(ctx.paths, ctx.settings, lease=lease)
+    click.echo(compact(report.to_json()) if as_json else report.text)
+    return 1 if report.errors else 0

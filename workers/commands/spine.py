@@ -1,11 +1,119 @@
-"""`subcon spine` (not built yet)."""
+"""``subcon spine``: append, look up, read and slice spine events."""
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 import click
+import orjson
+
+from shared.errors import InputError
+from shared.jsontext import compact
+from shared.spine.event import render_event
+from shared.spine.index import read_event_by_id
+from shared.spine.interval import parse_interval
+from shared.spine.reader import ReadStats, iter_slice
+from shared.spine.slices import plan_slices
+from shared.spine.writer import append_event
+from workers.context import CliContext
 
 
-@click.command(name="spine")
+@click.group(name="spine")
 def command() -> None:
-    """Not built yet."""
-    raise click.ClickException("subcon spine is not built yet")
+    """Read and write the runtime's event spine (var/events)."""
+
+
+def _fields_from_flags(
+    type_: str | None, kind: str | None, name: str | None, session_key: str | None, text: str | None
+) -> dict[str, Any]:
+    if not type_ or not kind:
+        raise click.UsageError("give an event as JSON on stdin, or at least --type and --kind")
+    source: dict[str, Any] = {"kind": kind}
+    if name:
+        source["name"] = name
+    fields: dict[str, Any] = {"type": type_, "source": source}
+    if session_key:
+        fields["session_key"] = session_key
+    fields["payload"] = {"text": text} if text is not None else {}
+    return fields
+
+
+@command.command(name="append")
+@click.option("--type", "type_", help="event type, e.g. channel.message")
+@click.option("--kind", help="source kind, e.g. stdio")
+@click.option("--name", help="source name")
+@click.option("--session-key", help="session key")
+@click.option("--text", help="payload.text")
+@click.option("--json", "as_json", is_flag=True, help="print the event as compact JSON only")
+@click.pass_obj
+def append(
+    ctx: CliContext,
+    type_: str | None,
+    kind: str | None,
+    name: str | None,
+    session_key: str | None,
+    text: str | None,
+    as_json: bool,
+) -> None:
+    """Append one event (JSON object on stdin, or built from the flags)."""
+    if type_ or kind:
+        fields = _fields_from_flags(type_, kind, name, session_key, text)
+    else:
+        data = sys.stdin.buffer.read()
+        try:
+            value = orjson.loads(data)
+        except orjson.JSONDecodeError as exc:
+            raise InputError("<stdin>", None, f"invalid JSON: {exc}") from None
+        if not isinstance(value, dict):
+            raise InputError("<stdin>", None, "an event must be a JSON object")
+        fields = value
+    event = append_event(ctx.paths, fields)
+    if as_json:
+        click.echo(render_event(event))
+    else:
+        click.echo(f"appended {event['id']} to var/events/{event['ts'][:10]}.jsonl")
+        click.echo(render_event(event))
+
+
+@command.command(name="get")
+@click.argument("event_id")
+@click.pass_obj
+def get(ctx: CliContext, event_id: str) -> int:
+    """Print the event with EVENT_ID (via the by_id index); exit 1 if not found."""
+    event = read_event_by_id(ctx.paths, event_id, max_line_bytes=ctx.settings.max_line_bytes)
+    if event is None:
+        click.echo(f"no event {event_id}", err=True)
+        return 1
+    click.echo(render_event(event))
+    return 0
+
+
+@command.command(name="read")
+@click.argument("interval")
+@click.option("--external", is_flag=True, help="only external events (source gate)")
+@click.option("--stats", "show_stats", is_flag=True, help="print read stats to stderr")
+@click.pass_obj
+def read(ctx: CliContext, interval: str, external: bool, show_stats: bool) -> None:
+    """Print the events of an INTERVAL such as 20260105[03,05], one JSON line each."""
+    items = parse_interval(interval)
+    stats = ReadStats()
+    limit = ctx.settings.max_line_bytes
+    for s in plan_slices(ctx.paths, items, ctx.settings.scan_slice_events, max_line_bytes=limit):
+        for record in iter_slice(ctx.paths, s, stats, limit, external_only=external):
+            click.echo(render_event(record.event))
+    if show_stats:
+        click.echo(compact(stats.to_json()), err=True)
+
+
+@command.command(name="slices")
+@click.argument("interval")
+@click.option("--max-events", type=int, default=None, help="events per slice")
+@click.pass_obj
+def slices(ctx: CliContext, interval: str, max_events: int | None) -> None:
+    """Print the scan slices of INTERVAL as JSON lines."""
+    items = parse_interval(interval)
+    per = max_events or ctx.settings.scan_slice_events
+    limit = ctx.settings.max_line_bytes
+    for s in plan_slices(ctx.paths, items, per, max_line_bytes=limit):
+        click.echo(compact(s.to_json()))

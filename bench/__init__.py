@@ -1,0 +1,1 @@
+"""Benchmarks and their deterministic workload generators (not part of the package)."""

@@ -1,0 +1,203 @@
+"""Front matter as the original runtime reads it: gray-matter + js-yaml 3 ``safeLoad``.
+
+gray-matter only recognises front matter when the text starts with ``---`` (and the
+fourth character is not another ``-``); the block ends at the first ``\\n---`` after
+that, and the body starts after it (one ``\\r`` and one ``\\n`` dropped). The YAML
+loader below resolves plain scalars like js-yaml 3: only ``true/True/TRUE/false/
+False/FALSE`` are booleans (``yes/no/on/off`` stay strings), timestamps stay strings
+(js-yaml would build a Date; a string is what every reader here compares against and
+it never crashes on ``2026-02-30``), ``1e3`` is a float, and duplicate keys are an
+error as in js-yaml.
+
+Parsing is pure; :class:`FrontMatter` keeps the original text so rendering round-trips
+a file byte for byte (YAML is never re-dumped).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from shared.errors import InputError
+
+_BOM = "\ufeff"
+_OPEN = "---"
+_CLOSE = "\n---"
+
+# JavaScript's String.prototype.trim: WhiteSpace + LineTerminator (incl. BOM and
+# U+3000), not the ASCII separators U+001C..U+001F that Python's str.strip also eats.
+_JS_WS = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+
+
+def js_trim(text: str) -> str:
+    """``String.prototype.trim()``."""
+    return text.strip(_JS_WS)
+
+
+def js_trim_end(text: str) -> str:
+    """``String.prototype.trimEnd()``."""
+    return text.rstrip(_JS_WS)
+
+
+class _JsYamlLoader(yaml.SafeLoader):
+    """SafeLoader whose implicit scalar types follow js-yaml 3's default safe schema."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=True)
+            try:
+                duplicate = key in seen
+                seen.add(key)
+            except TypeError:
+                continue
+            if duplicate:
+                raise yaml.constructor.ConstructorError(
+                    "while constructing a mapping",
+                    node.start_mark,
+                    f"duplicated mapping key {key!r}",
+                    key_node.start_mark,
+                )
+        return super().construct_mapping(node, deep=deep)
+
+
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+
+_JsYamlLoader.yaml_implicit_resolvers = {
+    first: [
+        (tag, regexp)
+        for tag, regexp in resolvers
+        if tag not in {_BOOL_TAG, _FLOAT_TAG, _TIMESTAMP_TAG}
+    ]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_JsYamlLoader.add_implicit_resolver(
+    _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+# js-yaml 3's float: the exponent-only form (1e3) is a float, unlike PyYAML's.
+_JsYamlLoader.add_implicit_resolver(
+    _FLOAT_TAG,
+    re.compile(
+        r"^(?:[-+]?(?:0|[1-9][0-9_]*)(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?"
+        r"|\.[0-9_]+(?:[eE][-+]?[0-9]+)?"
+        r"|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*"
+        r"|[-+]?\.(?:inf|Inf|INF)"
+        r"|\.(?:nan|NaN|NAN))$"
+    ),
+    list("-+0123456789."),
+)
+
+
+def load_yaml(text: str, path: Path | str | None = None) -> Any:
+    """Parse one YAML document like js-yaml 3 ``safeLoad``.
+
+    Raises:
+        InputError: the YAML does not parse (message names the line).
+    """
+    try:
+        return yaml.load(text, Loader=_JsYamlLoader)  # a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        # The raw block starts on the opening --- line, so block line 0 is file line 1.
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise InputError(path, line, f"front matter YAML: {problem}") from exc
+    except (ValueError, OverflowError, RecursionError) as exc:
+        raise InputError(path, None, f"front matter YAML: {exc}") from exc
+
+
+def _js_key(key: Any) -> str:
+    """Object keys are strings in JS: ``true`` stays ``"true"``, ``~`` becomes ``"null"``."""
+    if key is None:
+        return "null"
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return str(key)
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    """A Markdown file split into front matter and body.
+
+    ``head`` is the exact text before the body (BOM, delimiters and raw YAML), so
+    ``head + body`` is the original file. ``data`` is None when the file has no front
+    matter, else the parsed YAML mapping (a non-mapping document reads as ``{}``, as
+    property access on it yields nothing in the original). ``matter`` is the raw YAML.
+    """
+
+    head: str
+    matter: str
+    data: dict[str, Any] | None
+    body: str
+
+    @property
+    def prompt_content(self) -> str:
+        """The original's ``promptContent``: the body, trimmed."""
+        return js_trim(self.body)
+
+    def render(self) -> str:
+        """The file text; byte-identical to the parsed text when nothing changed."""
+        return self.head + self.body
+
+    def with_body(self, body: str) -> FrontMatter:
+        """The same front matter with another body."""
+        return replace(self, body=body)
+
+
+def parse_front_matter(text: str, path: Path | str | None = None) -> FrontMatter:
+    """Split ``text`` like gray-matter and parse the YAML block like js-yaml 3.
+
+    Raises:
+        InputError: the YAML block does not parse, or names an unknown language.
+    """
+    bom = _BOM if text.startswith(_BOM) else ""
+    rest = text[len(bom) :]
+    if not rest.startswith(_OPEN) or rest[len(_OPEN) : len(_OPEN) + 1] == "-":
+        return FrontMatter(head=bom, matter="", data=None, body=rest)
+    after_open = rest[len(_OPEN) :]
+    first_line = after_open.split("\n", 1)[0]
+    language = js_trim(first_line)
+    if language and language.lower() not in {"yaml", "yml"}:
+        raise InputError(path, 1, f"front matter language {language!r} is not supported")
+    if language:
+        after_open = after_open[len(first_line) :]
+    close = after_open.find(_CLOSE)
+    if close == -1:
+        matter, body = after_open, ""
+    else:
+        matter = after_open[:close]
+        body = after_open[close + len(_CLOSE) :]
+        if body.startswith("\r"):
+            body = body[1:]
+        if body.startswith("\n"):
+            body = body[1:]
+    head = text[: len(text) - len(body)] if body else text
+    block = js_trim(re.sub(r"^\s*#[^\n]+", "", matter, flags=re.MULTILINE))
+    if not block:
+        return FrontMatter(head=head, matter=matter, data={}, body=body)
+    loaded = load_yaml(matter, path)
+    data = {_js_key(k): v for k, v in loaded.items()} if isinstance(loaded, dict) else {}
+    return FrontMatter(head=head, matter=matter, data=data, body=body)
+
+
+def split_front_matter(
+    text: str, path: Path | str | None = None
+) -> tuple[dict[str, Any] | None, str]:
+    """``(data, body)`` of a Markdown file; ``data`` is None without front matter.
+
+    Raises:
+        InputError: the YAML block does not parse.
+    """
+    parsed = parse_front_matter(text, path)
+    return parsed.data, parsed.body

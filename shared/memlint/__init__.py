@@ -1,0 +1,7 @@
+"""The memory check's lints (kernel-format 6.2-6.7): pure measurement and selection.
+
+Each lint reads through a :class:`~shared.memlint.reads.MemoryReads` (which records
+every path that failed with anything other than "missing") and returns
+:class:`~shared.memlint.selection.Selection` records; delivery and the inbox sweep live
+in :mod:`shared.memcheck`.
+"""

@@ -1,0 +1,335 @@
+"""Partition discovery, schedule quirks and the consumer-contract gate (kernel-format 5.4, 5.10).
+
+A partition is a direct subdirectory of ``<kernel>/subconscious/`` (not ``inbox``) with a
+readable ``CLAUDE.md``. Two readers of the same front matter disagree on purpose, as in
+the original: the scheduler applies nullish defaults without type checks (``enabled:
+no`` is the truthy string ``"no"``), while the contract reader takes ``enabled`` only
+when it is a real boolean.
+
+Ordering: the original sorts with ``String.prototype.localeCompare`` (ICU root
+collation). :func:`locale_key` approximates it for the names partitions use: primary
+comparison ignores case, punctuation sorts before digits and digits before letters (in
+ICU's punctuation order); ties go lowercase first, then code-unit order.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from shared.errors import InputError
+from shared.frontmatter import js_trim, parse_front_matter
+from shared.kernel import KernelPaths
+
+log = logging.getLogger(__name__)
+
+DEFAULT_ENABLED: Final = True
+DEFAULT_COOLDOWN_TICKS: Final = 1
+DEFAULT_MAX_DURATION_MS: Final = 60_000
+
+# Contract states (5.10).
+PARTITION_ABSENT: Final = "partition-absent"
+PARSE_FAIL: Final = "parse-fail"
+NO_CONTRACT: Final = "no-contract"
+SELF_ID_MISMATCH: Final = "self-id-mismatch"
+VALID: Final = "valid"
+
+SIGNAL_KINDS: Final = (
+    "entity-converge.v1",
+    "node-converge.v1",
+    "revise.v1",
+    "sink.v1",
+    "merge.v1",
+    "orphan-islands.v1",
+    "orphan-newborn.v1",
+    "scan-gap.v1",
+)
+
+_VERSIONED = re.compile(r"\.v\d+$")
+# ICU root collation order of ASCII punctuation and symbols (all before digits).
+_PUNCT_ORDER: Final = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
+_NUMBER_RE = re.compile(
+    r"^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|Infinity)$|^0[xX][0-9a-fA-F]+$"
+    r"|^0[oO][0-7]+$|^0[bB][01]+$"
+)
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """The scheduler's view of ``schedule:`` after the original's coercions."""
+
+    enabled: bool = DEFAULT_ENABLED
+    cooldown_ticks: int = DEFAULT_COOLDOWN_TICKS
+    max_duration_ms: int = DEFAULT_MAX_DURATION_MS
+
+
+@dataclass(frozen=True)
+class PartitionInfo:
+    """Everything the scheduler, the memory check and ``status`` need about a partition.
+
+    ``error`` is set when ``CLAUDE.md`` is unreadable or its front matter does not
+    parse: such a partition is dropped from scheduling (its ``schedule`` is then the
+    default) and its contract state is ``parse-fail``. ``warnings`` lists values that
+    were coerced to a default.
+    """
+
+    name: str
+    path: Path
+    schedule: Schedule
+    contract_state: str
+    contract_enabled: bool
+    consumes: frozenset[str]
+    error: str | None = None
+    prompt_content: str = ""
+    runtime: str | None = None
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def schedulable(self) -> bool:
+        """False when the front matter failed to parse (the original drops it)."""
+        return self.error is None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready summary (for ``status`` and logs)."""
+        return {
+            "name": self.name,
+            "path": str(self.path),
+            "schedule": {
+                "enabled": self.schedule.enabled,
+                "cooldown_ticks": self.schedule.cooldown_ticks,
+                "max_duration_ms": self.schedule.max_duration_ms,
+            },
+            "contract": self.contract_state,
+            "enabled": self.contract_enabled,
+            "consumes": sorted(self.consumes),
+            "error": self.error,
+            "warnings": list(self.warnings),
+        }
+
+
+def locale_key(name: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Sort key approximating JS ``a.localeCompare(b)`` (ICU root collation)."""
+    primary: list[int] = []
+    tertiary: list[int] = []
+    for char in name:
+        if char in _PUNCT_ORDER:
+            primary.append(1 + _PUNCT_ORDER.index(char))
+        elif char.isdigit() and char.isascii():
+            primary.append(100 + ord(char))
+        elif char.isalpha():
+            primary.append(1000 + ord(char.lower()))
+        else:
+            primary.append(1000 + ord(char))
+        tertiary.append(1 if char.isupper() else 0)
+    return tuple(primary), tuple(tertiary), tuple(name.encode("utf-16-be"))
+
+
+def js_truthy(value: Any) -> bool:
+    """JavaScript truthiness of a YAML value (empty lists and mappings are truthy)."""
+    if value is None or value is False:
+        return False
+    if isinstance(value, bool):
+        return True
+    if isinstance(value, int | float):
+        return value != 0 and not math.isnan(value)
+    if isinstance(value, str):
+        return value != ""
+    return True
+
+
+def js_number(value: Any) -> float:
+    """JavaScript ``Number(value)`` for YAML scalars; NaN when it is not a number."""
+    if isinstance(value, bool):
+        return 1.0 if value else 0.0
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str):
+        text = js_trim(value)
+        if text == "":
+            return 0.0
+        if not _NUMBER_RE.match(text):
+            return math.nan
+        if text[:2].lower() in {"0x", "0o", "0b"}:
+            return float(int(text, 0))
+        return float(text.replace("Infinity", "inf"))
+    if isinstance(value, list):
+        if not value:
+            return 0.0
+        return js_number(value[0]) if len(value) == 1 else math.nan
+    return math.nan
+
+
+def _coerce(value: Any, default: int, floor: int, key: str, warnings: list[str]) -> int:
+    """``Math.max(floor, value ?? default)`` with numeric coercion.
+
+    Where the original would end up with NaN or Infinity (a schedule that never runs
+    again, or a timeout that fires at once), subcon uses the default and warns.
+    """
+    if value is None:
+        return default
+    number = js_number(value)
+    if math.isnan(number) or math.isinf(number):
+        warnings.append(f"schedule.{key}={value!r} is not a finite number; using {default}")
+        return default
+    # Ticks and milliseconds compare against integers, so ceil keeps the JS semantics.
+    return max(floor, math.ceil(number))
+
+
+def parse_schedule(data: dict[str, Any] | None) -> tuple[Schedule, tuple[str, ...]]:
+    """The scheduler's ``Schedule`` from front-matter data, plus coercion warnings."""
+    raw = (data or {}).get("schedule")
+    block: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    warnings: list[str] = []
+    enabled_raw = block.get("enabled")
+    enabled = DEFAULT_ENABLED if enabled_raw is None else js_truthy(enabled_raw)
+    schedule = Schedule(
+        enabled=enabled,
+        cooldown_ticks=_coerce(
+            block.get("cooldown_ticks"), DEFAULT_COOLDOWN_TICKS, 0, "cooldown_ticks", warnings
+        ),
+        max_duration_ms=_coerce(
+            block.get("max_duration_ms"), DEFAULT_MAX_DURATION_MS, 1, "max_duration_ms", warnings
+        ),
+    )
+    return schedule, tuple(warnings)
+
+
+def normalize_kind(kind: str) -> str:
+    """Trim; append ``.v1`` unless the kind already ends in ``.v<digits>``."""
+    text = js_trim(kind)
+    return text if _VERSIONED.search(text) else f"{text}.v1"
+
+
+def contract_state(name: str, data: dict[str, Any]) -> tuple[str, bool, frozenset[str]]:
+    """``(state, enabled, consumes)`` of parsed front matter, per the 5.10 table."""
+    raw_schedule = data.get("schedule")
+    schedule = raw_schedule if isinstance(raw_schedule, dict) else {}
+    enabled_raw = schedule.get("enabled")
+    enabled = enabled_raw if isinstance(enabled_raw, bool) else True
+    contract = data.get("contract")
+    if contract is None:
+        return NO_CONTRACT, enabled, frozenset()
+    if not isinstance(contract, dict) or not isinstance(contract.get("partition"), str):
+        return PARSE_FAIL, enabled, frozenset()
+    if contract["partition"] != name:
+        return SELF_ID_MISMATCH, enabled, frozenset()
+    consumes = contract.get("consumes")
+    if not isinstance(consumes, list) or not all(isinstance(k, str) for k in consumes):
+        return PARSE_FAIL, enabled, frozenset()
+    return VALID, enabled, frozenset(normalize_kind(k) for k in consumes)
+
+
+def parse_partition(name: str, path: Path, text: str) -> PartitionInfo:
+    """A partition's info from its ``CLAUDE.md`` text (pure; never raises)."""
+    try:
+        parsed = parse_front_matter(text, path / "CLAUDE.md")
+    except InputError as exc:
+        return PartitionInfo(
+            name=name,
+            path=path,
+            schedule=Schedule(),
+            contract_state=PARSE_FAIL,
+            contract_enabled=True,
+            consumes=frozenset(),
+            error=str(exc),
+        )
+    data = parsed.data or {}
+    schedule, warnings = parse_schedule(data)
+    state, enabled, consumes = contract_state(name, data)
+    runtime = data.get("runtime")
+    return PartitionInfo(
+        name=name,
+        path=path,
+        schedule=schedule,
+        contract_state=state,
+        contract_enabled=enabled,
+        consumes=consumes,
+        prompt_content=parsed.prompt_content,
+        runtime=runtime if isinstance(runtime, str) else None,
+        warnings=warnings,
+    )
+
+
+def _read_prompt(prompt: Path) -> str:
+    # Node decodes with replacement characters, so undecodable bytes never fail a read.
+    return prompt.read_bytes().decode("utf-8", errors="replace")
+
+
+def read_partition(paths: KernelPaths, name: str) -> PartitionInfo | None:
+    """The partition ``name``, or None when its ``CLAUDE.md`` is missing (``partition-absent``).
+
+    A read error other than "missing" yields ``parse-fail`` with the reason in ``error``.
+    """
+    directory = paths.partition_dir(name)
+    prompt = directory / "CLAUDE.md"
+    try:
+        text = _read_prompt(prompt)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        return PartitionInfo(
+            name=name,
+            path=directory,
+            schedule=Schedule(),
+            contract_state=PARSE_FAIL,
+            contract_enabled=True,
+            consumes=frozenset(),
+            error=f"{prompt}: {exc.strerror or exc}",
+        )
+    return parse_partition(name, directory, text)
+
+
+def partition_dir_names(paths: KernelPaths) -> list[str]:
+    """Direct subdirectories of ``<kernel>/subconscious`` except ``inbox``, locale-sorted."""
+    try:
+        entries = list(paths.subconscious_dir.iterdir())
+    except OSError:
+        return []
+    names = [e.name for e in entries if e.name != "inbox" and e.is_dir()]
+    return sorted(names, key=locale_key)
+
+
+def discover_partitions(paths: KernelPaths, *, include_errors: bool = False) -> list[PartitionInfo]:
+    """Partitions in scheduling order (5.4).
+
+    A partition whose ``CLAUDE.md`` cannot be read is not a partition. One whose front
+    matter fails to parse is dropped from the result (with a logged reason) unless
+    ``include_errors``; ``status`` passes True to show the reason.
+    """
+    found: list[PartitionInfo] = []
+    for name in partition_dir_names(paths):
+        info = read_partition(paths, name)
+        if info is None:
+            continue
+        if info.error is not None:
+            log.warning("partition %s dropped from scheduling: %s", name, info.error)
+            if not include_errors:
+                continue
+        found.append(info)
+    return found
+
+
+def enabled_names(partitions: Iterable[PartitionInfo]) -> list[str]:
+    """Names the playlist rebuild uses: schedulable and (scheduler-)enabled, in order."""
+    return [p.name for p in partitions if p.schedulable and p.schedule.enabled]
+
+
+def gate(kind: str, info: PartitionInfo | None, flag_fallback: bool) -> str | None:
+    """``enforceContractGate``: None when ``kind`` may be delivered to the partition, else
+    the withheld reason (``info`` None = the partition is absent)."""
+    if info is None or info.contract_state == PARTITION_ABSENT:
+        return PARTITION_ABSENT
+    if info.contract_state == SELF_ID_MISMATCH:
+        return SELF_ID_MISMATCH
+    if not info.contract_enabled:
+        return "partition-disabled"
+    if info.contract_state == VALID:
+        return None if normalize_kind(kind) in info.consumes else "kind-not-consumed"
+    if info.contract_state == NO_CONTRACT:
+        return None if flag_fallback else NO_CONTRACT
+    return None if flag_fallback else PARSE_FAIL

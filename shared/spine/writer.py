@@ -1,0 +1,104 @@
+"""Append events to the spine as the original runtime does (kernel-format 2.2, 2.3).
+
+For runtimes other than the original (which appends itself): the envelope, the
+UTC-date partition, both index files, one fcntl lock serialising appenders
+across processes, and fsync before returning.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from shared.errors import InputError
+from shared.kernel import KernelPaths
+from shared.spine.event import event_date, render_event
+from shared.timestamps import iso
+
+LOCK_NAME = "spine-append.lock"
+
+
+def make_envelope(fields: dict[str, Any], now: datetime | None = None) -> dict[str, Any]:
+    """``{...fields, id, ts}``: caller keys in caller order, then a fresh ``id``,
+    then ``ts`` (the caller's ``ts`` if it gave one, else ``now`` as ISO UTC).
+
+    Raises:
+        InputError: ``fields`` is not an object, or its ``ts`` is not a timestamp.
+    """
+    if not isinstance(fields, dict):
+        raise InputError(None, None, "an event must be a JSON object")
+    ts = fields.get("ts")
+    if ts is None:
+        ts = iso(now)
+    elif not isinstance(ts, str):
+        raise InputError(None, None, f"event ts must be a string, got {ts!r}")
+    event_date(ts)  # validates; raises InputError
+    event = {k: v for k, v in fields.items() if k not in ("id", "ts")}
+    event["id"] = f"evt_{uuid.uuid4()}"
+    event["ts"] = ts
+    return event
+
+
+@contextmanager
+def _append_lock(paths: KernelPaths) -> Iterator[None]:
+    lock_dir = paths.events_index_dir
+    lock_dir.mkdir(parents=True, exist_ok=True)
+    fd = os.open(lock_dir / f".{LOCK_NAME}", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the flock
+
+
+def _append(path: Path, data: bytes) -> int:
+    """Append ``data`` in one write, fsync, and return the offset it landed at."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        offset = os.fstat(fd).st_size
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return offset
+
+
+def append_event(
+    paths: KernelPaths, fields: dict[str, Any], now: datetime | None = None
+) -> dict[str, Any]:
+    """Append one event to ``var/events/<UTC date of ts>.jsonl`` and index it.
+
+    Returns the written event. by_id.jsonl always gets a line; by_session.jsonl
+    only when ``session_key`` is truthy. Appenders in any process are serialised
+    by a file lock so offsets in the indexes are exact.
+
+    Raises:
+        InputError: see :func:`make_envelope`; TypeError for non-JSON values.
+    """
+    event = make_envelope(fields, now)
+    line = (render_event(event) + "\n").encode("utf-8")
+    partition = f"{event_date(event['ts'])}.jsonl"
+    paths.events_dir.mkdir(parents=True, exist_ok=True)
+    with _append_lock(paths):
+        offset = _append(paths.events_dir / partition, line)
+        position = {"partition": partition, "byte_offset": offset, "byte_len": len(line)}
+        by_id = {"event_id": event["id"], **position}
+        _append(paths.by_id_index, (render_event(by_id) + "\n").encode("utf-8"))
+        if event.get("session_key"):
+            by_session = {
+                "session_key": event["session_key"],
+                "event_id": event["id"],
+                **position,
+                "ts": event["ts"],
+            }
+            _append(paths.by_session_index, (render_event(by_session) + "\n").encode("utf-8"))
+    return event
