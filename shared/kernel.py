@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from shared.errors import ConfigError, NameRejected
 from shared.settings import Settings
+from shared.testhooks import checkpoint
 from shared.timestamps import epoch_ms
 
 
@@ -30,6 +32,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        checkpoint("write", str(path))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
@@ -40,6 +43,41 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
 def atomic_write_text(path: Path, text: str) -> None:
     """UTF-8, LF-only text written atomically (see :func:`atomic_write_bytes`)."""
     atomic_write_bytes(path, text.encode("utf-8"))
+
+
+# ``.<base>.<pid>.<epoch-ms>.<uuid-v4>.tmp``, as :func:`atomic_write_bytes` names them.
+_TEMP_RE = re.compile(r"^\..+\.(\d+)\.\d+\.[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\.tmp$")
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale_temps(root: Path) -> list[Path]:
+    """Delete the temp files of atomic writers that died mid-write, under ``root``.
+
+    A writer SIGKILLed between its temp write and its rename leaves a complete but
+    orphaned ``.<base>.<pid>.<ms>.<uuid>.tmp``; one whose pid is no longer alive on this
+    host is removed. Call it while holding the kernel lock (no live writer is then
+    mid-write in the kernel). Returns the removed paths; unreadable dirs are skipped.
+    """
+    removed: list[Path] = []
+    for dirpath, _dirs, files in os.walk(root):
+        for name in files:
+            match = _TEMP_RE.match(name)
+            if match is None or _pid_alive(int(match.group(1))):
+                continue
+            path = Path(dirpath) / name
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+                removed.append(path)
+    return removed
 
 
 def safe_basename(name: str) -> str:

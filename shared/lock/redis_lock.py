@@ -12,6 +12,7 @@ expired and was taken over sees a larger fence and raises ``LockLost``.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import socket
@@ -25,7 +26,7 @@ from typing import Any
 
 import redis
 
-from shared.errors import LockHeld, LockLost
+from shared.errors import LockError, LockHeld, LockLost
 from shared.timestamps import iso
 
 _ACQUIRE = """
@@ -150,10 +151,13 @@ class RedisKernelLock:
     def try_acquire(self, owner: str) -> RedisLease | None:
         """One acquisition attempt; the lease is not renewed until ``start_renewal``."""
         token = uuid.uuid4().hex
-        fence = self._acquire_script(
-            keys=[self.key, self.fence_key],
-            args=[token, owner, iso(), self._ttl_ms, socket.gethostname(), os.getpid()],
-        )
+        try:
+            fence = self._acquire_script(
+                keys=[self.key, self.fence_key],
+                args=[token, owner, iso(), self._ttl_ms, socket.gethostname(), os.getpid()],
+            )
+        except redis.RedisError as exc:
+            raise LockError(f"cannot reach Redis for the kernel lock: {exc}") from exc
         if fence is None:
             return None
         return RedisLease(self, token, int(fence))
@@ -164,6 +168,7 @@ class RedisKernelLock:
 
         Raises:
             LockHeld: the lock stayed held by someone else for the whole wait.
+            LockError: Redis is unreachable.
         """
         budget = self.default_wait if wait is None else wait
         deadline = time.monotonic() + budget
@@ -179,7 +184,9 @@ class RedisKernelLock:
             yield lease
         finally:
             lease.stop_renewal()
-            self._release_script(keys=[self.key], args=[lease.token])
+            # If Redis is gone the TTL frees the key; a later fence outranks this lease.
+            with contextlib.suppress(redis.RedisError):
+                self._release_script(keys=[self.key], args=[lease.token])
 
     def holder(self) -> dict[str, Any] | None:
         """The current holder's ``{owner, token, fence, since, host, pid}`` or None."""

@@ -1,11 +1,30 @@
-"""`subcon audit` (not built yet)."""
+"""`subcon audit [--since T] [--file PATH] [--json]`: read the committer's audit log."""
 
 from __future__ import annotations
 
 import click
 
+from shared.audit import read_audit
+from shared.jsontext import compact, pretty
+from workers.context import CliContext
+
 
 @click.command(name="audit")
-def command() -> None:
-    """Not built yet."""
-    raise click.ClickException("subcon audit is not built yet")
+@click.option("--since", default=None, help="ISO date or timestamp (UTC)")
+@click.option("--file", "file", default=None, help="only records for this kernel path")
+@click.option("--json", "as_json", is_flag=True, help="print a JSON array")
+@click.pass_obj
+def command(ctx: CliContext, since: str | None, file: str | None, as_json: bool) -> int:
+    """Print committer audit records, oldest first."""
+    records = read_audit(ctx.paths, since=since, file=file)
+    if as_json:
+        click.echo(pretty([r.to_json() for r in records]), nl=False)
+        return 0
+    for r in records:
+        where = r.file or "-"
+        if r.line is not None:
+            where = f"{where}:{r.line}"
+        extra = f" {r.commit[:12]}" if r.commit else ""
+        quote = f" {compact(r.quote)}" if r.quote else ""
+        click.echo(f"{r.ts} {r.decision} {where} {r.reason or ''}{extra}{quote}".rstrip())
+    return 0

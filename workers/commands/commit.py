@@ -1,11 +1,56 @@
-"""`subcon commit` (not built yet)."""
+"""`subcon commit [--dry-run] [--json]`: one memory-committer wake, in-process."""
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
+
 import click
+
+from shared.committer.run import run_committer
+from shared.jsontext import pretty
+from shared.kernel import KernelPaths
+from shared.lock.factory import open_kernel_lock
+from workers.context import CliContext
+
+# Test-only: pause after the commit is built (before HEAD moves) until this file exists.
+PAUSE_ENV = "SUBCON_TEST_PAUSE_AFTER_STAGE"
+
+
+def read_tick(paths: KernelPaths) -> int | None:
+    """The cadence tick number from ``var/subcon/tick.json`` (H5 writes it), or None."""
+    try:
+        data = json.loads((paths.subcon_state_dir / "tick.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    value = data.get("tick") if isinstance(data, dict) else data
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 @click.command(name="commit")
-def command() -> None:
-    """Not built yet."""
-    raise click.ClickException("subcon commit is not built yet")
+@click.option("--dry-run", is_flag=True, help="review and report; no git or audit writes")
+@click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
+@click.pass_obj
+def command(ctx: CliContext, dry_run: bool, as_json: bool) -> int:
+    """Review changed allowlisted files and commit the clean ones (one commit)."""
+    lock = open_kernel_lock(ctx.settings, ctx.paths)
+    pause = os.environ.get(PAUSE_ENV)
+    report = run_committer(
+        ctx.paths,
+        ctx.settings,
+        lock=lock,
+        tick=read_tick(ctx.paths),
+        dry_run=dry_run,
+        pause_after_stage=Path(pause) if pause else None,
+    )
+    if as_json:
+        click.echo(pretty(report.to_json()), nl=False)
+        return 0
+    click.echo(report.text)
+    if dry_run:
+        for record in report.records:
+            click.echo(json.dumps(record.to_json(), ensure_ascii=False), err=True)
+    for warning in report.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return 0

@@ -1,0 +1,64 @@
+"""gradient: a broadcast line needs a trigger, a direction and an activation.
+
+* trigger — a recognisable situation: "when/if/before/after/whenever/once ...",
+  a leading scope ("With <Person>, ...", "For deploy questions, ..."), or
+  每当/当/如果/遇到/...时; generic situations ("when answering questions", "if
+  needed") do not count;
+* direction — a clause, other than the trigger, led by an imperative verb or a modal
+  of obligation (should/must/always/never ...; 应该/先/要/不要/直接 ...);
+* activation — a ``[[slug]]`` pointer, a ``Details: <path>``, or a self-contained
+  action: a concrete verb with an object, not a vague one ("be careful", "use
+  judgment") and not an unnamed procedure ("follow the usual checklist").
+"""
+
+from __future__ import annotations
+
+from shared.gates.base import Finding, ReviewContext
+from shared.gates.lexicon import (
+    Claim,
+    direction_clauses,
+    find_trigger,
+    is_vague,
+    unnamed_skill,
+)
+
+RULE_ID = "gradient"
+
+MISSING_TRIGGER = Finding(
+    RULE_ID,
+    f"{RULE_ID}: missing concrete trigger",
+    "the line names no recognizable situation that would activate it in the next session",
+)
+NO_DIRECTION = Finding(
+    RULE_ID,
+    f"{RULE_ID}: no action direction",
+    "the line gives no concrete direction for the next action",
+)
+NO_ACTIVATION = Finding(
+    RULE_ID,
+    f"{RULE_ID}: missing skill or pointer activation",
+    "the line's action is neither self-contained nor backed by a [[slug]] or Details: pointer",
+)
+
+
+def judge(claim: Claim, *, require_activation: bool = True) -> Finding | None:
+    """The three-part gradient test on one claim; None when it passes."""
+    found = find_trigger(claim)
+    if found is None or not found[1]:
+        return MISSING_TRIGGER
+    trig = found[0]
+    directions = direction_clauses(claim, trig)
+    if not directions:
+        return NO_DIRECTION
+    if not require_activation or claim.has_pointer or claim.has_details:
+        return None
+    if unnamed_skill(claim, trig):
+        return NO_ACTIVATION
+    if all(is_vague(claim.clauses[idx], cue) for idx, cue in directions):
+        return NO_ACTIVATION
+    return None
+
+
+def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
+    """Reject a board line that fails the gradient test (see module docstring)."""
+    return judge(claim)

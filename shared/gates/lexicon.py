@@ -1,0 +1,420 @@
+"""Word lists and clause analysis the review gates share (English + Chinese, pure).
+
+A claim is normalised (markdown emphasis, backticks, placeholders' angle brackets and
+modal tags removed; pointers noted and dropped), split into clauses at punctuation
+and arrows, and each clause is checked for a trigger (a recognisable situation) or a
+direction (an imperative or a modal of obligation). Every detector returns the
+matched cue so a decision can say why it was made.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+class Prefiltered:
+    """A regex searched in two steps: the pattern with its ``\\b`` assertions removed (a
+    superset that ``re`` scans several times faster, since it can skip on first
+    characters), then the exact pattern only where the fast one matched."""
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.exact = re.compile(pattern, flags)
+        self.fast = re.compile(pattern.replace(r"\b", ""), flags)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.exact.search(text) if self.fast.search(text) else None
+
+
+def wordset(text: str) -> frozenset[str]:
+    """The whitespace-separated words of ``text``."""
+    return frozenset(text.split())
+
+
+def phraseset(text: str) -> frozenset[str]:
+    """The ``|``-separated phrases of ``text``."""
+    return frozenset(p.strip() for p in text.split("|"))
+
+
+CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+CJK_RE = re.compile(f"[{CJK}]")
+
+POINTER_RE = re.compile(r"\[\[[^\]\n]+\]\]")
+DETAILS_RE = re.compile(
+    r"(?i)\bdetails?\s*[:：]\s*\S+|(?:详见|参见|参考|见)\s*[`\[]?[\w./-]+\.(?:md|json|txt|ya?ml)"
+)
+PATH_RE = re.compile(r"`?[\w.-]+(?:/[\w.-]+)+\.(?:md|json|jsonl|txt|ya?ml|py|toml)`?")
+MODAL_TAG_RE = re.compile(
+    r"\[(?:observation|inference|instruction|conditional\s*:[^\]]*|hypothesis[^\]]*|"
+    r"superseded[^\]]*)\]",
+    re.IGNORECASE,
+)
+_EMPHASIS_RE = re.compile(r"\*\*|__|`|~~")
+_PLACEHOLDER_RE = re.compile(r"<([A-Za-z][\w-]*)>")
+_CLAUSE_SPLIT_RE = re.compile(r"\s*(?:[,;:，；：。!?！？]|\.(?=\s|$)|—|–|->|→|=>)\s*")
+
+# ---------------------------------------------------------------- triggers
+TRIGGER_EN_RE = re.compile(
+    r"\b(?:when(?:ever)?|if|unless|before|after|once|while|during|upon|until|"
+    r"as soon as|each time|every time|any time|anytime|in case|whenever)\b"
+)
+# A leading scope phrase ("With <Person>,", "For deploy questions,", "On Mondays,")
+# names a recognisable situation too.
+SCOPE_EN_RE = re.compile(r"^(?:with|for|in|on|at|during|around|to|about|from)\s+\S")
+GENERIC_SCOPE_EN = phraseset(
+    "in general|overall|in short|for now|in practice|at all times|in every case|"
+    "for all|by default|in most cases|as a rule|for example|in any case|in summary|"
+    "on the whole|for instance|in addition|at first|in fact|to be safe|for clarity|"
+    "on average|at times|in particular|for sure"
+)
+TRIGGER_ZH_RE = re.compile(
+    r"每当|每次|一旦|只要|凡是|假如|如果|若是|倘若|要是|如遇|遇到|碰到|遇见|收到|看到|听到|"
+    r"面对|涉及|对于|针对|(?<![应相适恰担妥充])当(?![前然下天初])|"
+    r"(?<![同有及暂临随准按届])时(?:候)?(?=[，,、])|之前|之后|以前|以后|期间"
+)
+# Words that do not make a trigger concrete on their own.
+GENERIC_EN = wordset(
+    """answer answering answers respond responding response responses reply replying
+    replies help helping work working talk talking chat chatting conversation
+    conversations message messages anything something everything always possible
+    needed necessary appropriate applicable relevant useful asked asks ask you your
+    any every all time times case cases situation situations general user users
+    question questions task tasks request requests someone people person anyone
+    doing do does doubt unsure sure interacting interaction interactions writing
+    write output outputs text thing things stuff matter matters"""
+)
+GENERIC_ZH = (
+    "回答|回复|答复|问题|用户|任何|所有|需要|必要|时候|情况|对话|帮助|工作|任务|消息|"
+    "提问|适当|合适|可能|有人|别人|事情|东西|一切|聊天|交流|沟通|的|时|当|在|了|吗|"
+    "每当|每次|如果|遇到|碰到"
+)
+_GENERIC_ZH_RE = re.compile(GENERIC_ZH)
+
+STOP_EN = wordset(
+    """a an the and or but of in on at by for with from into onto to about as is are
+    was were be been being am it its this that these those there here he him his she
+    her they them their we us our i me my would could should will can may might must
+    has have had not no so such than then too very just also"""
+)
+
+# ---------------------------------------------------------------- directions
+IMPERATIVE_EN = wordset(
+    """accept acknowledge add address adjust admit adopt alert align announce annotate
+    answer append apply approve archive argue ask assign assume attach avoid back
+    batch begin bold book bring build bump call cancel capture carry cc change check
+    choose cite clarify classify clean close collect combine commit compare compress
+    confirm connect consult continue convert copy correct count create cross cut
+    decline default defer define delegate delete deliver describe detect diff direct
+    disable discard display do document double-check download draft drop echo edit
+    email emphasize enable end ensure enter escalate estimate explain export extract
+    fetch file fill filter find finish fix flag focus follow forward frame gather
+    give go greet group guard handle hide highlight hold ignore include inform insert
+    inspect install invite isolate keep label launch lead leave limit link list load
+    locate lock log look lower make mark measure mention merge message mirror move
+    mute name narrow note notify number offer omit open order organize outline pair
+    paraphrase parse paste pause phrase pick pin ping place plan point post postpone
+    prefer prepare present preserve print prioritize probe produce prompt propose
+    provide pull push put query question queue quote raise rank read reassure recap
+    recommend record redirect reduce re-read re-run refer reference reframe refuse
+    reject remind remove rename reopen repeat rephrase replace reply report request
+    rerun reschedule reset resolve respect respond restart restate restore resume
+    retry return reuse review revise revert rewrite route run save say scan schedule
+    search select send separate set share shorten show sign skip slow sort speak
+    specify split start state stay steer stop store submit suggest summarise
+    summarize supply surface swap switch tag take tell test thank track transcribe
+    translate treat trim try turn type underline undo unify update upgrade upload use
+    validate verify wait warn watch wrap write"""
+)
+IMPERATIVE_EN = IMPERATIVE_EN | wordset(
+    """identify extract propose explain break cap spell embed format structure bullet
+    calculate compute benchmark profile debug trace reproduce bisect refactor comment
+    localize transliterate reword simplify expand elaborate condense delay nudge remind
+    reserve cross-check browse grep skim reread back backup uninstall downgrade unpin
+    unlock toggle match mimic recycle fall fallback concede disagree challenge advise
+    caution halt abort redo rollback roll prepend append chunk draft pre-fill prefill
+    verify mark sanitize redact mask anonymize escape spell-check proofread highlight
+    ask acknowledge greet close summarise tabulate chart plot visualize diagram sketch
+    prototype scaffold stub mock seed migrate deploy ship release tag publish announce
+    brief debrief hand assign triage prioritise prioritize timebox estimate quote price
+    invoice bill refund charge pay transfer book order buy sell return exchange list
+    keep hold carry bring take put place set leave let make give get send show tell"""
+)
+# Verbs that direct nothing concrete on their own ("be careful", "consider it").
+VAGUE_EN = wordset(
+    """be consider think remember handle deal try act do proceed behave stay adapt
+    reflect care mind aim strive focus"""
+)
+VAGUE_PHRASE_EN_RE = re.compile(
+    r"\b(?:pay attention|keep in mind|bear in mind|take care|take into account|use "
+    r"(?:your |good |best |common )*(?:judg(?:e)?ment|sense|discretion)|as appropriate|"
+    r"appropriately|accordingly|as needed|as usual|carefully|thoughtfully)\b"
+)
+# A direction that leans on an unnamed artefact ("follow the usual checklist"): the
+# noun ends its phrase, so "check the workflow run log" does not count.
+EXTERNAL_SKILL_EN_RE = re.compile(
+    r"\b(?:follow|apply|use|run|consult|check|see|read|open|load|reuse|repeat)\s+"
+    r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
+    r"guidelines|lesson|pattern|skill|groove|protocol|notes|dossier|doc|docs|"
+    r"documentation|recipe|process|steps)"
+    r"(?=\s*(?:$|[.,;:!?)]|\s(?:for|to|when|if|and|before|after|in|on|again|here)\b))"
+)
+MODAL_EN_RE = re.compile(
+    r"\b(?:should|must|need to|needs to|have to|has to|always|never|don't|do not|"
+    r"dont|make sure|be sure to|remember to|prefer to|avoid|instead|ought to)\b"
+)
+SKIP_LEAD_EN = wordset(
+    """then always first just please also immediately briefly politely quietly
+    explicitly directly still instead simply proactively gently only now actively
+    and so next finally again usually"""
+)
+DIRECTION_ZH_RE = re.compile(
+    r"应该|应当|需要|必须|务必|一定要|要先|请|先|然后|再|直接|立即|立刻|马上|及时|主动|优先|"
+    r"尽量|不要|别|避免|禁止|切勿|勿|改为|改用|改成|换成|统一|一律|始终|总是|记得|按照|"
+    r"按|遵循|参考|参照|采用|使用|用(?!户)|开头|回答|回复|答复|给出|提供|列出|说明|解释|"
+    r"确认|核对|核实|检查|查看|查阅|阅读|读取|打开|调用|引用|标注|标明|注明|追问|询问|"
+    r"问清|提醒|建议|拒绝|停止|暂停|跳过|切换|保持|保留|删除|发送|附上|总结|概括|复述|"
+    r"重述|翻译|拆分|合并|等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放"
+)
+VAGUE_ZH_RE = re.compile(
+    r"^(?:要|请|应该|需要)?(?:注意|小心|谨慎|考虑|留意|多想想|妥善处理|适当处理|酌情处理|"
+    r"灵活处理|认真对待|重视|用心|好好)"
+)
+EXTERNAL_SKILL_ZH_RE = re.compile(
+    r"(?:按照?|遵循|参考|参照|使用|套用|沿用)(?:之前|以前|上次|原来|既定|标准|通常|常规)?的?"
+    r"(?:流程|规范|清单|模板|步骤|方案|套路|做法|经验|教训|指南)"
+)
+
+# ---------------------------------------------------------------- negation
+NEGATION_EN_RE = re.compile(
+    r"\b(?:never|don't|do not|dont|avoid|stop|no longer|must not|mustn't|should not|"
+    r"shouldn't|refrain from|not to)\b"
+)
+NEGATION_ZH_RE = re.compile(
+    r"不要|不得|禁止|避免|不再|切勿|千万别|严禁|不准|不可|不能|(?<![分区识特])别"
+)
+REPLACEMENT_EN_RE = re.compile(
+    r"\b(?:instead|rather than|rather|in place of|replace|replacing|but)\b"
+)
+REPLACEMENT_ZH_RE = re.compile(r"而是|改为|改用|改成|换成|代之以|取而代之|而要|而应|应该|应当|要先")
+GHOST_EN_RE = re.compile(
+    r"\b(?:again|anymore|any more|like last time|as before|repeat the (?:mistake|error)|"
+    r"ever again)\b"
+)
+GHOST_ZH_RE = re.compile(r"再次|再犯|重蹈|像上次|又一次|再也")
+
+# ---------------------------------------------------------------- external world
+EXTERNAL_EN_RE = Prefiltered(
+    r"\b(?:user|users|person|customer|customers|client|clients|reply|replies|"
+    r"message|messages|conversation|chat|request|requests|asks|asked|answer|answers|"
+    r"question|questions|email|call|meeting|colleague|team|human|operator|owner)\b"
+)
+EXTERNAL_ZH_RE = re.compile(
+    r"用户|对方|客户|回复|消息|对话|提问|问到|聊天|请求|同事|老板|会议|邮件"
+)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A normalised claim, ready for clause analysis."""
+
+    raw: str
+    text: str  # normalised, original case
+    lower: str
+    clauses: tuple[str, ...]  # lowercased
+    has_pointer: bool
+    has_details: bool
+    cjk: bool
+    tags: tuple[str, ...]
+
+
+def analyse(raw: str) -> Claim:
+    """Normalise one logical line for the gates."""
+    # Character checks first: most claims have no tags, pointers, paths or emphasis.
+    bracket = "[" in raw
+    tags = tuple(t.lower() for t in MODAL_TAG_RE.findall(raw)) if bracket else ()
+    has_pointer = "[[" in raw and bool(POINTER_RE.search(raw))
+    details = ("/" in raw or "见" in raw or ":" in raw or "：" in raw) and bool(
+        DETAILS_RE.search(raw)
+    )
+    has_details = details or ("/" in raw and bool(PATH_RE.search(raw)))
+    text = raw
+    if tags:
+        text = MODAL_TAG_RE.sub(" ", text)
+    if has_pointer:
+        text = POINTER_RE.sub(" ", text)
+    if details:
+        text = DETAILS_RE.sub(" ", text)
+    if "<" in text:
+        text = _PLACEHOLDER_RE.sub(r"\1", text)
+    if any(c in text for c in "*_`~"):
+        text = _EMPHASIS_RE.sub("", text)
+    text = " ".join(text.split())
+    lower = text.lower()
+    clauses = tuple(c for c in (c.strip() for c in _CLAUSE_SPLIT_RE.split(lower)) if c)
+    return Claim(
+        raw=raw,
+        text=text,
+        lower=lower,
+        clauses=clauses,
+        has_pointer=has_pointer,
+        has_details=has_details,
+        cjk=bool(CJK_RE.search(text)),
+        tags=tags,
+    )
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z][a-z'-]*|\d+", text)
+
+
+def find_trigger(claim: Claim) -> tuple[int, bool] | None:
+    """(clause index, concrete?) of the claim's trigger, or None.
+
+    Concreteness is judged on what follows the trigger word ("before answering" is
+    generic, "before sending a contract draft" is not). A concrete explicit trigger
+    wins, then a concrete leading scope phrase ("With <Person>, ..."), then any trigger.
+    """
+    explicit: list[tuple[int, bool]] = []
+    for idx, clause in enumerate(claim.clauses):
+        match = TRIGGER_EN_RE.search(clause) or TRIGGER_ZH_RE.search(clause)
+        if match:
+            tail = clause[match.end() :] if TRIGGER_EN_RE.search(clause) else clause
+            explicit.append((idx, trigger_is_concrete(tail)))
+    scope: tuple[int, bool] | None = None
+    first = claim.clauses[0] if claim.clauses else ""
+    if (
+        len(claim.clauses) > 1
+        and SCOPE_EN_RE.match(first)
+        and not any(first.startswith(g) for g in GENERIC_SCOPE_EN)
+        and not TRIGGER_EN_RE.search(first)
+    ):
+        scope = (0, trigger_is_concrete(re.sub(r"^\S+\s+", "", first)))
+    for found in explicit:
+        if found[1]:
+            return found
+    if scope is not None and scope[1]:
+        return scope
+    if explicit:
+        return explicit[0]
+    if scope is not None:
+        return scope
+    if claim.cjk and re.search(r"(?:时|之前|之后|后|前)(?:，|,|$)", claim.text):
+        return (0, trigger_is_concrete(claim.clauses[0] if claim.clauses else ""))
+    return _implicit_trigger(claim)
+
+
+def _implicit_trigger(claim: Claim) -> tuple[int, bool] | None:
+    """ "Never X; do Y instead": the forbidden drift X names the situation in which Y
+    applies, so a prohibition with an explicit replacement carries its own trigger."""
+    if len(claim.clauses) < 2 or not (
+        REPLACEMENT_EN_RE.search(claim.lower) or REPLACEMENT_ZH_RE.search(claim.text)
+    ):
+        return None
+    for idx, clause in enumerate(claim.clauses):
+        cue = clause_direction(clause)
+        if cue and (NEGATION_EN_RE.fullmatch(cue) or NEGATION_ZH_RE.fullmatch(cue)):
+            rest = NEGATION_ZH_RE.sub("", NEGATION_EN_RE.sub(" ", clause))
+            return (idx, trigger_is_concrete(rest))
+    return None
+
+
+def trigger_clause(claim: Claim) -> int | None:
+    """Index of the clause that carries the claim's trigger, or None."""
+    found = find_trigger(claim)
+    return None if found is None else found[0]
+
+
+def trigger_is_concrete(clause: str) -> bool:
+    """True when a trigger clause names something beyond generic chat situations."""
+    en = [
+        w
+        for w in words(TRIGGER_EN_RE.sub(" ", clause))
+        if w not in STOP_EN and w not in GENERIC_EN and len(w) > 1
+    ]
+    if en:
+        return True
+    rest = _GENERIC_ZH_RE.sub("", TRIGGER_ZH_RE.sub("", clause))
+    return len(CJK_RE.findall(rest)) >= 2
+
+
+def _first_word(clause: str) -> str | None:
+    for word in words(clause):
+        if word in SKIP_LEAD_EN or (word.endswith("ly") and word not in IMPERATIVE_EN):
+            continue
+        return word
+    return None
+
+
+def clause_direction(clause: str) -> str | None:
+    """The cue that makes ``clause`` a direction (imperative verb or modal), or None."""
+    first = _first_word(clause)
+    if first is not None and (first in IMPERATIVE_EN or first in VAGUE_EN):
+        return first
+    modal = MODAL_EN_RE.search(clause)
+    if modal:
+        return modal.group(0)
+    zh = DIRECTION_ZH_RE.search(clause)
+    if zh:
+        return zh.group(0)
+    return None
+
+
+def direction_clauses(claim: Claim, trigger_idx: int | None) -> list[tuple[int, str]]:
+    """(index, cue) of every clause, other than the trigger clause, that directs action.
+
+    In a one-clause Chinese line the part after the trigger marker is searched too.
+    """
+    found = []
+    for idx, clause in enumerate(claim.clauses):
+        if idx == trigger_idx:
+            if claim.cjk and len(claim.clauses) == 1:
+                tail = re.split(r"时|之前|之后|以后|后", clause, maxsplit=1)
+                if len(tail) == 2:
+                    cue = clause_direction(tail[1])
+                    if cue:
+                        found.append((idx, cue))
+            elif TRIGGER_EN_RE.search(clause):
+                # "Restate the topic when the user corrects you": the verb leads.
+                head = clause[: TRIGGER_EN_RE.search(clause).start()]  # type: ignore[union-attr]
+                first = _first_word(head)
+                if first is not None and (first in IMPERATIVE_EN or first in VAGUE_EN):
+                    found.append((idx, first))
+            continue
+        cue = clause_direction(clause)
+        if cue:
+            found.append((idx, cue))
+    return found
+
+
+def unnamed_skill(claim: Claim, trigger_idx: int | None) -> bool:
+    """True when the direction defers to an artefact it does not point at (no
+    ``[[slug]]``/``Details:``) and that the trigger did not introduce either
+    ("When a message contains a doc link, open the doc" is fine)."""
+    if claim.has_pointer or claim.has_details:
+        return False
+    if EXTERNAL_SKILL_ZH_RE.search(claim.text):
+        return True
+    trigger = claim.clauses[trigger_idx] if trigger_idx is not None else ""
+    for idx, clause in enumerate(claim.clauses):
+        if idx == trigger_idx:
+            continue
+        for match in EXTERNAL_SKILL_EN_RE.finditer(clause):
+            if match.group("noun").rstrip("s") not in trigger:
+                return True
+    return False
+
+
+def is_vague(clause: str, cue: str) -> bool:
+    """True when a direction clause names no concrete action (a value or a vague verb)."""
+    if VAGUE_ZH_RE.search(clause):
+        return True
+    if CJK_RE.search(clause):
+        return False
+    content = [w for w in words(clause) if w not in STOP_EN and w not in SKIP_LEAD_EN]
+    concrete = [w for w in content if w in IMPERATIVE_EN and w not in VAGUE_EN]
+    if cue in VAGUE_EN and not concrete:
+        return True
+    if VAGUE_PHRASE_EN_RE.search(clause) and len(concrete) <= 1 and len(content) <= 4:
+        return True
+    return len(content) < 2

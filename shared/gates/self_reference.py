@@ -1,0 +1,60 @@
+"""self-reference: lines about the memory system instead of foreground behavior.
+
+A claim that names the memory machinery (board, broadcast layer, committer, weaver,
+compression, lint, internal prompts or quality rules, "this file") is rejected unless
+it also teaches behavior in an external interaction: it mentions the user's world
+(a user, reply, message, request ...) and is shaped as a rule (trigger or direction).
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.committer.allowlist import FileKind
+from shared.gates.base import Finding, ReviewContext
+from shared.gates.lexicon import (
+    EXTERNAL_EN_RE,
+    EXTERNAL_ZH_RE,
+    PATH_RE,
+    Claim,
+    Prefiltered,
+    direction_clauses,
+    trigger_clause,
+)
+
+RULE_ID = "self-reference"
+
+MEMORY_RE = Prefiltered(
+    r"\bmemory (?:board|system|file|files|layer|maintenance|pipeline|line|lines|entry|"
+    r"entries|store|format|quality|hygiene|budget|card|cards)\b"
+    r"|\bbroadcast (?:board|layer|line|lines|file)\b|\bboard lines?\b"
+    r"|\bclaude\.md\b"
+    r"|\b(?:committer|memory-weaver|weaver|crystallizer|spine[- ]scanner|intuition[- ]updater|"
+    r"pattern[- ]tracker|subconscious|partition prompts?|effectiveness files?|review gates?|"
+    r"quality rules?|gradient lines?)\b"
+    r"|\b(?:compression|compressing|linting|lint|linter)\b"
+    r"|\bcompress(?:es|ed)? (?:the )?(?:board|memory|file|lines?)\b"
+    r"|\binternal (?:prompts?|quality rules?|rules)\b"
+    r"|\bthis (?:board|memory|dossier|file|card)\b|\bthese (?:lines|memory lines|entries)\b"
+    r"|\b(?:durable|long-term) memory\b"
+    r"|记忆板|记忆系统|记忆文件|记忆条目|记忆维护|记忆层|广播层|广播板|广播行|本文件|这份文件|"
+    r"这个文件|压缩记忆|提交器|有效性文件|潜意识|分区提示|内部提示词|系统提示词|质量规则"
+)
+FRAGMENT_RE = re.compile(r"\bfragments?\b|碎片")
+
+
+def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
+    """Reject memory-maintenance lines (see module docstring)."""
+    text = PATH_RE.sub(" ", claim.lower) if "/" in claim.lower else claim.lower
+    hit = MEMORY_RE.search(text) or (ctx.kind is FileKind.BOARD and FRAGMENT_RE.search(text))
+    if not hit:
+        return None
+    external = EXTERNAL_EN_RE.search(text) or EXTERNAL_ZH_RE.search(text)
+    trig = trigger_clause(claim)
+    if external and (trig is not None or direction_clauses(claim, trig)):
+        return None
+    return Finding(
+        RULE_ID,
+        f"{RULE_ID}: memory-maintenance line",
+        "the line describes memory maintenance rather than behavior in an external interaction",
+    )

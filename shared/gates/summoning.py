@@ -1,0 +1,59 @@
+"""summoning: a negated rule must name its trigger and a replacement action.
+
+"Never X" summons X. A negated rule survives only when the forbidden drift sits under
+a recognisable trigger and the line says what to do instead; a negated rule that
+points back at a past incident ("again", "like last time") is a ghost of maintenance
+history.
+"""
+
+from __future__ import annotations
+
+from shared.gates.base import Finding, ReviewContext
+from shared.gates.lexicon import (
+    GHOST_EN_RE,
+    GHOST_ZH_RE,
+    NEGATION_EN_RE,
+    NEGATION_ZH_RE,
+    REPLACEMENT_EN_RE,
+    REPLACEMENT_ZH_RE,
+    Claim,
+    direction_clauses,
+    trigger_clause,
+)
+
+RULE_ID = "summoning"
+
+
+def _negated(cue: str) -> bool:
+    """True when the clause's leading direction cue is itself a prohibition."""
+    return bool(NEGATION_EN_RE.fullmatch(cue) or NEGATION_ZH_RE.fullmatch(cue))
+
+
+def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
+    """Reject negated rules without trigger or replacement (see module docstring)."""
+    trig = trigger_clause(claim)
+    directions = direction_clauses(claim, trig)
+    negated = [idx for idx, cue in directions if _negated(cue)]
+    if not negated:
+        return None
+    if GHOST_EN_RE.search(claim.lower) or GHOST_ZH_RE.search(claim.lower):
+        return Finding(
+            RULE_ID,
+            f"{RULE_ID}: ghost of maintenance history",
+            "the negated rule points back at a past incident instead of a live trigger",
+        )
+    if trig is None:
+        return Finding(
+            RULE_ID,
+            f"{RULE_ID}: no recognizable trigger",
+            "the negated rule names no situation in which the drift would happen",
+        )
+    positive = [idx for idx, _ in directions if idx not in negated]
+    replacement = REPLACEMENT_EN_RE.search(claim.lower) or REPLACEMENT_ZH_RE.search(claim.lower)
+    if not positive and not replacement:
+        return Finding(
+            RULE_ID,
+            f"{RULE_ID}: no replacement action",
+            "the negated rule forbids a behavior without saying what to do instead",
+        )
+    return None

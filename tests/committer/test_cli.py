@@ -1,0 +1,84 @@
+"""`subcon commit`, `subcon review`, `subcon audit` through ``workers.cli.main``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from shared.kernel import KernelPaths
+from tests.committer.conftest import BAD_LINE, BOARD, DOSSIER, GOOD_LINE, git, head, status, write
+from workers.cli import main
+
+
+def cli(paths: KernelPaths, *args: str) -> int:
+    return main(["--kernel", str(paths.kernel), "--runtime", str(paths.runtime), *args])
+
+
+def test_commit_json_and_audit(repo: KernelPaths, capsys: pytest.CaptureFixture[str]) -> None:
+    write(repo.kernel, "memory/CLAUDE.md", BOARD + BAD_LINE)
+    write(repo.kernel, "memory/entities/beta.md", DOSSIER)
+    repo.subcon_state_dir.mkdir(parents=True)
+    (repo.subcon_state_dir / "tick.json").write_text('{\n  "tick": 41\n}\n', "utf-8")
+    assert cli(repo, "commit", "--json") == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["outcome"] == "committed"
+    assert report["text"].startswith(f"Committed: {report['short']} (1 files). ")
+    assert report["rejected"][0]["gate"] == "self-reference"
+    assert "Meta-Tick: 41" in git(repo.kernel, "log", "-1", "--format=%B")
+    assert cli(repo, "audit", "--json", "--file", "memory/CLAUDE.md") == 0
+    records = json.loads(capsys.readouterr().out)
+    assert [(r["decision"], r["line"], r["tick"]) for r in records] == [("held", 4, 41)]
+    assert cli(repo, "audit") == 0
+    text = capsys.readouterr().out
+    assert "held memory/CLAUDE.md:4 self-reference: memory-maintenance line" in text
+
+
+def test_commit_plain_text_and_dry_run(
+    repo: KernelPaths, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(repo.kernel, "memory/CLAUDE.md", BOARD + GOOD_LINE)
+    before = head(repo.kernel)
+    assert cli(repo, "commit", "--dry-run") == 0
+    out = capsys.readouterr()
+    assert out.out == "Dry run: would commit 1 files. Add 1 broadcast line.\n"
+    assert '"decision": "committed"' in out.err
+    assert head(repo.kernel) == before and status(repo.kernel) == " M memory/CLAUDE.md\n"
+    assert cli(repo, "commit") == 0
+    assert capsys.readouterr().out.startswith("Committed: ")
+    assert cli(repo, "commit") == 0
+    assert capsys.readouterr().out == "NO_NEW_GRADIENT\n"
+
+
+def test_commit_missing_kernel_is_a_config_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["--kernel", str(tmp_path / "nope"), "--runtime", str(tmp_path), "commit"])
+    assert code == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_review_json_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "memory" / "CLAUDE.md"
+    write(tmp_path, "memory/CLAUDE.md", BOARD + BAD_LINE + "- 用户喜欢简洁的回答。\n")
+    assert main(["review", "--json", str(board)]) == 1
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["line"], r["decision"], r["gate"]) for r in rows] == [
+        (3, "approve", None),
+        (4, "reject", "self-reference"),
+        (5, "reject", "gradient"),
+    ]
+    assert set(rows[0]) == {"file", "line", "decision", "gate", "reason", "text"}
+    assert rows[0]["reason"] is None and rows[2]["reason"] == "gradient: missing concrete trigger"
+    clean = write(tmp_path, "memory/entities/a.md", DOSSIER)
+    assert main(["review", str(clean)]) == 0
+    assert capsys.readouterr().out == "1 approved, 0 rejected\n"
+
+
+def test_review_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.md"
+    bad.write_bytes(b"ok\n\xff\n")
+    assert main(["review", str(bad)]) == 2
+    assert f"{bad}:2: not UTF-8 text" in capsys.readouterr().err
+    assert main(["review", str(tmp_path / "missing.md")]) == 2
