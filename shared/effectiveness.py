@@ -1,0 +1,267 @@
+"""Per-board-line effectiveness files ``memory/effectiveness/<marker>.md`` (7.2, 12.2).
+
+The crystallizer writes them as present snapshots derived from fragment files on
+disk; board-lint parses ``Trajectory:``, the ``Evidence: strengthening = ...`` line and
+the ``Updater guidance:`` bullets. :func:`render_effectiveness` and
+:func:`parse_effectiveness` round-trip for well-formed files.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from shared.errors import InputError
+
+KIND = "claude-md-effectiveness-line"
+GUIDANCE_VERBS: tuple[str, ...] = ("KEEP", "SHARPEN", "REWRITE", "REMOVE")
+_EVIDENCE_RE = re.compile(
+    r"^Evidence:\s*strengthening\s*=\s*(\d+);\s*neutral\s*=\s*(\d+);\s*weakening\s*=\s*(\d+)"
+)
+_HEAD_KEYS = ("kind", "node_slug", "line_hash", "line")
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A representative fragment: its kernel-relative path and why it was chosen."""
+
+    path: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Effectiveness:
+    """One effectiveness file."""
+
+    node_slug: str
+    line_hash: str
+    line: str
+    current_line: str
+    trajectory: str
+    strengthening: int
+    neutral: int
+    weakening: int
+    samples: tuple[Sample, ...]
+    guidance: tuple[str, ...]
+
+    @property
+    def line_number(self) -> int | None:
+        match = re.search(r":L(\d+)", self.line)
+        return int(match.group(1)) if match else None
+
+    @property
+    def total(self) -> int:
+        return self.strengthening + self.neutral + self.weakening
+
+    def guidance_verb(self) -> str | None:
+        """The first KEEP/SHARPEN/REWRITE/REMOVE verb in the guidance bullets."""
+        for bullet in self.guidance:
+            for verb in GUIDANCE_VERBS:
+                if bullet.startswith(verb):
+                    return verb
+        return None
+
+
+def render_effectiveness(eff: Effectiveness) -> str:
+    """File text of an effectiveness snapshot (trailing LF)."""
+    out = [
+        "---",
+        f"kind: {KIND}",
+        f"node_slug: {eff.node_slug}",
+        f"line_hash: {eff.line_hash}",
+        f"line: {eff.line}",
+        "---",
+        "",
+        f"Current line: {eff.current_line}",
+        f"Trajectory: {eff.trajectory}",
+        f"Evidence: strengthening = {eff.strengthening}; neutral = {eff.neutral}; "
+        f"weakening = {eff.weakening}",
+        "",
+        "Sample evidence:",
+        "",
+    ]
+    out += [f"- {s.path} -- {s.why}" for s in eff.samples]
+    out += ["", "Updater guidance:", ""]
+    out += [f"- {g}" for g in eff.guidance]
+    return "\n".join(out) + "\n"
+
+
+def parse_effectiveness(text: str, path: Path | str = "<effectiveness>") -> Effectiveness:
+    """Parse an effectiveness file.
+
+    Raises:
+        InputError: missing/unclosed front matter, a malformed front matter line, a
+            missing ``node_slug``, a missing ``Trajectory:`` or ``Evidence:`` line.
+    """
+    where = str(path)
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        raise InputError(where, 1, "effectiveness file must start with '---'")
+    head: dict[str, str] = {}
+    end = None
+    for idx in range(1, len(lines)):
+        raw = lines[idx]
+        if raw.strip() == "---":
+            end = idx
+            break
+        match = re.match(r"^([A-Za-z_]+):\s?(.*)$", raw)
+        if not match:
+            raise InputError(where, idx + 1, f"malformed front matter line {raw[:60]!r}")
+        head[match.group(1)] = match.group(2).strip()
+    if end is None:
+        raise InputError(where, len(lines), "front matter is not closed with '---'")
+    if not head.get("node_slug"):
+        raise InputError(where, end + 1, "missing node_slug")
+    current = trajectory = ""
+    counts: tuple[int, int, int] | None = None
+    samples: list[Sample] = []
+    guidance: list[str] = []
+    section = ""
+    for idx in range(end + 1, len(lines)):
+        raw = lines[idx]
+        stripped = raw.strip()
+        if stripped.startswith("Current line:"):
+            current = stripped[len("Current line:") :].strip()
+        elif stripped.startswith("Trajectory:"):
+            trajectory = stripped[len("Trajectory:") :].split("#")[0].strip()
+        elif stripped.startswith("Evidence:"):
+            match = _EVIDENCE_RE.match(stripped)
+            if not match:
+                raise InputError(where, idx + 1, "malformed Evidence: counts line")
+            counts = (int(match.group(1)), int(match.group(2)), int(match.group(3)))
+        elif stripped == "Sample evidence:":
+            section = "samples"
+        elif stripped == "Updater guidance:":
+            section = "guidance"
+        elif raw.startswith("- ") and section == "samples":
+            sample_path, _, why = raw[2:].partition(" -- ")
+            samples.append(Sample(sample_path.strip(), why.strip()))
+        elif raw.startswith("- ") and section == "guidance":
+            guidance.append(raw[2:])
+    if not trajectory:
+        raise InputError(where, len(lines), "missing 'Trajectory:' line")
+    if counts is None:
+        raise InputError(where, len(lines), "missing 'Evidence:' counts line")
+    return Effectiveness(
+        node_slug=head["node_slug"],
+        line_hash=head.get("line_hash", "unavailable") or "unavailable",
+        line=head.get("line", "unavailable") or "unavailable",
+        current_line=current,
+        trajectory=trajectory,
+        strengthening=counts[0],
+        neutral=counts[1],
+        weakening=counts[2],
+        samples=tuple(samples),
+        guidance=tuple(guidance),
+    )
+
+
+def read_effectiveness(path: Path) -> Effectiveness | None:
+    """Read ``path``; None when it does not exist.
+
+    Raises:
+        InputError: not UTF-8 or malformed.
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(path, data[: exc.start].count(b"\n") + 1, "not valid UTF-8") from exc
+    return parse_effectiveness(text, path)
+
+
+NEW_SIGNALS_KIND = "claude-md-effectiveness-new-signals"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A cluster of NEW_SIGNAL fragments that may become a board line."""
+
+    slug: str
+    signal: str
+    trigger: str
+    direction: str
+    samples: tuple[Sample, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.samples)
+
+
+def render_new_signals(candidates: list[Candidate]) -> str:
+    """``memory/effectiveness/new-signals.md`` text for ``candidates`` (in order)."""
+    total = sum(c.count for c in candidates)
+    out = [
+        "---",
+        f"kind: {NEW_SIGNALS_KIND}",
+        "---",
+        "",
+        f"New signals: {total} fragments in {len(candidates)} candidates",
+    ]
+    for cand in candidates:
+        out += [
+            "",
+            f"## Candidate: {cand.slug}",
+            "",
+            f"Signal: {cand.signal}",
+            f"Trigger: {cand.trigger or 'none'}",
+            f"Direction: {cand.direction or 'none'}",
+            f"Evidence: {cand.count} fragments",
+            "",
+        ]
+        out += [f"- {s.path} -- {s.why}" for s in cand.samples]
+    return "\n".join(out) + "\n"
+
+
+def parse_new_signals(text: str, path: Path | str = "<new-signals>") -> list[Candidate]:
+    """Parse ``new-signals.md``.
+
+    Raises:
+        InputError: a candidate section without ``Signal:``/``Direction:`` lines, or
+            an ``Evidence:`` count that differs from its listed fragments.
+    """
+    where = str(path)
+    candidates: list[Candidate] = []
+    current: dict[str, str] | None = None
+    samples: list[Sample] = []
+    start_line = 0
+
+    def close(end_line: int) -> None:
+        if current is None:
+            return
+        if "Signal" not in current or "Direction" not in current:
+            raise InputError(where, start_line, "candidate lacks Signal:/Direction: lines")
+        declared = current.get("Evidence", "").split(" ")[0]
+        if declared.isdigit() and int(declared) != len(samples):
+            raise InputError(where, end_line, "Evidence count differs from listed fragments")
+        trigger = current.get("Trigger", "none")
+        direction = current["Direction"]
+        candidates.append(
+            Candidate(
+                slug=current["slug"],
+                signal=current["Signal"],
+                trigger="" if trigger == "none" else trigger,
+                direction="" if direction == "none" else direction,
+                samples=tuple(samples),
+            )
+        )
+
+    for idx, raw in enumerate(text.split("\n"), start=1):
+        if raw.startswith("## Candidate: "):
+            close(idx)
+            current = {"slug": raw[len("## Candidate: ") :].strip()}
+            samples = []
+            start_line = idx
+        elif current is not None and raw.startswith("- "):
+            sample_path, _, why = raw[2:].partition(" -- ")
+            samples.append(Sample(sample_path.strip(), why.strip()))
+        elif current is not None:
+            match = re.match(r"^(Signal|Trigger|Direction|Evidence): (.*)$", raw)
+            if match:
+                current[match.group(1)] = match.group(2).strip()
+    close(len(text.split("\n")))
+    return candidates

@@ -1,0 +1,208 @@
+"""Language-light text handling for English and Chinese (CJK) memory text.
+
+Everything here is pure: tokenising (lowercase, light English stemming, a small
+synonym fold, CJK character bigrams), trigger/direction clause splitting for board
+lines, and the marker lexicons the scanner judges events with (corrections,
+standing instructions, preferences, greetings/receipts, transient questions).
+Every detector returns the matched marker so decisions can carry a reason.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_TOKEN_RE = re.compile(rf"[a-z0-9]+(?:'[a-z]+)?|[{_CJK}]+")
+CJK_RUN_RE = re.compile(rf"[{_CJK}]+")
+# Function characters split CJK runs so bigrams do not straddle particles.
+_CJK_PARTICLES = frozenset("的了吗呢啊吧呀么着过和与及或就都也还在是我你他她它们这那把被给让")
+
+STOPWORDS: frozenset[str] = _words(
+    """a an the and or but if then than so to of in on at by for with from into onto about
+    as is are was were be been being am do does did done doing have has had having i me
+    my mine you your yours we us our they them their he him his she her it its this that
+    these those there here what which who whom whose when where why how all any both
+    each few more most other some such no nor not only own same too very can could will
+    would shall should may might must just also again ever even it's that's i'm i'd
+    you're don't doesn't didn't can't won't isn't aren't let's please make sure get got
+    go going want need like one thing things time way use used using lesson groove
+    pattern topic entity md"""
+)
+
+# Tokens too generic to identify a rule's trigger on their own (EN and CJK bigrams).
+GENERIC_CUES: frozenset[str] = _words(
+    """user ask request say tell mention someone anyone thing work make help new 用户 户要 要求
+    求写 户提 提到 户问 时候 问题 需要 一下 可以 这个 那个 什么 怎么 进行 相关"""
+)
+
+# A deliberately small synonym fold: canonical stem <- variants (after stemming).
+_SYNONYMS: dict[str, str] = {}
+for _canon, _variants in {
+    "answer": "reply respond respons answer",
+    "short": "short brief concis terse succinct",
+    "long": "long verbos lengthy",
+    "error": "error bug fail failur crash exception",
+    "fix": "fix repair patch",
+    "test": "test spec",
+    "commit": "commit",
+    "deploy": "deploy releas ship rollout",
+    "write": "write draft compos",
+    "check": "check verify confirm validat",
+    "summar": "summar summary summariz recap digest",
+    "chines": "chines mandarin",
+    "english": "english",
+    "meet": "meet meeting call sync",
+    "schedul": "schedul calendar book",
+    "price": "price cost pric",
+    "file": "file document doc",
+    "start": "start begin open lead",
+    "remov": "remov delet drop",
+    "ask": "ask question queri request",
+    "tabl": "tabl table",
+    "list": "list bullet",
+}.items():
+    for _v in _variants.split():
+        _SYNONYMS[_v] = _canon
+
+
+def normalise(text: str) -> str:
+    """NFKC-fold, lowercase and straighten quotes so lexicons match any input form."""
+    folded = unicodedata.normalize("NFKC", text).lower()
+    return folded.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
+
+
+def stem(word: str) -> str:
+    """Very light English suffix stripping; good enough to fold plurals and tenses."""
+    if len(word) <= 3 or not word.isascii() or not word.isalpha():
+        return word
+    for suffix, repl in (("ies", "y"), ("ied", "y"), ("sses", "ss")):
+        if word.endswith(suffix):
+            return word[: -len(suffix)] + repl
+    for suffix in ("ingly", "edly", "ing", "ed", "ly", "es", "s", "e"):
+        if word.endswith(suffix) and not word.endswith("ss"):
+            base = word[: -len(suffix)]
+            if len(base) >= 3:
+                if suffix in {"ing", "ed"} and len(base) > 3 and base[-1] == base[-2]:
+                    base = base[:-1]
+                return base
+    return word
+
+
+def _fold(word: str) -> str:
+    stemmed = stem(word)
+    return _SYNONYMS.get(stemmed, _SYNONYMS.get(word, stemmed))
+
+
+def _cjk_bigrams(run: str) -> list[str]:
+    out: list[str] = []
+    pieces = re.split("[" + "".join(sorted(_CJK_PARTICLES)) + "]", run)
+    for piece in pieces:
+        if len(piece) == 1:
+            out.append(piece)
+        out.extend(piece[i : i + 2] for i in range(len(piece) - 1))
+    return out
+
+
+def tokens(text: str, *, keep_stopwords: bool = False) -> list[str]:
+    """Normalised tokens: stemmed/folded English words and CJK bigrams, in order.
+
+    Single CJK characters are kept only when a run is one character long.
+    """
+    out: list[str] = []
+    for match in _TOKEN_RE.finditer(normalise(text)):
+        word = match.group(0)
+        if CJK_RUN_RE.fullmatch(word):
+            out.extend(_cjk_bigrams(word))
+            continue
+        word = word.replace("'", "")
+        if not keep_stopwords and (word in STOPWORDS or match.group(0) in STOPWORDS):
+            continue
+        if len(word) < 2 and not word.isdigit():
+            continue
+        out.append(_fold(word))
+    return out
+
+
+def token_set(text: str) -> frozenset[str]:
+    """The set of content tokens of ``text``."""
+    return frozenset(tokens(text))
+
+
+def coverage(cues: Iterable[str], text_tokens: frozenset[str]) -> tuple[int, float]:
+    """How many of ``cues`` occur in ``text_tokens``, and that as a share of the cues."""
+    cue_set = set(cues)
+    if not cue_set:
+        return 0, 0.0
+    hit = len(cue_set & text_tokens)
+    return hit, hit / len(cue_set)
+
+
+def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    """Jaccard similarity of two token sets (0.0 for two empty sets)."""
+    union = a | b
+    return len(a & b) / len(union) if union else 0.0
+
+
+# --- board line clauses -------------------------------------------------------------
+
+_POINTER_RE = re.compile(r"\[\[([^\]\n]+)\]\]")
+_EN_TRIGGER_RE = re.compile(
+    r"^(?:when(?:ever)?|if|before|after|once|while|upon|on|each time|every time|in)\s+(.+?)"
+    r"(?:,|;|:|\s[-\u2013\u2014]+\s|\bthen\b|\s(?=please\s))\s*(.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_ZH_TRIGGER_RE = re.compile(
+    r"^(?:当|如果|假如|若|遇到|碰到|每当|每次|在)(.+?)(?:时候|的时候|时|之前|之后|后)?[，,：:；;]\s*(.*)$",
+    re.DOTALL,
+)
+_ZH_BARE_RE = re.compile(
+    r"^([^，,。；;：:]{2,24}?)(?:的时候|时候|时|之前|之后)[，,：:；;]\s*(.*)$", re.DOTALL
+)
+_ZH_EACH_RE = re.compile(r"^(?:每次|每当)(.+?)(?:的时候|时)?(?:都|就)(.+)$", re.DOTALL)
+
+
+def strip_pointers(text: str) -> str:
+    """``text`` without ``[[...]]`` pointer tokens and without a leading list bullet."""
+    body = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", text)
+    return re.sub(r"\s+", " ", _POINTER_RE.sub("", body)).strip()
+
+
+def pointer_targets(text: str) -> list[str]:
+    """Every ``[[target]]`` in ``text`` (trimmed), in order."""
+    return [m.group(1).strip() for m in _POINTER_RE.finditer(text)]
+
+
+def split_trigger(text: str) -> tuple[str, str]:
+    """Split a rule sentence into (trigger clause, direction clause).
+
+    "When a reply opens with filler, lead with the answer" -> ("a reply opens with
+    filler", "lead with the answer"); "当用户问价格时，先给数字" -> ("用户问价格", "先给数字").
+    Without a recognisable trigger word the trigger is empty and the whole sentence
+    is the direction.
+    """
+    body = strip_pointers(text)
+    for regex in (_EN_TRIGGER_RE, _ZH_TRIGGER_RE, _ZH_EACH_RE, _ZH_BARE_RE):
+        match = regex.match(body)
+        if match:
+            return match.group(1).strip(), match.group(2).strip(" .。")
+    return "", body.strip(" .。")
+
+
+def one_line(text: str, limit: int = 240) -> str:
+    """Collapse whitespace (incl. newlines) and clip to ``limit`` characters."""
+    flat = re.sub(r"\s+", " ", text).strip()
+    flat = flat.replace("\0", "")
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+def ascii_slug(text: str, max_words: int = 4) -> str:
+    """A short lowercase ``a-z0-9-`` slug of the content words of ``text`` ('' if none)."""
+    words = [w for w in re.findall(r"[a-z0-9]+", normalise(text)) if w not in STOPWORDS]
+    return "-".join(words[:max_words])

@@ -1,0 +1,303 @@
+"""The memory-weaver pass as plain functions: plan → scan (fan-out) → crystallize →
+update → settle. Celery tasks (H5) call these; :func:`run_pass_inprocess` runs them
+in order without Celery. Every argument and result is JSON-serialisable.
+
+Stage 1 scans the interval of ``scan-gap.md.pending`` (or an operator interval); a day
+is marked covered only when every slice of its scan-gap bands was read, and the item
+is acked only after ``memory/fragments/<date>/`` exists. Stage 2 settles at most one
+actionable directed item and acks it only on a terminal status.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from shared.board import parse_board, read_board
+from shared.constants import SCAN_GAP_PENDING, WEAVER
+from shared.coverage import ScanProgress, mark_day_covered
+from shared.errors import InputError
+from shared.fragments import fragment_filename
+from shared.inbox import list_items
+from shared.kernel import KernelPaths, remove_stale_temps
+from shared.lock.base import Lease
+from shared.scangap import parse_scan_gap_body
+from shared.settings import Settings
+from shared.spine.event import ts_key
+from shared.spine.interval import parse_interval, render_interval
+from shared.spine.reader import ReadStats
+from shared.spine.slices import SpineSlice, plan_slices
+from shared.text import token_set
+from shared.timestamps import iso
+from shared.weaver.crystallizer import crystallize_fragments
+from shared.weaver.directed import Route, select_item
+from shared.weaver.judge import JudgeContext
+from shared.weaver.plan import PassPlan
+from shared.weaver.scanner import read_slice_turns, scan_turns
+from shared.weaver.settlement import settle
+from shared.weaver.turns import order_turns
+from shared.weaver.updater import update_board
+
+__all__ = [
+    "PassPlan",
+    "crystallize",
+    "plan_pass",
+    "run_pass_inprocess",
+    "scan_slice",
+    "settle",
+    "update",
+]
+
+Progress = Callable[[int, int], None]
+REASONS_KEPT = 500
+
+
+def _slice_key(data: dict[str, Any]) -> tuple[str, int, int, str]:
+    return (str(data["date"]), int(data["byte_start"]), int(data["byte_end"]), data.get("role", ""))
+
+
+def _slices(
+    paths: KernelPaths, settings: Settings, interval: str, role: str
+) -> list[dict[str, Any]]:
+    items = parse_interval(interval)
+    planned = plan_slices(
+        paths, items, settings.scan_slice_events, max_line_bytes=settings.max_line_bytes
+    )
+    return [{**s.to_json(), "role": role} for s in planned]
+
+
+def plan_pass(
+    paths: KernelPaths,
+    settings: Settings,
+    *,
+    interval: str | None = None,
+    directed: str | None = None,
+) -> PassPlan:
+    """Decide the pass: Stage-1 interval and its slices, the Stage-2 item.
+
+    ``interval`` = an operator interval (overrides the scan-gap item, which stays on
+    disk); ``directed`` = the basename of the item an operator asked for.
+
+    Raises:
+        InputError: a malformed operator interval.
+        ConfigError: the kernel dir does not exist.
+    """
+    paths.require_kernel()
+    notes: list[str] = []
+    items = list_items(paths, WEAVER)
+    source = scan_gap_item = None
+    full_days: list[str] = []
+    if interval is not None:
+        interval = render_interval(parse_interval(interval))
+        source = "operator"
+    else:
+        gap = next((i for i in items if i.name == SCAN_GAP_PENDING), None)
+        if gap is not None:
+            try:
+                body = parse_scan_gap_body(gap.body, str(paths.inbox_dir(WEAVER) / gap.name))
+                interval = render_interval(body.items())
+                source, scan_gap_item = "scan-gap", gap.name
+                full_days = sorted({item.date for item in body.items()})
+            except InputError as exc:
+                notes.append(f"{SCAN_GAP_PENDING} left on disk: {exc}")
+    slices = _slices(paths, settings, interval, "gap") if interval else []
+    chosen, others = select_item(items, directed)
+    board = read_board(paths.board)
+    if directed is not None and chosen is None:
+        raise InputError(paths.inbox_dir(WEAVER) / directed, None, "no such directed item")
+    if chosen is not None and chosen.route == "scan" and chosen.interval:
+        slices += _slices(paths, settings, chosen.interval, "directed")
+    return PassPlan(
+        interval=interval,
+        source=source,
+        scan_gap_item=scan_gap_item,
+        directed_item=chosen.to_json() if chosen else None,
+        slices=slices,
+        full_days=full_days,
+        board_hash=board.hash,
+        created=iso(),
+        notes=notes,
+        waiting=[f"{r.name}: {r.reason}" for r in others if r.route == "unclear"],
+        board_text=board.text,
+        context=_context(paths, chosen).to_json(),
+    )
+
+
+def scan_slice(
+    paths: KernelPaths,
+    settings: Settings,
+    plan: PassPlan,
+    slice_json: dict[str, Any],
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Read one slice and judge its turns against the board (read-only; writes nothing).
+
+    Returns the turns, the fragments as data (``fragments``) and each turn's recorded
+    judgement with the previous-turn state it assumed (``judged``). A slice cannot see
+    the sessions' turns before it, so :func:`crystallize` replays all slices in order,
+    reuses every recorded judgement whose assumption holds and re-judges the rest
+    (a correction at the start of a slice judging the previous slice's turn): the
+    result does not depend on how the day was sliced.
+    """
+    s = SpineSlice.from_json(slice_json)
+    stats = ReadStats()
+    turns = read_slice_turns(paths, s, stats, settings.max_line_bytes, progress=progress)
+    last = max(turns, key=lambda t: (ts_key(t["ts"]) or "", t["line"]), default=None)
+    if plan.board_text is not None and plan.context is not None:
+        board, ctx = parse_board(plan.board_text), JudgeContext.from_json(plan.context)
+    else:
+        board, ctx = read_board(paths.board), _context(paths, plan.route)
+    record: dict[str, dict[str, Any]] = {}
+    scanned = scan_turns(board, turns, ctx, record=record)
+    return {
+        "slice": slice_json,
+        "turns": turns,
+        "stats": stats.to_json(),
+        "last_event_id": last["id"] if last else None,
+        "last_ts": (ts_key(last["ts"]) if last else None),
+        "board_hash": board.hash,
+        "context": ctx.signature(),
+        # A summary per fragment; the full data is in ``judged`` (rebuilt in crystallize).
+        "fragments": [
+            {
+                "date": item.date,
+                "name": fragment_filename(item.fragment),
+                "trajectory": item.fragment.trajectory,
+                "ref": item.fragment.claude_md_ref,
+                "reason": item.reason,
+            }
+            for item in scanned
+        ],
+        "judged": record,
+    }
+
+
+def _dossier_cues(paths: KernelPaths, topics: frozenset[str]) -> dict[str, frozenset[str]]:
+    """Tokens of each topic dossier (the first 64 KiB), for the recall-miss diagnosis."""
+    cues: dict[str, frozenset[str]] = {}
+    for slug in sorted(topics):
+        try:
+            with open(paths.topics_dir / f"{slug}.md", "rb") as handle:
+                text = handle.read(64 * 1024).decode("utf-8", errors="replace")
+        except OSError:
+            continue
+        cues[slug] = token_set(text)
+    return cues
+
+
+def _context(paths: KernelPaths, route: Route | None) -> JudgeContext:
+    def stems(root: Any) -> frozenset[str]:
+        return frozenset(p.stem for p in root.glob("*.md")) if root.is_dir() else frozenset()
+
+    topics, entities = stems(paths.topics_dir), stems(paths.entities_dir)
+    return JudgeContext(
+        dossier_cues=_dossier_cues(paths, topics),
+        dossiers=topics | entities,
+        entities=entities,
+        directed_markers=frozenset(route.slugs) if route else frozenset(),
+        directed_lines=frozenset(route.lines) if route else frozenset(),
+    )
+
+
+def crystallize(
+    paths: KernelPaths,
+    settings: Settings,
+    plan: PassPlan,
+    slice_results: list[dict[str, Any]],
+    lease: Lease,
+) -> dict[str, Any]:
+    """Judge every turn, write fragments and derived files, mark fully read days."""
+    # A redelivered pass cleans up after the writer that was killed mid-write.
+    lease.ensure()
+    remove_stale_temps(paths.memory_dir)
+    board = read_board(paths.board)
+    by_key = {_slice_key(r["slice"]): r for r in slice_results}
+    ordered = [by_key[_slice_key(s)] for s in plan.slices if _slice_key(s) in by_key]
+    turns = order_turns(r["turns"] for r in ordered)
+    ctx = _context(paths, plan.route)
+    cache: dict[str, dict[str, Any]] = {}
+    for r in ordered:
+        if r.get("board_hash") == board.hash and r.get("context") == ctx.signature():
+            cache.update(r.get("judged") or {})
+    scanned = scan_turns(board, turns, ctx, cache=cache)
+    stats = ReadStats()
+    for r in ordered:
+        stats.merge(ReadStats.from_json(r["stats"]))
+    missing = [s for s in plan.slices if _slice_key(s) not in by_key]
+    fully_read = [
+        date
+        for date in plan.full_days
+        if all(
+            _slice_key(s) in by_key
+            for s in plan.slices
+            if s["date"] == date and s.get("role") == "gap"
+        )
+    ]
+    # Writing a fragment creates fragments/<date>/, which covers the date for the gap
+    # check; so a date is written to only once it was fully read (or already covered).
+    writable = [
+        d
+        for d in {s.date for s in scanned}
+        if d in fully_read or paths.fragment_day_dir(d).is_dir()
+    ]
+    deferred = [s for s in scanned if s.date not in writable]
+    scanned = [s for s in scanned if s.date in writable]
+    report = crystallize_fragments(paths, settings, board, scanned, lease)
+    covered: list[str] = []
+    for date in fully_read:
+        mine = [s for s in plan.slices if s["date"] == date and s.get("role") == "gap"]
+        results = [by_key[_slice_key(s)] for s in mine]
+        last = max((r for r in results if r["last_ts"]), key=lambda r: r["last_ts"], default=None)
+        size = max((int(s.get("file_size", 0)) for s in mine), default=0)
+        lease.ensure()
+        mark_day_covered(
+            paths,
+            date,
+            ScanProgress(
+                last["last_event_id"] if last else None, size, last["last_ts"] if last else None
+            ),
+        )
+        covered.append(date)
+    return {
+        **report.to_json(),
+        "external_events": sum(1 for t in turns),
+        "stats": stats.to_json(),
+        "covered": covered,
+        "deferred": len(deferred),
+        "missing_slices": [s.get("token", "") for s in missing],
+        # Every decision's reason, capped so the chain's messages stay small.
+        "judgements": [
+            {"fragment": f"{s.date}/{s.fragment.source_event_id}", "reason": s.reason}
+            for s in scanned[:REASONS_KEPT]
+        ],
+        "judgements_total": len(scanned),
+    }
+
+
+def update(
+    paths: KernelPaths,
+    settings: Settings,
+    plan: PassPlan,
+    crystallized: dict[str, Any],
+    lease: Lease,
+) -> dict[str, Any]:
+    """Run the intuition updater over the board (writes ``memory/CLAUDE.md`` only)."""
+    lease.ensure()
+    remove_stale_temps(paths.memory_dir)
+    return update_board(paths, settings, lease).to_json()
+
+
+def run_pass_inprocess(
+    paths: KernelPaths,
+    settings: Settings,
+    lease: Lease,
+    *,
+    interval: str | None = None,
+    directed: str | None = None,
+) -> dict[str, Any]:
+    """Every stage in order, in this process (tests, benchmarks, embedded mode)."""
+    plan = plan_pass(paths, settings, interval=interval, directed=directed)
+    results = [scan_slice(paths, settings, plan, s) for s in plan.slices]
+    crystallized = crystallize(paths, settings, plan, results, lease)
+    updated = update(paths, settings, plan, crystallized, lease)
+    return settle(paths, settings, plan, crystallized, updated, lease)

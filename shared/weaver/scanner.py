@@ -1,0 +1,279 @@
+"""The spine scanner: turns in, fragments out as data (it writes nothing).
+
+:func:`scan_turns` walks turns in file order, keeps each session's previous turn so
+a correction in a later turn judges the earlier behaviour (the earlier turn's
+provisional STRENGTHENING/NEUTRAL fragment for that line is replaced by the
+WEAKENING one), and turns judgements into :class:`~shared.fragments.Fragment`
+records. :func:`read_slice_turns` is the thin reader that builds a slice's turns
+from the spine, reading past the slice end only for sessions still open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from shared.board import Board
+from shared.fragments import Fragment, fragment_date
+from shared.kernel import KernelPaths
+from shared.lexicon import is_greeting_or_receipt
+from shared.spine.event import is_external
+from shared.spine.reader import ReadStats, iter_records, open_partition
+from shared.spine.slices import SpineSlice
+from shared.weaver.judge import EventJudge, JudgeContext, Judgement, RuleJudge, SessionMemory
+from shared.weaver.turns import Turn, TurnBuilder, build_turns
+
+
+@dataclass(frozen=True)
+class ScannedFragment:
+    """A fragment and the date directory it belongs in, with the judge's reason."""
+
+    date: str
+    fragment: Fragment
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"date": self.date, "reason": self.reason, "fragment": self.fragment.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ScannedFragment:
+        return cls(str(data["date"]), Fragment.from_json(data["fragment"]), str(data["reason"]))
+
+
+def _fragment(turn: Turn, j: Judgement) -> Fragment:
+    line = j.line
+    pointers: list[str] = []
+    if line is not None:
+        if line.marker:
+            pointers.append(f"line: [[{line.marker}]]")
+        pointers += [f"topic: [[{p}]]" for p in line.pointers if p not in line.markers]
+    pointers += [f"entity: [[{e}]]" for e in j.entities]
+    return Fragment(
+        source_event_id=turn["id"],
+        source_ts=turn["ts"],
+        source_kind=turn["kind"],
+        session_key=turn["session_key"] or "none",
+        event_type=turn["type"],
+        signal=j.signal,
+        claude_md_ref=line.ref if line is not None else "none",
+        source_line=line.number if line is not None else None,
+        source_line_hash=line.hash if line is not None else None,
+        trajectory=j.trajectory,
+        activation=j.activation,
+        root_cause=j.root_cause if j.trajectory == "WEAKENING" else None,
+        evidence=j.evidence,
+        notes=j.notes,
+        pointers=tuple(dict.fromkeys(pointers)),
+    )
+
+
+def _filler(turn: Turn) -> bool:
+    text = str(turn.get("text", ""))
+    return not text.strip() or is_greeting_or_receipt(text)
+
+
+def _sig(memory: SessionMemory) -> list[Any]:
+    """What a judgement may depend on besides its own turn: the previous turn's identity
+    and the lines (and trajectories) it related to."""
+    turn = memory.turn
+    return [
+        turn_key(turn) if turn is not None else None,
+        [line.number for line in memory.lines],
+        list(memory.trajectories),
+    ]
+
+
+def turn_key(turn: Turn) -> str:
+    """A turn's unique key: date, line number and event id."""
+    return f"{turn['date']}:{turn['line']}:{turn['id']}"
+
+
+def judgement_to_json(j: Judgement) -> dict[str, Any]:
+    """A judgement as JSON (its line by number, its source turn as a flag)."""
+    return {
+        "line": j.line.number if j.line is not None else None,
+        "trajectory": j.trajectory,
+        "activation": j.activation,
+        "signal": j.signal,
+        "reason": j.reason,
+        "evidence": list(j.evidence),
+        "notes": list(j.notes),
+        "root_cause": j.root_cause,
+        "supersedes": j.supersedes,
+        "entities": list(j.entities),
+        "source_previous": j.source_turn is not None,
+    }
+
+
+def judgement_from_json(
+    data: dict[str, Any], board: Board, previous: SessionMemory
+) -> Judgement | None:
+    """Rebuild a recorded judgement; None when its line no longer resolves."""
+    line = board.by_number(int(data["line"])) if data.get("line") is not None else None
+    if data.get("line") is not None and line is None:
+        return None
+    return Judgement(
+        line=line,
+        trajectory=str(data["trajectory"]),
+        activation=str(data["activation"]),
+        signal=str(data["signal"]),
+        reason=str(data["reason"]),
+        evidence=tuple(data["evidence"]),
+        notes=tuple(data["notes"]),
+        root_cause=data.get("root_cause"),
+        supersedes=data.get("supersedes"),
+        entities=tuple(data.get("entities", ())),
+        source_turn=previous.turn if data.get("source_previous") else None,
+    )
+
+
+Record = dict[str, dict[str, Any]]
+
+
+def _recorded(
+    cache: Record | None, turn: Turn, sig: list[Any], board: Board, previous: SessionMemory
+) -> list[Judgement] | None:
+    entry = cache.get(turn_key(turn)) if cache else None
+    if entry is None or entry["prev"] != sig:
+        return None
+    out = [judgement_from_json(d, board, previous) for d in entry["judgements"]]
+    return None if any(j is None for j in out) else [j for j in out if j is not None]
+
+
+def scan_turns(
+    board: Board,
+    turns: Iterable[Turn],
+    ctx: JudgeContext | None = None,
+    judge: EventJudge | None = None,
+    *,
+    cache: Record | None = None,
+    record: Record | None = None,
+) -> list[ScannedFragment]:
+    """Judge file-ordered turns against ``board``; return fragments in event order.
+
+    ``record`` receives each turn's judgements with the previous-turn state they
+    assumed; ``cache`` (records from slice scans) is reused for a turn whenever the
+    state it assumed equals the state here, so merging per-slice scans gives exactly
+    the result of one sequential scan while only slice-boundary turns are re-judged.
+    """
+    ctx = ctx or JudgeContext()
+    judge = judge or RuleJudge()
+    sessions: dict[str, SessionMemory] = {}
+    out: list[ScannedFragment | None] = []
+    index: dict[tuple[str, str], int] = {}
+    for turn in turns:
+        key = turn["session_key"] or f"\0{turn['id']}"
+        previous = sessions.get(key, SessionMemory())
+        sig = _sig(previous)
+        judgements = _recorded(cache, turn, sig, board, previous)
+        if judgements is None:
+            judgements = judge.judge(turn, previous, board, ctx)
+        if record is not None:
+            record[turn_key(turn)] = {
+                "prev": sig,
+                "judgements": [judgement_to_json(j) for j in judgements],
+            }
+        for j in judgements:
+            if j.supersedes is not None and j.line is not None:
+                old = index.pop((j.supersedes, j.line.hash), None)
+                if old is not None:
+                    out[old] = None
+            source = j.source_turn or turn
+            frag = _fragment(source, j)
+            if j.line is not None:
+                index[(source["id"], j.line.hash)] = len(out)
+            out.append(ScannedFragment(fragment_date(source["ts"], source["date"]), frag, j.reason))
+        if any(j.source_turn is not None for j in judgements):
+            continue
+        if not judgements and _filler(turn):
+            # "ok" / "thanks" between a turn and its correction keeps the link.
+            continue
+        lined = [j for j in judgements if j.line is not None]
+        sessions[key] = SessionMemory(
+            turn=turn,
+            lines=tuple(j.line for j in lined if j.line is not None),
+            trajectories=tuple(j.trajectory for j in lined),
+        )
+    return [s for s in out if s is not None]
+
+
+def scan_events(
+    board: Board,
+    events: Iterable[dict[str, Any]],
+    ctx: JudgeContext | None = None,
+    judge: EventJudge | None = None,
+    date: str = "",
+) -> list[ScannedFragment]:
+    """The pure scanner over an in-memory event list (one day, file order)."""
+    return scan_turns(board, build_turns(events, date), ctx, judge)
+
+
+def read_slice_turns(
+    paths: KernelPaths,
+    s: SpineSlice,
+    stats: ReadStats,
+    max_line_bytes: int,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Turn]:
+    """Turns whose origin lies in slice ``s``; evidence rows may come from past its end.
+
+    Every line of the slice's byte range is counted in ``stats``; the look-ahead is
+    read-only, bounded, and not counted.
+    """
+    if s.byte_end <= s.byte_start:
+        return []
+    builder = TurnBuilder(s.date)
+    match = s.predicate()
+    path = paths.day_file(s.date)
+    last_line = s.first_line - 1
+    with open_partition(path) as handle:
+        handle.seek(s.byte_start)
+        for rec in iter_records(
+            handle,
+            str(path),
+            stats,
+            max_line_bytes=max_line_bytes,
+            offset=s.byte_start,
+            end=s.byte_end,
+            first_line=s.first_line,
+        ):
+            last_line = rec.lineno
+            if progress is not None and stats.lines % 1000 == 0:
+                progress(rec.offset - s.byte_start, s.byte_end - s.byte_start)
+            origin = is_external(rec.event) and match(rec.event)
+            builder.feed(rec.lineno, rec.event, origin=origin, lookahead=False)
+        if builder.has_open:
+            # Lines between the last record and byte_end that were blank or malformed
+            # still advance the count; re-derive the next line number from the range.
+            ahead = ReadStats()
+            next_line = _next_line(paths, s, last_line)
+            for rec in iter_records(
+                handle,
+                str(path),
+                ahead,
+                max_line_bytes=max_line_bytes,
+                offset=s.byte_end,
+                end=None,
+                first_line=next_line,
+            ):
+                builder.feed(rec.lineno, rec.event, origin=False, lookahead=True)
+                if not builder.has_open:
+                    break
+    return builder.turns
+
+
+def _next_line(paths: KernelPaths, s: SpineSlice, last_line: int) -> int:
+    """Line number of the first line at ``s.byte_end`` (counts LFs in the range)."""
+    newlines = 0
+    remaining = s.byte_end - s.byte_start
+    with open_partition(paths.day_file(s.date)) as handle:
+        handle.seek(s.byte_start)
+        while remaining > 0:
+            chunk = handle.read(min(remaining, 1 << 20))
+            if not chunk:
+                break
+            newlines += chunk.count(b"\n")
+            remaining -= len(chunk)
+    return max(s.first_line + newlines, last_line + 1)

@@ -1,0 +1,164 @@
+"""Settling a pass: the Stage-1 scan-gap ack, the Stage-2 directed item, the report.
+
+An item is deleted only after its work reached a terminal status (``UPDATED:``,
+``NO-OP:``, ``NO_NEW_GRADIENT:``, ``BOOTSTRAPPED:``); ``scan-gap.md.pending`` only after
+every date of its interval was marked covered (``memory/fragments/<date>/`` exists).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.constants import TERMINAL_PREFIXES, WEAVER
+from shared.inbox import ack_item, list_items
+from shared.kernel import KernelPaths
+from shared.lock.base import Lease
+from shared.settings import Settings
+from shared.weaver.directed import Route
+from shared.weaver.plan import PassPlan
+from shared.weaver.promotion import converge_entity
+from shared.weaver.report import append_report, render_report
+
+LISTED = 200
+
+
+def _directed_result(
+    paths: KernelPaths,
+    plan: PassPlan,
+    route: Route,
+    crystallized: dict[str, Any],
+    updated: dict[str, Any],
+    lease: Lease,
+) -> tuple[str, list[str]]:
+    if route.route == "scan":
+        mine = [s for s in plan.slices if s.get("role") == "directed"]
+        if crystallized.get("missing_slices") and any(
+            s.get("token") in crystallized["missing_slices"] for s in mine
+        ):
+            return "PARTIAL_UPDATE: some slices of the requested interval were not read", []
+        if crystallized.get("deferred"):
+            # Writing them would mark a day covered that the gap scan has not read.
+            return (
+                f"NO_NEW_GRADIENT: {route.interval} lies on a day the gap scan has not "
+                "covered yet; its evidence is written when that day is scanned",
+                [],
+            )
+        if crystallized.get("fragments_new") or updated.get("changed"):
+            return f"UPDATED: scanned {route.interval}", []
+        return f"NO_NEW_GRADIENT: {route.interval} held no new line-referenced evidence", []
+    if route.route == "update":
+        if not paths.effectiveness_dir.is_dir():
+            return "NO_NEW_GRADIENT: no effectiveness evidence; no cosmetic edit made", []
+        if updated.get("changed"):
+            return "UPDATED: memory/CLAUDE.md changed from per-line evidence", []
+        return "NO-OP: memory/CLAUDE.md already reflects the per-line evidence", []
+    if route.route == "entity":
+        status, changed = converge_entity(paths, route.slugs[0], lease)
+        return status, [changed] if changed else []
+    if route.route == "orphans":
+        return "NO_NEW_GRADIENT: no line-level evidence licenses wiring these nodes", []
+    return f"UNCLEAR: {route.reason}", []
+
+
+def settle(
+    paths: KernelPaths,
+    settings: Settings,
+    plan: PassPlan,
+    crystallized: dict[str, Any],
+    updated: dict[str, Any],
+    lease: Lease,
+) -> dict[str, Any]:
+    """Stage-1 ack, the Stage-2 directed item, the final report (appended to the log)."""
+    acked: list[str] = []
+    notes = list(plan.notes) + list(plan.waiting)
+    if plan.scan_gap_item and plan.full_days:
+        if all(d in crystallized.get("covered", []) for d in plan.full_days):
+            lease.ensure()
+            if ack_item(paths, WEAVER, plan.scan_gap_item):
+                acked.append(plan.scan_gap_item)
+        else:
+            notes.append(f"{plan.scan_gap_item} kept: the interval was not fully read")
+    if crystallized.get("deferred"):
+        notes.append(f"{crystallized['deferred']} fragments deferred: their day was not fully read")
+    changed = list(crystallized.get("effectiveness_written", []))
+    changed += crystallized.get("effectiveness_deleted", [])
+    changed += crystallized.get("entities_written", [])
+    if crystallized.get("new_signals_written"):
+        changed.append("memory/effectiveness/new-signals.md")
+    if updated.get("changed"):
+        changed.append("memory/CLAUDE.md")
+    changed += updated.get("topics_written", [])
+    directed = None
+    route = plan.route
+    if route is not None:
+        result, extra = _directed_result(paths, plan, route, crystallized, updated, lease)
+        changed += extra
+        terminal = result.startswith(TERMINAL_PREFIXES)
+        if terminal:
+            lease.ensure()
+            if ack_item(paths, WEAVER, route.name):
+                acked.append(route.name)
+        directed = {
+            "name": route.name,
+            "route": route.route,
+            "result": result,
+            "terminal": terminal,
+        }
+    pending = [i.name for i in list_items(paths, WEAVER)]
+    fragments_new = crystallized.get("fragments_new", [])
+    scanner_line = None
+    if plan.interval:
+        scanner_line = (
+            f"{plan.interval} ({plan.source}): {crystallized.get('external_events', 0)} "
+            f"external turns judged; fragments {len(fragments_new)} new, "
+            f"{len(crystallized.get('fragments_prior', []))} prior reused"
+        )
+        if not fragments_new:
+            scanner_line += "; NO_NEW_GRADIENT: no external line-referenced evidence found."
+    subagents = []
+    if plan.interval or (route and route.route == "scan"):
+        subagents.append("spine-scanner")
+    if fragments_new or (route and route.route == "entity"):
+        subagents.append("entity-crystallizer")
+    if updated.get("effectiveness_read") or (route and route.route == "update"):
+        subagents.append("intuition-updater")
+    per_line = [
+        {"ref": v["ref"], "effectiveness": v["effectiveness"], "new": v["new"], "prior": v["prior"]}
+        for _m, v in sorted(crystallized.get("per_line", {}).items())
+        if v["new"]
+    ]
+    line_changes = [
+        f"{d['ref']} {d['action']} ({d['reason']})"
+        for d in updated.get("decisions", [])
+        if d["action"] != "keep"
+    ]
+    if changed or fragments_new:
+        status = "UPDATED:"
+    elif directed and str(directed["result"]).startswith("NO-OP:"):
+        status = "NO-OP:"
+    else:
+        status = "NO_NEW_GRADIENT:"
+    data: dict[str, Any] = {
+        "status": status,
+        "scanner_line": scanner_line,
+        "subagents": subagents,
+        "per_line": per_line,
+        "line_changes": line_changes,
+        "directed": directed,
+        "changed": changed,
+        "acked": acked,
+        "pending": pending,
+        "notes": notes,
+        "fragments_new": fragments_new[:LISTED],
+        "fragments_new_count": len(fragments_new),
+        "interval": plan.interval,
+        "covered": crystallized.get("covered", []),
+    }
+    if not plan.interval and directed is None and not changed and not acked:
+        data["status"] = "NO_NEW_GRADIENT:"
+        data["scanner_line"] = None
+    admissible = plan.interval or directed or changed or acked or notes
+    text = render_report(data) if admissible else render_report({})
+    data["text"] = text
+    data["report_log"] = append_report(paths, data)
+    return data
