@@ -127,7 +127,9 @@ def test_concurrent_appenders_in_processes_keep_lines_and_offsets_exact(
     paths: KernelPaths,
 ) -> None:
     workers, count = 4, 40
-    ctx = multiprocessing.get_context("fork")
+    # spawn, not fork: forking a pytest process that already runs threads (lock renewers,
+    # timeout watchers) can deadlock the child on a lock held at fork time.
+    ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
         futures = [pool.submit(_append_many, str(paths.runtime), w, count) for w in range(workers)]
         ids = [i for f in futures for i in f.result()]

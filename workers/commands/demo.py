@@ -1,11 +1,107 @@
-"""`subcon demo` (not built yet)."""
+"""`subcon demo [DIR]`: a demo kernel in DIR, then one embedded pass of each partition.
+
+DIR defaults to ``./subcon-demo`` (kernel ``DIR/kernel``, runtime ``DIR/runtime``).
+The kernel is created with ``init --demo`` only when it does not exist yet, so running
+the command again shows the next pass on the same kernel. No broker or Redis is used:
+settings are pointed at DIR with every broker/Redis URL cleared, so the kernel lock
+is the file lock and the tasks run in-process.
+
+Order: the memory check (which posts ``scan-gap.md.pending`` for the newest
+uncovered day, as the cadence maintenance tick does), then memory-weaver, then
+memory-committer, each report printed as it finishes.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import click
+
+from shared.bootstrap import InitReport, init_kernel
+from shared.constants import COMMITTER, WEAVER
+from shared.jsontext import pretty
+from shared.kernel import KernelPaths
+from shared.lock.factory import open_kernel_lock
+from shared.memcheck import run_memory_check
+from shared.settings import Settings
+from workers.context import CliContext
+from workers.embedded import run_partition
+
+MEMORY_CHECK = "memory-check"
+
+
+def demo_settings(base: Settings, paths: KernelPaths) -> Settings:
+    """``base`` pointed at the demo roots, with every broker/Redis URL cleared (embedded)."""
+    return base.model_copy(
+        update={
+            "kernel_dir": paths.kernel,
+            "runtime_dir": paths.runtime,
+            "broker_url": None,
+            "result_backend": None,
+            "redis_url": None,
+        }
+    )
+
+
+def run_demo(settings: Settings, paths: KernelPaths) -> dict[str, dict[str, Any]]:
+    """Memory check, then one weaver pass, then one committer run; reports by step.
+
+    Each report is a JSON-ready dict with a ``text`` entry.
+
+    Raises:
+        ConfigError, InputError, LockError, GitError: from the stages.
+    """
+    reports: dict[str, dict[str, Any]] = {}
+    with open_kernel_lock(settings, paths).hold(MEMORY_CHECK) as lease:
+        check = run_memory_check(paths, settings, lease=lease)
+    reports[MEMORY_CHECK] = {**check.to_json(), "text": check.text}
+    # The weaver would otherwise request a commit itself; the demo shows the
+    # committer's run as its own step instead.
+    reports[WEAVER] = run_partition(settings, WEAVER, commit=False)
+    reports[COMMITTER] = run_partition(settings, COMMITTER)
+    return reports
+
+
+def _print_text(
+    init_report: InitReport | None, paths: KernelPaths, reports: dict[str, dict[str, Any]]
+) -> None:
+    if init_report is not None:
+        click.echo("== init --demo")
+        click.echo(init_report.text)
+    else:
+        click.echo(f"== using the existing demo kernel {paths.kernel}")
+    for name, report in reports.items():
+        click.echo(f"\n== {name}")
+        click.echo(str(report.get("text", "")).rstrip("\n"))
 
 
 @click.command(name="demo")
-def command() -> None:
-    """Not built yet."""
-    raise click.ClickException("subcon demo is not built yet")
+@click.argument(
+    "directory", required=False, type=click.Path(path_type=Path), default=Path("subcon-demo")
+)
+@click.option("--seed", type=int, default=7, show_default=True, help="demo spine RNG seed")
+@click.option("--json", "as_json", is_flag=True, help="print the reports as JSON")
+@click.pass_obj
+def command(ctx: CliContext, directory: Path, seed: int, as_json: bool) -> None:
+    """Create a demo kernel in DIRECTORY (once), then run memory-weaver and memory-committer."""
+    directory = directory.absolute()
+    paths = KernelPaths(kernel=directory / "kernel", runtime=directory / "runtime")
+    init_report = None
+    if not paths.kernel.exists():
+        init_report = init_kernel(paths, demo=True, force=False, seed=seed)
+    reports = run_demo(demo_settings(ctx.settings, paths), paths)
+    if as_json:
+        doc = {
+            "kernel": str(paths.kernel),
+            "runtime": str(paths.runtime),
+            "init": init_report.to_json() if init_report else None,
+            "reports": reports,
+        }
+        click.echo(pretty(doc), nl=False)
+        return
+    _print_text(init_report, paths, reports)
+    click.echo(
+        f"\nnext: `subcon demo {directory}` again for the next pass, or "
+        f"`subcon --kernel {paths.kernel} --runtime {paths.runtime} status`"
+    )

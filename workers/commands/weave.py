@@ -1,11 +1,39 @@
-"""`subcon weave` (not built yet)."""
+"""``subcon weave``: one memory-weaver pass (scan -> crystallize -> update -> settle)."""
 
 from __future__ import annotations
 
 import click
+from celery.result import AsyncResult
+
+from shared.constants import WEAVER
+from workers.context import CliContext
 
 
 @click.command(name="weave")
-def command() -> None:
-    """Not built yet."""
-    raise click.ClickException("subcon weave is not built yet")
+@click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
+@click.option("--wait/--no-wait", default=True, help="wait for the report (default) or not")
+@click.option("--timeout", type=float, help="seconds to wait (default: hard limit + 60)")
+@click.option("--no-commit", is_flag=True, help="do not request a commit afterwards")
+@click.pass_obj
+def command(
+    obj: CliContext, as_json: bool, wait: bool, timeout: float | None, no_commit: bool
+) -> None:
+    """Run one weaver pass: in-process with no broker, else on the workers."""
+    from workers.app import make_app
+    from workers.canvas import dispatch_weaver, partition_limits
+    from workers.waiting import emit, run_and_wait
+
+    obj.paths.require_kernel()
+    app = make_app(obj.settings)
+    limit = timeout if timeout is not None else partition_limits(obj.paths, WEAVER)[1] + 60
+
+    def start() -> AsyncResult:
+        return dispatch_weaver(app, commit=not no_commit)
+
+    if not wait and not app.conf.task_always_eager:
+        click.echo(start().id)
+        return
+    task_id, report = run_and_wait(start, limit)
+    if not as_json and not app.conf.task_always_eager:
+        click.echo(f"task: {task_id}", err=True)
+    emit(report, as_json)

@@ -1,0 +1,1 @@
+"""The demo kernel: a realistic board with its dossiers and a synthetic, seeded spine."""

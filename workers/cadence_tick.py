@@ -1,0 +1,95 @@
+"""The body of one cadence tick, shared by the tick task and embedded mode.
+
+Order (kernel-format 5.2, 5.5, 5.7): advance the persistent tick number; under the
+kernel lock run the memory check, re-read partitions, select and record the starts;
+release the lock; dispatch each picked run (weaver pass or committer run).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery import Celery
+
+from shared.constants import COMMITTER, WEAVER
+from shared.errors import LockHeld
+from shared.kernel import KernelPaths
+from shared.lock.base import KernelLock
+from shared.settings import Settings
+from workers.canvas import dispatch_commit, dispatch_weaver
+from workers.runs import RunContext, TickPlan, begin_tick, finish_run
+from workers.tasks.base import outcome_of
+from workers.tickstore import open_tick_store
+
+log = logging.getLogger(__name__)
+
+
+def _record_failure(
+    lock: KernelLock,
+    owner: str,
+    paths: KernelPaths,
+    settings: Settings,
+    run: RunContext,
+    exc: BaseException,
+) -> None:
+    try:
+        with lock.hold(owner):
+            finish_run(paths, settings, run, outcome_of(exc))
+    except Exception:  # the error callback or the next tick records it instead
+        log.exception("could not record the failure of %s", run.partition)
+
+
+def dispatch_runs(
+    app: Celery, plan: TickPlan, lock: KernelLock, owner: str
+) -> list[dict[str, Any]]:
+    """Send every run of ``plan``; an eager app runs them here and returns their reports.
+
+    A run that fails to start (bad interval, broker down) or, eagerly, fails outright is
+    recorded as ``error``/``timeout`` at once; the others finish in their last task.
+    """
+    settings: Settings = app.subcon_settings
+    paths: KernelPaths = app.subcon_paths
+    eager = bool(app.conf.task_always_eager)
+    out: list[dict[str, Any]] = []
+    for run in plan.runs:
+        entry: dict[str, Any] = {"partition": run.partition}
+        try:
+            if run.partition == WEAVER:
+                result = dispatch_weaver(app, run=run)
+            elif run.partition == COMMITTER:
+                result = dispatch_commit(app, run=run)
+            else:  # selection only picks implemented partitions
+                continue
+            entry["task_id"] = str(result.id)
+            if eager:
+                # eager: already computed; reading it is not a synchronous subtask wait
+                entry["report"] = result.get(disable_sync_subtasks=False)
+        except Exception as exc:
+            log.warning("run of %s failed: %s", run.partition, exc)
+            entry["error"] = f"{type(exc).__name__}: {exc}"
+            _record_failure(lock, owner, paths, settings, run, exc)
+        out.append(entry)
+    return out
+
+
+def run_tick_body(app: Celery, lock: KernelLock, owner: str) -> dict[str, Any]:
+    """One tick; returns its JSON report (``tick``, ``runs``, ``skipped``, ``dispatched``...).
+
+    Raises:
+        ConfigError: the kernel dir does not exist.
+        InputError: the memory check met unusable input.
+    """
+    settings: Settings = app.subcon_settings
+    paths: KernelPaths = app.subcon_paths
+    paths.require_kernel()
+    tick = open_tick_store(settings, paths).advance()
+    try:
+        with lock.hold(owner, wait=settings.lock_wait_seconds) as lease:
+            plan = begin_tick(paths, settings, tick, lease=lease)
+    except LockHeld as exc:
+        # Like the original's in-flight guard: the number advances, the tick does nothing.
+        return {"tick": tick, "skipped": f"kernel lock held: {exc}"}
+    report = plan.to_json()
+    report["dispatched"] = dispatch_runs(app, plan, lock, owner)
+    return report

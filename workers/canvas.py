@@ -1,0 +1,171 @@
+"""Building and dispatching the weaver pass and committer runs.
+
+A weaver pass is ``chord(scan per slice) -> crystallize -> update -> settle``; settle
+then requests a commit. ``subcon scan`` runs the chord alone (scan + crystallize). Each
+task carries soft and hard time limits derived from its partition's ``max_duration_ms``
+and, for tick-started runs, an idempotent error callback that records the outcome.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import Celery, chain, chord, signature
+from celery.canvas import Signature
+from celery.result import AsyncResult
+
+from shared.cadence import time_limits
+from shared.constants import COMMITTER, WEAVER
+from shared.kernel import KernelPaths
+from shared.partitions import read_partition
+from shared.settings import Settings
+from workers import routing
+from workers.config import VISIBILITY_TIMEOUT_S
+from workers.keys import key, redis_client
+from workers.runs import RunContext
+
+DEFAULT_MAX_DURATION_MS = {WEAVER: 2_100_000, COMMITTER: 1_800_000}
+
+
+def partition_limits(paths: KernelPaths, partition: str) -> tuple[float, float]:
+    """(soft, hard) limits from the partition's front matter as it reads right now."""
+    info = read_partition(paths, partition)
+    if info is not None and info.error is None:
+        return time_limits(info.schedule.max_duration_ms)
+    return time_limits(DEFAULT_MAX_DURATION_MS.get(partition, 60_000))
+
+
+def _sig(
+    app: Celery,
+    name: str,
+    args: tuple[Any, ...],
+    limits: tuple[float, float],
+    run: RunContext | None,
+) -> Signature:
+    soft, hard = limits
+    sig = signature(name, args=args, app=app, soft_time_limit=soft, time_limit=hard)
+    if run is not None:
+        # Not immutable: Celery prepends the failed task's id (an "old-style" errback,
+        # sent as a task to the kernel queue, so a scan host never writes the kernel).
+        sig.link_error(signature(routing.RUN_FAILED, args=(run.to_json(),), app=app))
+    return sig
+
+
+def weaver_canvas(
+    app: Celery,
+    plan_json: dict[str, Any],
+    limits: tuple[float, float],
+    run: RunContext | None = None,
+    *,
+    scan_only: bool = False,
+    commit: bool = True,
+) -> Signature:
+    """The pass as one canvas; its result is settle's report (crystallize's if scan_only)."""
+    run_json = run.to_json() if run is not None else None
+    scans = [
+        _sig(app, routing.SCAN, (plan_json, slice_json, run_json), limits, run)
+        for slice_json in plan_json.get("slices") or []
+    ]
+    if scans:
+        head: Signature = chord(
+            scans, _sig(app, routing.CRYSTALLIZE, (plan_json, run_json), limits, run), app=app
+        )
+    else:
+        # An empty chord header would call its body without the results argument.
+        head = _sig(app, routing.CRYSTALLIZE, ([], plan_json, run_json), limits, run)
+    if scan_only:
+        return head
+    return chain(
+        head,
+        _sig(app, routing.UPDATE, (plan_json, run_json), limits, run),
+        _sig(app, routing.SETTLE, (plan_json, run_json, commit), limits, run),
+        app=app,
+    )
+
+
+def plan_weaver(
+    app: Celery, *, interval: str | None = None, directed: str | None = None
+) -> dict[str, Any]:
+    """Plan a pass (read-only) and return the plan as JSON.
+
+    Raises:
+        InputError: the interval or the directed item is unusable.
+    """
+    from shared.weaver.pipeline import plan_pass
+
+    settings: Settings = app.subcon_settings
+    paths: KernelPaths = app.subcon_paths
+    plan_json: dict[str, Any] = plan_pass(
+        paths, settings, interval=interval, directed=directed
+    ).to_json()
+    return plan_json
+
+
+def send_weaver(
+    app: Celery,
+    plan_json: dict[str, Any],
+    *,
+    run: RunContext | None = None,
+    scan_only: bool = False,
+    commit: bool = True,
+) -> AsyncResult:
+    """Send a planned pass. Eager apps run it right away."""
+    paths: KernelPaths = app.subcon_paths
+    limits = run.limits if run is not None else partition_limits(paths, WEAVER)
+    canvas = weaver_canvas(app, plan_json, limits, run, scan_only=scan_only, commit=commit)
+    return canvas.apply_async()
+
+
+def dispatch_weaver(
+    app: Celery,
+    *,
+    interval: str | None = None,
+    directed: str | None = None,
+    run: RunContext | None = None,
+    scan_only: bool = False,
+    commit: bool = True,
+) -> AsyncResult:
+    """Plan a pass here and send its canvas (see :func:`plan_weaver`, :func:`send_weaver`).
+
+    Raises:
+        InputError: the interval or the directed item is unusable.
+    """
+    plan_json = plan_weaver(app, interval=interval, directed=directed)
+    return send_weaver(app, plan_json, run=run, scan_only=scan_only, commit=commit)
+
+
+def dispatch_commit(app: Celery, run: RunContext | None = None) -> AsyncResult:
+    """Send one committer run (always; tick-started runs never collapse)."""
+    paths: KernelPaths = app.subcon_paths
+    limits = run.limits if run is not None else partition_limits(paths, COMMITTER)
+    args = (run.to_json(),) if run is not None else ()
+    return _sig(app, routing.COMMIT, args, limits, run).apply_async()
+
+
+def request_commit(app: Celery) -> dict[str, Any]:
+    """Ask for a commit after a weaver pass; requests made while one is queued collapse.
+
+    A Redis ``SET NX`` marks a queued request; the commit task clears it when it starts,
+    so a request arriving mid-run queues exactly one more run. Returns ``{"task_id"}``,
+    ``{"collapsed": true}`` when it joined a queued request, or (eagerly, where the
+    commit runs right here) ``{"task_id", "text"}`` or ``{"error"}``: a failed commit
+    never fails the weaver pass that asked for it.
+    """
+    settings: Settings = app.subcon_settings
+    paths: KernelPaths = app.subcon_paths
+    url = settings.effective_redis_url
+    eager = bool(app.conf.task_always_eager)
+    if url and not eager:
+        fresh = redis_client(url).set(
+            key(paths, "commit-pending"), "1", nx=True, ex=VISIBILITY_TIMEOUT_S
+        )
+        if not fresh:
+            return {"collapsed": True}
+    if not eager:
+        return {"task_id": str(dispatch_commit(app).id)}
+    try:
+        result = dispatch_commit(app)
+        report = result.get(disable_sync_subtasks=False)
+    except Exception as exc:
+        return {"error": f"{type(exc).__name__}: {exc}"}
+    return {"task_id": str(result.id), "text": report.get("text")}

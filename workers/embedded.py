@@ -1,0 +1,64 @@
+"""Embedded mode: the very same tasks, run in-process by an eager app (no broker).
+
+The kernel lock is whatever the lock factory gives for the settings: the file lock
+when no Redis is configured.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import Celery
+
+from shared.constants import COMMITTER, WEAVER
+from shared.errors import ConfigError
+from shared.settings import Settings
+from workers import routing
+from workers.app import make_app
+from workers.canvas import dispatch_commit, dispatch_weaver
+
+
+def eager_app(settings: Settings) -> Celery:
+    """An eager app for ``settings`` (even when a broker is configured)."""
+    return make_app(settings, eager=True)
+
+
+def run_partition(
+    settings: Settings,
+    partition: str,
+    *,
+    interval: str | None = None,
+    directed: str | None = None,
+    commit: bool = True,
+) -> dict[str, Any]:
+    """Run one partition's work now, in-process; returns its JSON report (with ``text``).
+
+    Raises:
+        ConfigError: subcon has no implementation for ``partition``.
+        InputError, LockError, GitError: from the stages.
+    """
+    app = eager_app(settings)
+    app.subcon_paths.require_kernel()
+    if partition == WEAVER:
+        result = dispatch_weaver(app, interval=interval, directed=directed, commit=commit)
+    elif partition == COMMITTER:
+        result = dispatch_commit(app)
+    else:
+        raise ConfigError(f"subcon has no implementation for partition {partition!r}")
+    report: dict[str, Any] = result.get()
+    return report
+
+
+def run_scan(settings: Settings, interval: str) -> dict[str, Any]:
+    """Scan and crystallize ``interval`` in-process (no update); returns crystallize's report."""
+    app = eager_app(settings)
+    app.subcon_paths.require_kernel()
+    report: dict[str, Any] = dispatch_weaver(app, interval=interval, scan_only=True).get()
+    return report
+
+
+def run_tick(settings: Settings) -> dict[str, Any]:
+    """One cadence tick in-process: the tick task, and every run it picks, to completion."""
+    app = eager_app(settings)
+    report: dict[str, Any] = app.tasks[routing.TICK].apply().get()
+    return report

@@ -1,0 +1,1 @@
+"""One small module per pipeline stage; each exposes ``register(app)``."""

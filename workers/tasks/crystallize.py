@@ -1,0 +1,31 @@
+"""``subcon.memory-weaver.crystallize``: fold the chord's fragments into kernel files."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import Celery
+
+from workers import routing
+from workers.tasks.base import SubconTask, check_deadline, run_of
+
+
+def register(app: Celery) -> Any:
+    @app.task(bind=True, base=SubconTask, shared=False, name=routing.CRYSTALLIZE)
+    def crystallize(
+        self: SubconTask,
+        slice_results: list[dict[str, Any]],
+        plan_json: dict[str, Any],
+        run_json: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        from shared.weaver import pipeline
+
+        check_deadline(run_of(run_json))
+        plan = pipeline.PassPlan.from_json(plan_json)
+        with self.locked("crystallize") as lease:
+            result: dict[str, Any] = pipeline.crystallize(
+                self.paths, self.settings, plan, list(slice_results), lease
+            )
+        return result
+
+    return crystallize

@@ -1,0 +1,31 @@
+"""``subcon.cadence.run-failed``: the error callback of every tick-started run.
+
+Idempotent (several stages of one run may fail and each calls it) and never does git
+work: it only records the outcome (``timeout`` or ``error``) and checks the item off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import Celery
+from celery.result import AsyncResult
+
+from workers import routing
+from workers.runs import RunContext, finish_run
+from workers.tasks.base import SubconTask, outcome_of
+
+
+def register(app: Celery) -> Any:
+    @app.task(bind=True, base=SubconTask, shared=False, name=routing.RUN_FAILED)
+    def run_failed(
+        self: SubconTask, failed_task_id: str, run_json: dict[str, Any]
+    ) -> dict[str, Any]:
+        run = RunContext.from_json(run_json)
+        exc = AsyncResult(failed_task_id, app=self.app).result
+        outcome = outcome_of(exc if isinstance(exc, BaseException) else None)
+        with self.locked("run-failed"):
+            recorded = finish_run(self.paths, self.settings, run, outcome)
+        return {"partition": run.partition, "outcome": outcome, "recorded": recorded}
+
+    return run_failed

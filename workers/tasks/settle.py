@@ -1,0 +1,46 @@
+"""``subcon.memory-weaver.settle``: acks, the directed item, the report; then a commit request."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import Celery
+
+from workers import routing
+from workers.runs import finish_run, weaver_outcome
+from workers.tasks.base import SubconTask, check_deadline, run_of
+
+
+def register(app: Celery) -> Any:
+    @app.task(bind=True, base=SubconTask, shared=False, name=routing.SETTLE)
+    def settle(
+        self: SubconTask,
+        stages: dict[str, Any],
+        plan_json: dict[str, Any],
+        run_json: dict[str, Any] | None = None,
+        commit: bool = True,
+    ) -> dict[str, Any]:
+        from shared.weaver import pipeline
+        from workers.canvas import request_commit
+
+        run = run_of(run_json)
+        check_deadline(run)
+        plan = pipeline.PassPlan.from_json(plan_json)
+        with self.locked("settle") as lease:
+            report: dict[str, Any] = pipeline.settle(
+                self.paths,
+                self.settings,
+                plan,
+                stages["crystallized"],
+                stages["updated"],
+                lease,
+            )
+            if run is not None:
+                lease.ensure()
+                finish_run(self.paths, self.settings, run, weaver_outcome(report))
+        # Outside the lock: in embedded mode the commit runs right here and takes it.
+        if commit:
+            report["commit_request"] = request_commit(self.app)
+        return report
+
+    return settle

@@ -1,0 +1,30 @@
+"""``subcon.memory-weaver.update``: the intuition-updater stage over the board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import Celery
+
+from workers import routing
+from workers.tasks.base import SubconTask, check_deadline, run_of
+
+
+def register(app: Celery) -> Any:
+    @app.task(bind=True, base=SubconTask, shared=False, name=routing.UPDATE)
+    def update(
+        self: SubconTask,
+        crystallized: dict[str, Any],
+        plan_json: dict[str, Any],
+        run_json: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        from shared.weaver import pipeline
+
+        check_deadline(run_of(run_json))
+        plan = pipeline.PassPlan.from_json(plan_json)
+        with self.locked("update") as lease:
+            updated = pipeline.update(self.paths, self.settings, plan, crystallized, lease)
+        # settle needs both stages' results; a chain passes only the previous one on.
+        return {"crystallized": crystallized, "updated": updated}
+
+    return update
