@@ -24,7 +24,7 @@ from shared.lock.base import Lease
 from shared.scangap import parse_scan_gap_body
 from shared.settings import Settings
 from shared.spine.event import ts_key
-from shared.spine.interval import parse_interval, render_interval
+from shared.spine.interval import Band, Window, parse_interval, render_interval
 from shared.spine.reader import ReadStats
 from shared.spine.slices import SpineSlice, plan_slices
 from shared.text import token_set
@@ -66,6 +66,19 @@ def _slices(
     return [{**s.to_json(), "role": role} for s in planned]
 
 
+def _whole_days(items: list[Band | Window]) -> list[str]:
+    """Dates an operator interval reads completely: its bands cover hours 00..23.
+
+    Only such a date may be marked covered (12.4); a partial band of an uncovered day
+    leaves its fragments deferred rather than hide the unread hours from the gap check.
+    """
+    hours: dict[str, set[int]] = {}
+    for item in items:
+        if isinstance(item, Band):
+            hours.setdefault(item.date, set()).update(range(item.start_hour, item.end_hour + 1))
+    return sorted(date for date, seen in hours.items() if len(seen) == 24)
+
+
 def plan_pass(
     paths: KernelPaths,
     settings: Settings,
@@ -88,8 +101,10 @@ def plan_pass(
     source = scan_gap_item = None
     full_days: list[str] = []
     if interval is not None:
-        interval = render_interval(parse_interval(interval))
+        parsed = parse_interval(interval)
+        interval = render_interval(parsed)
         source = "operator"
+        full_days = _whole_days(parsed)
     else:
         gap = next((i for i in items if i.name == SCAN_GAP_PENDING), None)
         if gap is not None:

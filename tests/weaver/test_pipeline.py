@@ -361,3 +361,23 @@ def test_directed_scan_of_an_uncovered_day_writes_nothing_there(
     assert result["directed"]["result"].startswith("NO_NEW_GRADIENT:")
     assert not paths.fragment_day_dir(DATE).exists()
     assert not item.exists()
+
+
+def test_operator_whole_day_scan_covers_the_day_but_a_partial_band_does_not(
+    paths: KernelPaths, settings: Settings
+) -> None:
+    corpus = load_corpus()
+    write_kernel(paths, corpus)
+    write_day(paths, corpus_events(corpus))
+    compact = DATE.replace("-", "")
+
+    partial = run_pass_inprocess(paths, settings, TinyLease(), interval=f"{compact}[03,14]")
+    assert not paths.fragment_day_dir(DATE).exists()
+    assert partial["fragments_new"] == []
+
+    whole = run_pass_inprocess(paths, settings, TinyLease(), interval=f"{compact}[00,23]")
+    assert (paths.fragment_day_dir(DATE) / ".scan.json").is_file()
+    assert len(_fragments(paths)) == len(whole["fragments_new"]) > 10
+    assert plan_pass(paths, settings, interval=f"{compact}[00,11] {compact}[12,23]").full_days == [
+        DATE
+    ]
