@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shared.errors import InputError
+from shared.kernel import read_utf8
 from shared.text import pointer_targets, split_trigger, token_set
 
 NODE_PREFIXES: tuple[str, ...] = ("lesson-", "groove-", "pattern-")
@@ -131,12 +131,4 @@ def read_board(path: Path) -> Board:
     Raises:
         InputError: the file is not UTF-8.
     """
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return parse_board("")
-    try:
-        return parse_board(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError(path, line, "board is not valid UTF-8") from exc
+    return parse_board(read_utf8(path) or "")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from shared.errors import InputError
+from shared.kernel import read_utf8
 
 SECTIONS: tuple[str, ...] = (
     "What it is now",
@@ -176,12 +177,5 @@ def read_dossier(path: Path) -> Dossier | None:
     Raises:
         InputError: not UTF-8 or malformed.
     """
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(path, data[: exc.start].count(b"\n") + 1, "not valid UTF-8") from exc
-    return parse_dossier(text, path)
+    text = read_utf8(path)
+    return None if text is None else parse_dossier(text, path)

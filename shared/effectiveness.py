@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shared.errors import InputError
+from shared.kernel import read_utf8
 
 KIND = "claude-md-effectiveness-line"
 GUIDANCE_VERBS: tuple[str, ...] = ("KEEP", "SHARPEN", "REWRITE", "REMOVE")
@@ -163,15 +164,8 @@ def read_effectiveness(path: Path) -> Effectiveness | None:
     Raises:
         InputError: not UTF-8 or malformed.
     """
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(path, data[: exc.start].count(b"\n") + 1, "not valid UTF-8") from exc
-    return parse_effectiveness(text, path)
+    text = read_utf8(path)
+    return None if text is None else parse_effectiveness(text, path)
 
 
 NEW_SIGNALS_KIND = "claude-md-effectiveness-new-signals"

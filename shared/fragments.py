@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from shared.errors import InputError
+from shared.kernel import read_utf8
 from shared.timestamps import filename_ts, parse_iso
 
 TRAJECTORIES: tuple[str, ...] = ("STRENGTHENING", "NEUTRAL", "WEAKENING", "NEW_SIGNAL")
@@ -278,11 +279,9 @@ def read_fragment(path: Path) -> Fragment:
     Raises:
         InputError: not UTF-8, or :func:`parse_fragment` rejects it.
     """
-    data = path.read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(path, data[: exc.start].count(b"\n") + 1, "not valid UTF-8") from exc
+    text = read_utf8(path)
+    if text is None:
+        raise FileNotFoundError(path)
     return parse_fragment(text, path)
 
 

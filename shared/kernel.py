@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from shared.errors import ConfigError, NameRejected
+from shared.errors import ConfigError, InputError, NameRejected
 from shared.settings import Settings
 from shared.testhooks import checkpoint
 from shared.timestamps import epoch_ms
@@ -78,6 +78,23 @@ def remove_stale_temps(root: Path) -> list[Path]:
                 path.unlink()
                 removed.append(path)
     return removed
+
+
+def read_utf8(path: Path) -> str | None:
+    """The UTF-8 text of ``path``, or None when it does not exist.
+
+    Raises:
+        InputError: the bytes are not UTF-8 (names the file and the line of the bad byte).
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(path, line, "not valid UTF-8") from exc
 
 
 def safe_basename(name: str) -> str:

@@ -21,7 +21,7 @@ from shared.board import Board, BoardLine, parse_board
 from shared.constants import PATTERN_TRACKER
 from shared.effectiveness import Effectiveness, parse_new_signals, read_effectiveness
 from shared.errors import InputError
-from shared.kernel import KernelPaths, atomic_write_text
+from shared.kernel import KernelPaths, atomic_write_text, read_utf8
 from shared.lock.base import Lease
 from shared.settings import Settings
 from shared.text import jaccard, token_set
@@ -204,12 +204,9 @@ def update_board(
     """
     judge = judge or RuleLineJudge()
     report = UpdateReport()
-    try:
-        original = paths.board.read_bytes().decode("utf-8")
-    except FileNotFoundError:
+    original = read_utf8(paths.board)
+    if original is None:
         return report
-    except UnicodeDecodeError as exc:
-        raise InputError(paths.board, None, "board is not valid UTF-8") from exc
     board = parse_board(original)
     rows: list[str | None] = list(original.split("\n"))
     slugs = _dossier_slugs(paths)

@@ -95,3 +95,18 @@ def test_run_git_reports_failures(tmp_path: Path) -> None:
         run_git(tmp_path, "rev-parse", "HEAD")
     assert "rev-parse" in str(err.value)
     assert err.value.returncode != 0
+
+
+def test_read_utf8_names_file_and_line(tmp_path: Path) -> None:
+    from shared.errors import InputError
+    from shared.kernel import read_utf8
+
+    assert read_utf8(tmp_path / "missing.md") is None
+    good = tmp_path / "good.md"
+    good.write_text("一\n二\n", encoding="utf-8")
+    assert read_utf8(good) == "一\n二\n"
+    bad = tmp_path / "bad.md"
+    bad.write_bytes(b"ok\nok\n\xff\n")
+    with pytest.raises(InputError) as err:
+        read_utf8(bad)
+    assert str(err.value) == f"{bad}:3: not valid UTF-8"
