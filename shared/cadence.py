@@ -1,7 +1,7 @@
 """Cadence tick selection (kernel-format 5.7) as pure functions over text and records.
 
 The impure tick (read partitions, states and the playlist; write them back; dispatch
-work) lives in ``workers.runs``. Everything here takes values and returns values, so
+work) lives in ``shared.runs``. Everything here takes values and returns values, so
 the scheduling rules are tested with tables, no files and no clock.
 """
 

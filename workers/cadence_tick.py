@@ -16,9 +16,9 @@ from shared.constants import COMMITTER, WEAVER
 from shared.errors import LockHeld
 from shared.kernel import KernelPaths
 from shared.lock.base import KernelLock
+from shared.runs import RunContext, TickPlan, begin_tick, finish_run
 from shared.settings import Settings
 from workers.canvas import dispatch_commit, dispatch_weaver
-from workers.runs import RunContext, TickPlan, begin_tick, finish_run
 from workers.tasks.base import outcome_of
 from workers.tickstore import open_tick_store
 

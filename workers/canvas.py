@@ -18,11 +18,11 @@ from shared.cadence import time_limits
 from shared.constants import COMMITTER, WEAVER
 from shared.kernel import KernelPaths
 from shared.partitions import read_partition
+from shared.runs import RunContext
 from shared.settings import Settings
 from workers import routing
 from workers.config import VISIBILITY_TIMEOUT_S
 from workers.keys import key, redis_client
-from workers.runs import RunContext
 
 DEFAULT_MAX_DURATION_MS = {WEAVER: 2_100_000, COMMITTER: 1_800_000}
 

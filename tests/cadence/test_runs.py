@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 from shared.kernel import KernelPaths
 from shared.partition_state import read_state
 from shared.playlist import parse_items, read_playlist
+from shared.runs import begin_tick, finish_run
 from shared.settings import Settings
-from workers.runs import begin_tick, finish_run
 
 T0 = datetime(2026, 1, 6, 8, 0, 0, tzinfo=UTC)
 WEAVER = "memory-weaver"

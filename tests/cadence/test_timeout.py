@@ -12,11 +12,11 @@ from shared.kernel import KernelPaths
 from shared.lock.factory import open_kernel_lock
 from shared.partition_state import read_state, write_state
 from shared.playlist import read_playlist, rebuild, write_playlist
+from shared.runs import RunContext, TickPlan
 from shared.settings import Settings
 from shared.timestamps import parse_iso
 from workers.app import make_app
 from workers.cadence_tick import dispatch_runs
-from workers.runs import RunContext, TickPlan
 from workers.tasks.base import PassTimeout, StageFailed, outcome_of
 
 

@@ -293,9 +293,9 @@ def test_f_expired_run_fails_through_the_errback_as_timeout(running: Running) ->
     from datetime import UTC, datetime
 
     from shared.partition_state import write_state
+    from shared.runs import RunContext
     from workers.app import make_app
     from workers.canvas import dispatch_weaver
-    from workers.runs import RunContext
 
     paths = running.paths
     tick = read_mirror(paths)

@@ -18,8 +18,8 @@ from celery import Task
 from shared.errors import InputError, LockHeld, LockLost
 from shared.kernel import KernelPaths
 from shared.lock.base import KernelLock, Lease
+from shared.runs import RunContext
 from shared.settings import Settings
-from workers.runs import RunContext
 
 LOCK_RETRIES = 8
 

@@ -7,9 +7,9 @@ from typing import Any
 from celery import Celery
 
 from shared.errors import GitError
+from shared.runs import finish_run
 from workers import routing
 from workers.keys import key, redis_client
-from workers.runs import finish_run
 from workers.tasks.base import StageFailed, SubconTask, check_deadline, run_of
 
 

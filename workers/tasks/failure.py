@@ -11,8 +11,8 @@ from typing import Any
 from celery import Celery
 from celery.result import AsyncResult
 
+from shared.runs import RunContext, finish_run
 from workers import routing
-from workers.runs import RunContext, finish_run
 from workers.tasks.base import SubconTask, outcome_of
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from celery import Celery
 
+from shared.runs import finish_run, weaver_outcome
 from workers import routing
-from workers.runs import finish_run, weaver_outcome
 from workers.tasks.base import SubconTask, check_deadline, run_of
 
 
