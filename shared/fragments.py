@@ -141,8 +141,13 @@ def _render_value(value: str) -> str:
 
 def render_fragment(frag: Fragment) -> str:
     """The fragment file text (LF line endings, trailing LF)."""
+    event_id = frag.source_event_id
+    if not _render_value(event_id).strip('" '):
+        # An id of only NUL/line breaks/blanks would render empty and the file would not
+        # read back (its evidence silently dropped): use its file-name form instead.
+        event_id = _component(event_id)
     values: dict[str, str | None] = {
-        "source_event_id": frag.source_event_id,
+        "source_event_id": event_id,
         "source_ts": frag.source_ts,
         "source_kind": frag.source_kind,
         "session_key": frag.session_key,

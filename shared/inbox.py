@@ -174,10 +174,14 @@ def write_item(
     return target
 
 
-def ack_item(paths: KernelPaths, partition: str, name: str) -> bool:
-    """Delete exactly ``<inbox>/<name>``; True if it existed.
+def ack_item(paths: KernelPaths, partition: str, name: str, *, expect: str | None = None) -> bool:
+    """Delete exactly ``<inbox>/<name>``; True if it was deleted.
 
-    A symlink is removed itself, never followed.
+    A symlink is removed itself, never followed. With ``expect`` (the trimmed body the
+    caller settled), the item is deleted only if it still holds that body: a producer
+    may have replaced it while the caller worked, and the newer body must not be lost
+    unread. It is renamed aside first (atomic), compared, and put back when it changed
+    (beside an even newer item that took the name meanwhile, under a fresh name).
 
     Raises:
         NameRejected: ``name`` is not a plain file name.
@@ -190,11 +194,36 @@ def ack_item(paths: KernelPaths, partition: str, name: str) -> bool:
         return False
     if stat.S_ISDIR(mode):
         raise InputError(target, None, "inbox entry is a directory, not an item")
+    if expect is None or stat.S_ISLNK(mode):
+        try:
+            os.unlink(target)
+        except FileNotFoundError:
+            return False
+        return True
+    aside = target.with_name(f".{target.name}.{uuid.uuid4()}.acking")
     try:
-        os.unlink(target)
+        os.rename(target, aside)
     except FileNotFoundError:
         return False
-    return True
+    try:
+        body: str | None = js_trim(aside.read_bytes().decode("utf-8", errors="replace"))
+    except OSError:
+        body = None
+    if body == expect:
+        aside.unlink()
+        return True
+    try:
+        os.link(aside, target)  # never over a newer item that took the name meanwhile
+    except OSError:
+        if os.path.lexists(target):
+            # An even newer item took the name: keep this one beside it, still listed.
+            stem, _, ext = target.name.rpartition(".")
+            target = target.with_name(f"{stem}.{uuid.uuid4().hex[:8]}.{ext}")
+        os.rename(aside, target)
+        return False
+    with contextlib.suppress(FileNotFoundError):
+        aside.unlink()
+    return False
 
 
 # --- signal ledger (4.6) ---------------------------------------------------------------

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
+import stat
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import BinaryIO
 
 from shared.errors import ConfigError, InputError, NameRejected
 from shared.settings import Settings
@@ -56,7 +59,12 @@ def _pid_alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
-    return True
+    # A killed worker's child can linger as a zombie until someone reaps it.
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return True
+    return state not in ("Z", "X")
 
 
 def remove_stale_temps(root: Path) -> list[Path]:
@@ -84,17 +92,44 @@ def read_utf8(path: Path) -> str | None:
     """The UTF-8 text of ``path``, or None when it does not exist.
 
     Raises:
-        InputError: the bytes are not UTF-8 (names the file and the line of the bad byte).
+        InputError: the bytes are not UTF-8 (names the file and the line of the bad byte),
+            or ``path`` is not a regular file (a FIFO planted there must not hang us).
     """
     try:
-        data = path.read_bytes()
+        with open_regular(path) as handle:
+            data = handle.read()
     except FileNotFoundError:
         return None
+    except OSError as exc:
+        if exc.errno != errno.EINVAL:
+            raise
+        raise InputError(path, None, "not a regular file") from exc
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise InputError(path, line, "not valid UTF-8") from exc
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """Open ``path`` for binary reading, only if it is a regular file (symlinks followed).
+
+    It is opened non-blocking and checked with ``fstat`` before any read, so a FIFO or
+    device planted in the kernel never stalls a reader (a blocking ``open`` of a FIFO
+    waits for a writer forever).
+
+    Raises:
+        OSError: missing, unreadable, or not a regular file (``EINVAL``).
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def safe_basename(name: str) -> str:

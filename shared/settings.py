@@ -68,6 +68,12 @@ class Settings(BaseSettings):
         default=4 * 1024 * 1024, ge=1024, description="spine lines longer than this are skipped"
     )
     gap_cache: bool = Field(default=True, description="cache per-day external counts")
+    visibility_timeout_seconds: float | None = Field(
+        default=None,
+        gt=0,
+        description="Redis broker: redeliver an unacked message (its worker died) after "
+        "this long; default 2 x the longest hard limit + 600 s; lower only in tests",
+    )
 
     @model_validator(mode="before")
     @classmethod

@@ -9,6 +9,7 @@ Every detector returns the matched marker so decisions can carry a reason.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -72,9 +73,13 @@ for _canon, _variants in {
         _SYNONYMS[_v] = _canon
 
 
+# A turn's text passes through every detector, each normalising it; a small cache makes
+# that once per text (pure function; at most a few MB held).
+@functools.lru_cache(maxsize=64)
 def normalise(text: str) -> str:
     """NFKC-fold, lowercase and straighten quotes so lexicons match any input form."""
-    folded = unicodedata.normalize("NFKC", text).lower()
+    # NFKC leaves ASCII unchanged; most spine text is ASCII and this runs per event.
+    folded = (text if text.isascii() else unicodedata.normalize("NFKC", text)).lower()
     return folded.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
 
 
@@ -95,14 +100,18 @@ def stem(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=65536)
 def _fold(word: str) -> str:
     stemmed = stem(word)
     return _SYNONYMS.get(stemmed, _SYNONYMS.get(word, stemmed))
 
 
+_PARTICLE_RE = re.compile("[" + "".join(sorted(_CJK_PARTICLES)) + "]")
+
+
 def _cjk_bigrams(run: str) -> list[str]:
     out: list[str] = []
-    pieces = re.split("[" + "".join(sorted(_CJK_PARTICLES)) + "]", run)
+    pieces = _PARTICLE_RE.split(run)
     for piece in pieces:
         if len(piece) == 1:
             out.append(piece)

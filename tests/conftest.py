@@ -129,3 +129,22 @@ def redis_url(redis_server: RedisServer) -> str:
     """A flushed database on the session's real redis-server."""
     redis_server.flush()
     return redis_server.url
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_kombu_after_fork_cleanup() -> Iterator[None]:
+    """Keep kombu from registering its pools for an after-fork cleanup in this process.
+
+    Tests create Celery apps here (to send tasks, ping workers); a pool left with a
+    channel mid-BRPOP (``control.ping`` leaves one) makes every later ``fork()`` of the
+    test process (a multiprocessing test) run that cleanup in the child, which then
+    blocks forever reading the inherited socket. No forked child of the test process
+    uses kombu, so the cleanup has nothing to do here; worker processes are separate.
+    """
+    import kombu.pools
+    import kombu.resource
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kombu.resource, "register_after_fork", None)
+        patch.setattr(kombu.pools, "register_after_fork", None)
+        yield

@@ -64,7 +64,15 @@ def celery_config(
         )
         return conf
     redis_url = settings.effective_redis_url
-    transport = {"visibility_timeout": VISIBILITY_TIMEOUT_S}
+    transport: dict[str, Any] = {"visibility_timeout": VISIBILITY_TIMEOUT_S}
+    if settings.visibility_timeout_seconds is not None:
+        # Fault tests: redeliver a dead worker's messages within seconds (kombu sweeps
+        # for expired unacked messages every interval x throttle seconds).
+        transport.update(
+            visibility_timeout=settings.visibility_timeout_seconds,
+            unacked_restore_interval=1,
+            unacked_restore_throttle=1,
+        )
     conf.update(
         broker_url=settings.broker_url,
         result_backend=settings.effective_result_backend,

@@ -7,6 +7,8 @@ import os
 import stat
 from pathlib import Path
 
+from shared.kernel import open_regular
+
 _MISSING = {errno.ENOENT, errno.ENOTDIR}
 
 
@@ -29,7 +31,9 @@ class MemoryReads:
         """UTF-8 text (undecodable bytes replaced, as Node reads them) or None."""
         path = self.memory_dir / rel
         try:
-            return path.read_bytes().decode("utf-8", errors="replace")
+            # never a blocking open: a FIFO planted under memory/ would hang the tick
+            with open_regular(path) as handle:
+                return handle.read().decode("utf-8", errors="replace")
         except OSError as exc:
             self._note(path, exc)
             return None

@@ -27,7 +27,7 @@ from shared.effectiveness import (
 )
 from shared.errors import InputError
 from shared.fragments import Fragment, fragment_filename, render_fragment
-from shared.kernel import KernelPaths, atomic_write_text
+from shared.kernel import KernelPaths, atomic_write_text, read_utf8
 from shared.lock.base import Lease
 from shared.settings import Settings
 from shared.text import ascii_slug, jaccard, one_line, token_set
@@ -218,8 +218,11 @@ def _candidate_of(sf: StoredFragment) -> tuple[str, str]:
 
 def _listed_signals(path: Path) -> set[str] | None:
     try:
-        cands = parse_new_signals(path.read_text(encoding="utf-8"), path)
-    except (FileNotFoundError, InputError, UnicodeDecodeError):
+        text = read_utf8(path)  # never a blocking open (a planted FIFO)
+        if text is None:
+            return None
+        cands = parse_new_signals(text, path)
+    except InputError:
         return None
     return {s.path for c in cands for s in c.samples}
 

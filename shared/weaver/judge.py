@@ -115,28 +115,44 @@ class EventJudge(Protocol):
 
 
 @functools.lru_cache(maxsize=4096)
-def _pointer_forms(pointer: str) -> list[str]:
+def _pointer_forms(pointer: str) -> tuple[str, ...]:
     bare = re.sub(r"^(?:lesson|groove|pattern|topic|entity)-", "", pointer)
     forms = {pointer.lower(), f"{pointer.lower()}.md"}
     if len(bare) >= 4:
         forms |= {bare.lower(), bare.lower().replace("-", " ")}
-    return sorted(forms)
+    # A form containing another form can only occur where that one does.
+    return tuple(sorted(f for f in forms if not any(g != f and g in f for g in forms)))
 
 
-def _mentions(text: str, pointer: str) -> bool:
-    low = normalise(text)
+def _mentions_normalised(low: str, pointer: str) -> bool:
     return any(form in low for form in _pointer_forms(pointer))
 
 
-def _reads(turn: Turn, pointer: str) -> bool:
-    for row in turn.get("rows", []):
-        if row["type"] in {"agent.tool_use", "agent.tool_result"}:
-            low = normalise(row["text"])
-            if (f"{pointer.lower()}.md" in low or f"[[{pointer.lower()}]]" in low) and (
-                READ_TOOLS.search(low) or row["type"] == "agent.tool_result"
-            ):
-                return True
+def _mentions(text: str, pointer: str) -> bool:
+    return _mentions_normalised(normalise(text), pointer)
+
+
+TOOL_ROWS = frozenset({"agent.tool_use", "agent.tool_result"})
+
+
+def _tool_rows(turn: Turn) -> list[tuple[str, str]]:
+    """(type, normalised text) of the turn's tool rows, normalised once per turn."""
+    rows = turn.get("rows", [])
+    return [(r["type"], normalise(r["text"])) for r in rows if r["type"] in TOOL_ROWS]
+
+
+def _reads_rows(rows: list[tuple[str, str]], pointer: str) -> bool:
+    name = pointer.lower()
+    for kind, low in rows:
+        if (f"{name}.md" in low or f"[[{name}]]" in low) and (
+            READ_TOOLS.search(low) or kind == "agent.tool_result"
+        ):
+            return True
     return False
+
+
+def _reads(turn: Turn, pointer: str) -> bool:
+    return _reads_rows(_tool_rows(turn), pointer)
 
 
 def _distinctive(token: str, df: dict[str, int]) -> bool:
@@ -199,6 +215,63 @@ def _direction_hit(line: BoardLine, tokens: frozenset[str]) -> bool:
     return hit >= 2 or (hit >= 1 and share >= 0.5)
 
 
+class BoardIndex:
+    """Per-board lookups built once, so a turn is compared with the few lines it can
+    relate to instead of every line: the lines each trigger cue and each direction cue
+    occurs in, every spelling of every pointer, and the lines that carry pointers."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.df = cue_frequency(board)
+        self.by_cue: dict[str, list[int]] = {}
+        self.by_direction: dict[str, list[int]] = {}
+        self.with_pointers: list[int] = []
+        forms: dict[str, list[int]] = {}
+        for i, line in enumerate(board.lines):
+            for token in line.cues - GENERIC_CUES:
+                self.by_cue.setdefault(token, []).append(i)
+            for token in line.direction_cues:
+                self.by_direction.setdefault(token, []).append(i)
+            if line.pointers:
+                self.with_pointers.append(i)
+            for pointer in line.pointers:
+                for form in _pointer_forms(pointer):
+                    forms.setdefault(form, []).append(i)
+        self.forms: list[tuple[str, list[int]]] = sorted(forms.items())
+
+    def candidates(
+        self,
+        words: frozenset[str],
+        low: str,
+        tool_rows: bool,
+        corr: bool,
+        prev_ids: set[str],
+        ctx: JudgeContext,
+    ) -> list[int]:
+        """Indices (board order) of every line the turn can relate to: a superset of
+        the lines the per-line rules in :meth:`RuleJudge.judge` accept."""
+        found: set[int] = set()
+        for token in words:
+            found.update(self.by_cue.get(token, ()))
+        if tool_rows:
+            found.update(self.with_pointers)
+        for form, lines in self.forms:
+            if form in low:
+                found.update(lines)
+        if corr:
+            for token in words:
+                found.update(self.by_direction.get(token, ()))
+        if (corr and prev_ids) or ctx.directed_markers or ctx.directed_lines:
+            for i, line in enumerate(self.board.lines):
+                if (
+                    (corr and line.hash in prev_ids)
+                    or (line.marker and line.marker in ctx.directed_markers)
+                    or line.number in ctx.directed_lines
+                ):
+                    found.add(i)
+        return sorted(found)
+
+
 def _rows_summary(turn: Turn) -> str:
     rows = turn.get("rows", [])
     if not rows:
@@ -215,6 +288,15 @@ def _rows_summary(turn: Turn) -> str:
 
 class RuleJudge:
     """Deterministic, explainable default judge."""
+
+    def __init__(self) -> None:
+        self._index: BoardIndex | None = None
+
+    def index(self, board: Board) -> BoardIndex:
+        """The :class:`BoardIndex` of ``board``, rebuilt only when the board changes."""
+        if self._index is None or self._index.board is not board:
+            self._index = BoardIndex(board)
+        return self._index
 
     def judge(
         self, turn: Turn, previous: SessionMemory, board: Board, ctx: JudgeContext
@@ -238,19 +320,23 @@ class RuleJudge:
         reply_tokens = token_set(" ".join(r["text"] for r in turn.get("rows", [])))
         kind = f"{turn.get('type') or 'event'} ({turn.get('kind')})"
         quote = f'The external {kind} said: "{one_line(text, 200)}".'
+        low = normalise(text)
         entities = tuple(
-            sorted(e for e in ctx.entities if _mentions(text, e) or f"[[{e}]]" in text)
+            sorted(e for e in ctx.entities if _mentions_normalised(low, e) or f"[[{e}]]" in text)
         )
         prev_ids = {ln.hash for ln in previous.lines}
-        df = cue_frequency(board)
+        index = self.index(board)
+        df = index.df
+        tool_rows = _tool_rows(turn)
         out: list[Judgement] = []
-        for line in board.lines:
+        for i in index.candidates(words, low, bool(tool_rows), bool(corr), prev_ids, ctx):
+            line = board.lines[i]
             relations: list[str] = []
             if _trigger_hit(line, words, df):
                 relations.append(TRIGGER_REL)
-            if any(_mentions(text, p) for p in line.pointers):
+            if any(_mentions_normalised(low, p) for p in line.pointers):
                 relations.append("the event names the line's pointer")
-            read = any(_reads(turn, p) for p in line.pointers)
+            read = any(_reads_rows(tool_rows, p) for p in line.pointers)
             if read:
                 relations.append("the same turn reads the line's dossier")
             if (line.marker and line.marker in ctx.directed_markers) or (

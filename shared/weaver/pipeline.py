@@ -19,7 +19,7 @@ from shared.coverage import ScanProgress, mark_day_covered
 from shared.errors import InputError
 from shared.fragments import fragment_filename
 from shared.inbox import list_items
-from shared.kernel import KernelPaths, remove_stale_temps
+from shared.kernel import KernelPaths, open_regular, remove_stale_temps
 from shared.lock.base import Lease
 from shared.scangap import parse_scan_gap_body
 from shared.settings import Settings
@@ -192,7 +192,7 @@ def _dossier_cues(paths: KernelPaths, topics: frozenset[str]) -> dict[str, froze
     cues: dict[str, frozenset[str]] = {}
     for slug in sorted(topics):
         try:
-            with open(paths.topics_dir / f"{slug}.md", "rb") as handle:
+            with open_regular(paths.topics_dir / f"{slug}.md") as handle:
                 text = handle.read(64 * 1024).decode("utf-8", errors="replace")
         except OSError:
             continue

@@ -242,8 +242,9 @@ def read_slice_turns(
             last_line = rec.lineno
             if progress is not None and stats.lines % 1000 == 0:
                 progress(rec.offset - s.byte_start, s.byte_end - s.byte_start)
-            origin = is_external(rec.event) and match(rec.event)
-            builder.feed(rec.lineno, rec.event, origin=origin, lookahead=False)
+            external = is_external(rec.event)
+            origin = external and match(rec.event)
+            builder.feed(rec.lineno, rec.event, origin=origin, lookahead=False, external=external)
         if builder.has_open:
             # Lines between the last record and byte_end that were blank or malformed
             # still advance the count; re-derive the next line number from the range.

@@ -96,8 +96,10 @@ def settle(
         terminal = result.startswith(TERMINAL_PREFIXES)
         if terminal:
             lease.ensure()
-            if ack_item(paths, WEAVER, route.name):
+            if ack_item(paths, WEAVER, route.name, expect=route.body):
                 acked.append(route.name)
+            elif (paths.inbox_dir(WEAVER) / route.name).exists():
+                notes.append(f"{route.name} kept: it changed while this pass ran")
         directed = {
             "name": route.name,
             "route": route.route,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 from shared.board import Board
 from shared.errors import InputError
 from shared.fragments import Fragment, read_fragment
-from shared.kernel import KernelPaths, atomic_write_text
+from shared.kernel import KernelPaths, atomic_write_text, open_regular
 from shared.lock.base import Lease
 
 _DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -75,10 +76,15 @@ def resolve_marker(frag: Fragment, board: Board) -> str | None:
 def write_if_changed(path: Path, text: str, lease: Lease) -> bool:
     """Atomically write ``text`` unless ``path`` already holds exactly it."""
     try:
-        if path.read_bytes() == text.encode("utf-8"):
-            return False
+        # not a blocking read: a FIFO planted here is simply replaced by the write
+        with open_regular(path) as handle:
+            if handle.read() == text.encode("utf-8"):
+                return False
     except FileNotFoundError:
         pass
+    except OSError as exc:
+        if exc.errno != errno.EINVAL:
+            raise
     lease.ensure()
     atomic_write_text(path, text)
     return True

@@ -11,6 +11,7 @@ Turns are plain JSON dicts so they travel as Celery results.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -79,6 +80,9 @@ class TurnBuilder:
         self.date = date
         self.turns: list[Turn] = []
         self._open: dict[str, Turn] = {}
+        # Opened turns in line order, so expiry looks at the oldest only instead of
+        # every open session on every event (a day has thousands of open sessions).
+        self._opened: deque[tuple[str, Turn]] = deque()
 
     @property
     def has_open(self) -> bool:
@@ -86,14 +90,26 @@ class TurnBuilder:
 
     def expire(self, lineno: int) -> None:
         """Close turns whose look-ahead window ended before ``lineno``."""
-        for key in [k for k, t in self._open.items() if lineno - t["line"] > LOOKAHEAD_LINES]:
-            del self._open[key]
+        opened = self._opened
+        while opened and lineno - opened[0][1]["line"] > LOOKAHEAD_LINES:
+            key, turn = opened.popleft()
+            if self._open.get(key) is turn:
+                del self._open[key]
 
-    def feed(self, lineno: int, event: dict[str, Any], *, origin: bool, lookahead: bool) -> None:
-        """Process one event; ``origin`` says it belongs to the scanned slice."""
+    def feed(
+        self,
+        lineno: int,
+        event: dict[str, Any],
+        *,
+        origin: bool,
+        lookahead: bool,
+        external: bool | None = None,
+    ) -> None:
+        """Process one event; ``origin`` says it belongs to the scanned slice;
+        ``external`` is the event's source gate when the caller already knows it."""
         self.expire(lineno)
         session = _str(event.get("session_key"))
-        if is_external(event):
+        if is_external(event) if external is None else external:
             if session:
                 self._open.pop(session, None)
             if origin and not lookahead:
@@ -101,6 +117,7 @@ class TurnBuilder:
                 self.turns.append(turn)
                 if session:
                     self._open[session] = turn
+                    self._opened.append((session, turn))
             return
         open_turn = self._open.get(session) if session else None
         if open_turn is None or _str(event.get("type")) not in EVIDENCE_TYPES:

@@ -173,9 +173,8 @@ def _repair_target(pointer: str, slugs: set[str]) -> str | None:
 
 def _move_to_topic(paths: KernelPaths, marker: str, text: str, lease: Lease) -> Path:
     path = paths.topics_dir / f"{marker}.md"
-    try:
-        current = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    current = read_utf8(path)
+    if current is None:
         current = f"# {marker}\n"
     heading = "## Retired from memory/CLAUDE.md"
     entry = f"- {text.strip().lstrip('-*+ ').strip()}"
@@ -314,10 +313,11 @@ def _add_new_lines(
 ) -> list[str]:
     ns_path = paths.effectiveness_dir / NEW_SIGNALS
     try:
-        candidates = parse_new_signals(ns_path.read_text(encoding="utf-8"), ns_path)
-    except FileNotFoundError:
-        return rows
-    except (InputError, UnicodeDecodeError) as exc:
+        text = read_utf8(ns_path)  # never a blocking open (a planted FIFO)
+        if text is None:
+            return rows
+        candidates = parse_new_signals(text, ns_path)
+    except InputError as exc:
         report.decisions.append({"ref": "none", "action": "keep", "reason": str(exc)})
         return rows
     report.read.append("memory/effectiveness/new-signals.md")
