@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from shared.constants import PATTERN_TRACKER, SCAN_GAP_PENDING, WEAVER
 from shared.errors import SubconError
@@ -123,6 +123,9 @@ class CheckReport:
         return "\n".join(lines)
 
 
+_Row = TypeVar("_Row")
+
+
 @dataclass
 class _Tick:
     """Mutable state of one check: contracts, selections, and whether it stayed clean."""
@@ -135,6 +138,8 @@ class _Tick:
     lease: Lease | None
     ok: bool = True
     selections: list[Selection] = field(default_factory=list)
+    # The board closure, computed once per check for the entity and node lints.
+    closure: set[str] | None = None
 
     def gate(self, selection: Selection) -> str | None:
         return gate(
@@ -217,33 +222,27 @@ def _board_step(tick: _Tick) -> Callable[[MemoryReads], list[Selection]]:
     return run
 
 
-def _entity_step(tick: _Tick) -> Callable[[MemoryReads], list[Selection]]:
+def _closure_step(
+    tick: _Tick,
+    subdir: str,
+    measure: Callable[[MemoryReads, set[str]], list[_Row]],
+    select: Callable[[list[_Row]], list[Selection]],
+    report_field: str,
+) -> Callable[[MemoryReads], list[Selection]]:
+    """entity-lint and node-lint: rows measured against the board closure (6.4, 6.5)."""
+
     def run(reads: MemoryReads) -> list[Selection]:
-        if not reads.is_dir("entities"):
+        if not reads.is_dir(subdir):
             return []
-        closure = board_closure(reads, _board_text(reads))
-        rows = entity_lint.measure(reads, closure)
-        selected = entity_lint.select(rows)
-        tick.report.entity = {
-            "flagged": len(rows),
-            "selected": [s.to_json() for s in selected],
-        }
-        return selected
-
-    return run
-
-
-def _node_step(tick: _Tick) -> Callable[[MemoryReads], list[Selection]]:
-    def run(reads: MemoryReads) -> list[Selection]:
-        if not reads.is_dir("topics"):
-            return []
-        closure = board_closure(reads, _board_text(reads))
-        rows = node_lint.measure(reads, closure)
-        selected = node_lint.select(rows)
-        tick.report.node = {
-            "flagged": len(rows),
-            "selected": [s.to_json() for s in selected],
-        }
+        if tick.closure is None:
+            tick.closure = board_closure(reads, _board_text(reads))
+        rows = measure(reads, tick.closure)
+        selected = select(rows)
+        setattr(
+            tick.report,
+            report_field,
+            {"flagged": len(rows), "selected": [s.to_json() for s in selected]},
+        )
         return selected
 
     return run
@@ -328,8 +327,13 @@ def run_memory_check(
         tick.ok = False
         report.errors += [f"orphan-states: unreadable {p}" for p in reads.unreadable]
     tick.substep("board-lint", _board_step(tick))
-    tick.substep("entity-lint", _entity_step(tick))
-    tick.substep("node-lint", _node_step(tick))
+    tick.substep(
+        "entity-lint",
+        _closure_step(tick, "entities", entity_lint.measure, entity_lint.select, "entity"),
+    )
+    tick.substep(
+        "node-lint", _closure_step(tick, "topics", node_lint.measure, node_lint.select, "node")
+    )
     tick.substep("gap-lint", _gap_step(tick))
     if orphans is not None:
         report.orphans = {
