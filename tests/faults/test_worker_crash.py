@@ -18,6 +18,8 @@ import redis
 from shared.gitops import run_git
 from shared.kernel import KernelPaths
 from shared.lock.redis_lock import RedisKernelLock, kernel_id
+from tests.committer.test_processes import committer_cmd
+from tests.committer.test_processes import env_for as committer_env
 from tests.faults.conftest import (
     DAY,
     PASS_ENV,
@@ -252,28 +254,6 @@ def seed_repo(paths: KernelPaths) -> None:
     (k / "memory/entities/acme.md").write_text(DOSSIER, encoding="utf-8")
     run_git(k, "add", "-A")
     run_git(k, "commit", "-q", "-m", "memory: genesis")
-
-
-def committer_cmd(paths: KernelPaths) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "workers",
-        "--kernel",
-        str(paths.kernel),
-        "--runtime",
-        str(paths.runtime),
-        "commit",
-        "--json",
-    ]
-
-
-def committer_env(redis_url: str, **extra: str) -> dict[str, str]:
-    import os
-
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SUBCON_")}
-    env.update(SUBCON_REDIS_URL=redis_url, **extra)
-    return env
 
 
 def test_committer_killed_between_staging_and_commit(

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from shared.kernel import KernelPaths
+from shared.templates.partitions import WEAVER_FRONT_MATTER
 
 BOARD = """# Intuition
 
@@ -19,24 +20,7 @@ BOARD = """# Intuition
 - Broken [[missing-slug]]
 """
 
-WEAVER_MD = """---
-schedule:
-  enabled: true
-  cooldown_ticks: 5
-  max_duration_ms: 2100000
-contract:
-  partition: memory-weaver
-  consumes:
-    - entity-converge.v1
-    - sink.v1
-    - merge.v1
-    - orphan-islands.v1
-    - orphan-newborn.v1
-    - scan-gap.v1
----
-
-# memory-weaver
-"""
+WEAVER_MD = WEAVER_FRONT_MATTER + "\n# memory-weaver\n"
 
 TRACKER_MD = """---
 schedule:
