@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.commit import board_lines  # noqa: E402
+from bench.conversation import board_bullets  # noqa: E402
 from bench.spine import metric  # noqa: E402
 from bench.workloads import write_spine_day  # noqa: E402
 from shared.board import Board, parse_board  # noqa: E402
@@ -61,8 +61,9 @@ class ScanWorkload:
 
 
 def board_text(lines: int = BOARD_LINES, seed: int = 7) -> str:
-    """A board (``memory/CLAUDE.md`` text) of ``lines`` bullets, English and Chinese."""
-    return "# Intuition\n\n" + "\n".join(board_lines(lines, seed)) + "\n"
+    """A board (``memory/CLAUDE.md`` text) of ``lines`` bullets, English and Chinese,
+    each about its own subject (the subjects the day's messages are drawn from)."""
+    return "# Intuition\n\n" + "\n".join(board_bullets(lines, seed)) + "\n"
 
 
 def make_workload(root: Path, day_bytes: int, seed: int = 7, date: str = DAY) -> ScanWorkload:

@@ -2,12 +2,20 @@
 
 Importable by any benchmark: ``write_spine_day`` writes one realistic day file,
 ``write_spine_year`` a year of small days for gap-check timing.
+
+A day is a simulation of sessions: a user message arrives in one of a few dozen
+chat sessions (terminal, Feishu, ACP), and the agent answers it in that session with
+tool calls, tool results and a reply, interleaved with other sessions' traffic and
+with internal noise (cadence ticks, jobs, subconscious results, route deliveries).
+What users say comes from :mod:`bench.conversation`: most messages relate to no
+board line, some touch one, a few correct, instruct or approve.
 """
 
 from __future__ import annotations
 
 import random
 import uuid
+from collections import deque
 from collections.abc import Iterator
 from datetime import date as Date
 from datetime import timedelta
@@ -16,101 +24,111 @@ from typing import Any
 
 import orjson
 
-_EN = (
-    "please lead with the answer and skip the filler",
-    "can you check the deploy logs for the payment service",
-    "the quarterly report for acme-corp is due on friday",
-    "remember that I prefer tables over long paragraphs",
-    "why did the nightly job fail again",
-    "thanks, that fixed it",
-    "let's revisit the 600519.SS thesis after earnings",
-)
-_ZH = (
-    "以后回复先给结论，不要寒暄。",
-    "帮我看一下昨天的部署日志，支付服务好像有问题。",
-    "这个季度的报告周五之前要交给客户。",
-    "记住我更喜欢表格，不要写太长的段落。",
-    "为什么每晚的任务又失败了？",
-    "谢谢，问题解决了。",
-    "财报出来以后再看一下贵州茅台的投资逻辑。",
-)
+from bench.conversation import Message, Speaker, board_topics
+
+SESSIONS = 40
+NOISE = 0.2  # share of events that are internal noise
+ROW_FIRST = 0.8  # when answers are pending, the next event is one of them this often
+BOARD_SIZE = 100
 
 
 def _uuid(rng: random.Random) -> str:
     return str(uuid.UUID(int=rng.getrandbits(128), version=4))
 
 
-def _text(rng: random.Random, words: int) -> str:
-    pool = _ZH if rng.random() < 0.5 else _EN
-    return " ".join(rng.choice(pool) for _ in range(max(1, words)))
-
-
-def _event(rng: random.Random, ts: str) -> dict[str, Any]:
-    roll = rng.random()
-    if roll < 0.22:
+def _sessions(rng: random.Random) -> list[tuple[str, str]]:
+    """(source kind, session_key) of the day's chat sessions."""
+    out = []
+    for _ in range(SESSIONS):
         kind = rng.choice(("stdio", "feishu", "feishu", "acp"))
-        key = f"{'lark' if kind == 'feishu' else kind}:default:{rng.getrandbits(48):012x}"
-        fields: dict[str, Any] = {
-            "type": "channel.message",
-            "source": {"kind": kind, "name": f"{kind}-default", "channel_id": f"{kind}-default"},
+        out.append(
+            (kind, f"{'lark' if kind == 'feishu' else kind}:default:{rng.getrandbits(48):012x}")
+        )
+    return out
+
+
+def _message(rng: random.Random, kind: str, key: str, text: str) -> dict[str, Any]:
+    return {
+        "type": "channel.message",
+        "source": {"kind": kind, "name": f"{kind}-default", "channel_id": f"{kind}-default"},
+        "session_key": key,
+        "payload": {
+            "text": text,
+            "raw_path": f"/home/u/.aladuo/var/ingress/{rng.getrandbits(64):016x}/evt.json",
+        },
+        "routing_hint": {"target": "session"},
+    }
+
+
+def _answer(rng: random.Random, speaker: Speaker, key: str, msg: Message) -> list[dict[str, Any]]:
+    """The agent's rows for one message: tool calls with results, then a reply."""
+    runner = {"kind": "runner", "name": "runner"}
+    rows: list[dict[str, Any]] = []
+    for _ in range(rng.randint(0, 3)):
+        use_id = f"toolu_{rng.getrandbits(64):016x}"
+        tool = rng.choice(("Bash", "Read", "Write", "Grep"))
+        rows.append(
+            {
+                "type": "agent.tool_use",
+                "source": runner,
+                "session_key": key,
+                "payload": {
+                    "tool_use_id": use_id,
+                    "tool_name": tool,
+                    "input_summary": speaker.tool_input(msg),
+                },
+            }
+        )
+        rows.append(
+            {
+                "type": "agent.tool_result",
+                "source": runner,
+                "session_key": key,
+                "payload": {
+                    "tool_use_id": use_id,
+                    "tool_name": tool,
+                    "is_error": rng.random() < 0.1,
+                    "summary": speaker.tool_output(),
+                },
+            }
+        )
+    rows.append(
+        {
+            "type": "agent.result",
+            "source": runner,
             "session_key": key,
             "payload": {
-                "text": _text(rng, rng.randint(1, 6)),
-                "raw_path": f"/home/u/.aladuo/var/ingress/{rng.getrandbits(64):016x}/evt.json",
-            },
-            "routing_hint": {"target": "session"},
-        }
-    elif roll < 0.42:
-        fields = {
-            "type": "agent.result",
-            "source": {"kind": "runner", "name": "runner"},
-            "session_key": "stdio:default:28d3ca682f86",
-            "payload": {
                 "outbox_id": _uuid(rng),
-                "text": _text(rng, rng.randint(3, 30)),
+                "text": speaker.reply(msg),
                 "fanout_index": 0,
                 "fanout_total": 1,
             },
         }
-    elif roll < 0.62:
-        fields = {
-            "type": "agent.tool_use",
-            "source": {"kind": "runner", "name": "runner"},
-            "session_key": "stdio:default:28d3ca682f86",
-            "payload": {
-                "tool_use_id": f"toolu_{rng.getrandbits(64):016x}",
-                "tool_name": rng.choice(("Bash", "Read", "Write", "Grep")),
-                "input_summary": _text(rng, rng.randint(1, 4)),
-            },
-        }
-    elif roll < 0.80:
-        fields = {
-            "type": "agent.tool_result",
-            "source": {"kind": "runner", "name": "runner"},
-            "session_key": "stdio:default:28d3ca682f86",
-            "payload": {
-                "tool_use_id": f"toolu_{rng.getrandbits(64):016x}",
-                "tool_name": "Bash",
-                "is_error": rng.random() < 0.1,
-                "summary": _text(rng, rng.randint(1, 12)),
-            },
-        }
-    elif roll < 0.86:
+    )
+    return rows
+
+
+def _noise(rng: random.Random) -> dict[str, Any]:
+    roll = rng.random()
+    if roll < 0.3:
         job = rng.choice(("daily-digest", "inbox-sweep"))
-        fields = {
+        return {
             "type": rng.choice(("job.spawn", "job.complete", "job.fail")),
             "source": {"kind": "job", "name": job},
             "session_key": f"job:{job}.1a2b3c4",
-            "payload": {"job_id": job, "result_summary": _text(rng, 1)[:200]},
+            "payload": {
+                "job_id": job,
+                "result_summary": f"{job} finished {rng.randint(0, 99)} items",
+            },
         }
-    elif roll < 0.92:
-        fields = {
+    if roll < 0.6:
+        return {
             "type": "system.cadence_tick",
             "source": {"kind": "system", "name": "cadence"},
             "payload": {"count": rng.randint(0, 3)},
         }
-    elif roll < 0.97:
-        fields = {
+    if roll < 0.85:
+        return {
             "type": "agent.result",
             "source": {"kind": "meta", "name": "subconscious:memory-weaver"},
             "session_key": "meta:subconscious",
@@ -122,31 +140,49 @@ def _event(rng: random.Random, ts: str) -> dict[str, Any]:
                 "runtime_source": "default",
             },
         }
-    else:
-        fields = {
-            "type": "route.deliver",
-            "source": {"kind": "route", "name": "route-1"},
-            "session_key": "stdio:default:28d3ca682f86",
-            "payload": {"route_id": "route-1", "source_event_type": "job.complete"},
-        }
-    fields["id"] = f"evt_{_uuid(rng)}"
-    fields["ts"] = ts
-    return fields
+    return {
+        "type": "route.deliver",
+        "source": {"kind": "route", "name": "route-1"},
+        "session_key": "stdio:default:28d3ca682f86",
+        "payload": {"route_id": "route-1", "source_event_type": "job.complete"},
+    }
+
+
+def day_events(seed: int, date: str, board_size: int = BOARD_SIZE) -> Iterator[dict[str, Any]]:
+    """An endless, deterministic stream of one day's events, without ``id``/``ts``."""
+    rng = random.Random(f"{seed}:{date}")
+    speaker = Speaker(random.Random(f"text:{seed}:{date}"), board_topics(board_size, seed))
+    sessions = _sessions(rng)
+    pending: deque[dict[str, Any]] = deque()
+    while True:
+        if rng.random() < NOISE:
+            yield _noise(rng)
+        elif pending and rng.random() < ROW_FIRST:
+            yield pending.popleft()
+        else:
+            kind, key = rng.choice(sessions)
+            msg = speaker.message()
+            yield _message(rng, kind, key, msg.text)
+            pending.extend(_answer(rng, speaker, key, msg))
 
 
 def spine_day_lines(date: str, target_bytes: int, seed: int) -> Iterator[bytes]:
     """Compact JSON lines (with LF) of one day, about ``target_bytes`` long in total."""
-    rng = random.Random(f"{seed}:{date}")
+    rng = random.Random(f"ids:{seed}:{date}")
     # Estimate the event count so timestamps spread over the whole day.
-    estimate = max(1, target_bytes // 420)
+    estimate = max(1, target_bytes // 350)
     step_ms = max(1, 86_400_000 // estimate)
     written = 0
     ms = 0
+    events = day_events(seed, date)
     while written < target_bytes and ms < 86_400_000:
         h, rem = divmod(ms, 3_600_000)
         m, rem = divmod(rem, 60_000)
         s, milli = divmod(rem, 1000)
-        line = orjson.dumps(_event(rng, f"{date}T{h:02d}:{m:02d}:{s:02d}.{milli:03d}Z")) + b"\n"
+        fields = next(events)
+        fields["id"] = f"evt_{_uuid(rng)}"
+        fields["ts"] = f"{date}T{h:02d}:{m:02d}:{s:02d}.{milli:03d}Z"
+        line = orjson.dumps(fields) + b"\n"
         written += len(line)
         ms += rng.randint(1, 2 * step_ms)
         yield line

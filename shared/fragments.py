@@ -9,6 +9,7 @@ dedup key so a redelivered scan rewrites the same file.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -320,6 +321,8 @@ def fragment_filename(frag: Fragment) -> str:
     return "_".join(parts) + ".md"
 
 
+# A turn's fragments share its timestamp; parsing it once per turn is enough.
+@functools.lru_cache(maxsize=1024)
 def fragment_date(ts: str, fallback: str) -> str:
     """The UTC date (YYYY-MM-DD) of ``ts``; ``fallback`` when ``ts`` is not ISO."""
     try:

@@ -4,13 +4,17 @@ Corrections, standing instructions, preferences, approvals, greetings/receipts a
 transient questions; each detector returns the matched marker (so a decision can
 carry it as its reason) or None. Also the "wanted behaviour" a correction states and
 the candidate (trigger, direction) rule of a standing instruction. Pure functions.
+Every table is matched through :mod:`shared.prefilter`: one pass finds a text's
+literals for all tables, and only the patterns owning one of them run.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
-from shared.text import CJK_RUN_RE, normalise, one_line, split_trigger, tokens
+from shared.prefilter import LiteralScanner, MarkerTable
+from shared.text import CJK_CHAR, CJK_RUN_RE, normalise, one_line, split_trigger, tokens
 
 
 def _words(text: str) -> frozenset[str]:
@@ -73,6 +77,13 @@ _PREFERENCE_PATTERNS: tuple[tuple[str, str], ...] = (
     ("我偏好", r"我(?:偏好|倾向|习惯)"),
     ("我要你", r"我要你|我想要你|我需要你"),
 )
+_APPROVAL_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("perfect", r"\b(?:perfect|exactly|spot on|well done|great job|nice work|nailed it)\b"),
+    ("that's right", r"\bthat'?s (?:right|correct|it|what i wanted|exactly what)\b"),
+    ("正是", r"正是|没错|完美|很好|非常好|就是这样|对了|做得好"),
+)
+
+
 _GREETING_WORDS = _words(
     """hi hello hey yo thanks thank thx ty ok okay k kk got it cool great nice good morning
     evening afternoon night bye goodbye cheers sure yes yep yeah alright perfect awesome
@@ -113,93 +124,6 @@ _QUESTION_START_RE = re.compile(
 _ZH_QUESTION_RE = re.compile(r"吗[？?。.!！]*\s*$|[？?]\s*$|什么|怎么|几点|多少|哪|谁|是不是")
 
 
-_COMPILED: dict[str, re.Pattern[str]] = {}
-
-
-def _first(patterns: tuple[tuple[str, str], ...], text: str) -> str | None:
-    norm = normalise(text)
-    for label, pattern in patterns:
-        regex = _COMPILED.get(pattern)
-        if regex is None:
-            regex = _COMPILED[pattern] = re.compile(pattern)
-        if regex.search(norm):
-            return label
-    return None
-
-
-def correction_marker(text: str) -> str | None:
-    """The first correction marker found in ``text`` ("no,", "不对", ...), or None."""
-    return _first(_CORRECTION_PATTERNS, text)
-
-
-def instruction_marker(text: str) -> str | None:
-    """The first standing-instruction marker ("always", "以后", ...), or None."""
-    return _first(_INSTRUCTION_PATTERNS, text)
-
-
-def preference_marker(text: str) -> str | None:
-    """The first preference marker ("I prefer", "我喜欢", ...), or None."""
-    return _first(_PREFERENCE_PATTERNS, text)
-
-
-def is_greeting_or_receipt(text: str) -> bool:
-    """True for short messages made only of greeting / thanks / receipt words."""
-    norm = normalise(text)
-    zh = norm
-    for word in sorted(_GREETING_ZH, key=len, reverse=True):
-        zh = zh.replace(word, " ")
-    if CJK_RUN_RE.search(zh):
-        return False
-    words = re.findall(r"[a-z0-9']+", zh)
-    if len(words) > 8:
-        return False
-    return all(w.replace("'", "") in _GREETING_WORDS or w == "it" for w in words) and (
-        bool(words) or zh != norm
-    )
-
-
-_APPROVAL_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("perfect", r"\b(?:perfect|exactly|spot on|well done|great job|nice work|nailed it)\b"),
-    ("that's right", r"\bthat'?s (?:right|correct|it|what i wanted|exactly what)\b"),
-    ("正是", r"正是|没错|完美|很好|非常好|就是这样|对了|做得好"),
-)
-
-
-def approval_marker(text: str) -> str | None:
-    """The first approval marker ("perfect", "没错", ...) in ``text``, or None."""
-    return _first(_APPROVAL_PATTERNS, text)
-
-
-_ONE_OFF_RE = re.compile(
-    r"\b(?:this time|just this once|for now|for today|today only|right now|yet)\b"
-    r"|这次|这一次|这回|今天先|暂时|先这样"
-)
-
-
-def one_off_marker(text: str) -> str | None:
-    """A qualifier that limits a request to this occasion ("this time", "这次"), or None."""
-    match = _ONE_OFF_RE.search(normalise(text))
-    return match.group(0) if match else None
-
-
-def is_question(text: str) -> bool:
-    """True when ``text`` reads as a question (EN or ZH)."""
-    norm = normalise(text).strip()
-    return norm.endswith(("?", "？")) or bool(
-        _QUESTION_START_RE.match(norm) or _ZH_QUESTION_RE.search(norm)
-    )
-
-
-def is_transient_question(text: str) -> bool:
-    """A question with no correction, instruction or preference marker in it."""
-    return (
-        is_question(text)
-        and correction_marker(text) is None
-        and instruction_marker(text) is None
-        and preference_marker(text) is None
-    )
-
-
 _WANTED_PATTERNS: tuple[str, ...] = (
     r"(?:^|[,.;!:]\s*|\bplease\s+|\b(?:could|can|would|will) you (?:please )?)"
     r"((?:stop|don'?t|do not|never)\s+\w.+)",
@@ -213,14 +137,138 @@ _WANTED_PATTERNS: tuple[str, ...] = (
     r"(?:请|要|一律|务必|记得|记住)(.+)",
 )
 
+_ONE_OFF_PATTERN = (
+    r"\b(?:this time|just this once|for now|for today|today only|right now|yet)\b"
+    r"|这次|这一次|这回|今天先|暂时|先这样"
+)
 
+_CORRECTIONS = MarkerTable(_CORRECTION_PATTERNS)
+_INSTRUCTIONS = MarkerTable(_INSTRUCTION_PATTERNS)
+_PREFERENCES = MarkerTable(_PREFERENCE_PATTERNS)
+_APPROVALS = MarkerTable(_APPROVAL_PATTERNS)
+_WANTED = MarkerTable(tuple((pattern, pattern) for pattern in _WANTED_PATTERNS))
+_ONE_OFF = MarkerTable((("one-off", _ONE_OFF_PATTERN),))
+# One pass over a text finds the literals of every table; the detectors a turn runs
+# (and is_transient_question / candidate_rule re-running them) share it via the cache.
+_SCANNER = LiteralScanner(
+    lit
+    for table in (_CORRECTIONS, _INSTRUCTIONS, _PREFERENCES, _APPROVALS, _WANTED, _ONE_OFF)
+    for lit in table.all_literals()
+)
+
+
+@functools.lru_cache(maxsize=256)
+def _present(norm: str) -> frozenset[str]:
+    return _SCANNER.present(norm)
+
+
+def _first(table: MarkerTable, text: str) -> str | None:
+    norm = normalise(text)
+    return table.first(norm, _present(norm))
+
+
+@functools.lru_cache(maxsize=256)
+def markers(text: str) -> tuple[str | None, str | None, str | None]:
+    """(correction, instruction, preference) markers of ``text``: what the judge asks
+    of every turn, and is_transient_question again, from one normalisation and scan."""
+    norm = normalise(text)
+    present = _present(norm)
+    return (
+        _CORRECTIONS.first(norm, present),
+        _INSTRUCTIONS.first(norm, present),
+        _PREFERENCES.first(norm, present),
+    )
+
+
+def correction_marker(text: str) -> str | None:
+    """The first correction marker found in ``text`` ("no,", "不对", ...), or None."""
+    return _first(_CORRECTIONS, text)
+
+
+def instruction_marker(text: str) -> str | None:
+    """The first standing-instruction marker ("always", "以后", ...), or None."""
+    return _first(_INSTRUCTIONS, text)
+
+
+def preference_marker(text: str) -> str | None:
+    """The first preference marker ("I prefer", "我喜欢", ...), or None."""
+    return _first(_PREFERENCES, text)
+
+
+# Longest first, so a greeting containing a shorter one is removed whole.
+_GREETING_ZH_ORDER = tuple(sorted(_GREETING_ZH, key=len, reverse=True))
+# A CJK character in no greeting word survives every removal below, so its presence
+# alone decides "not a greeting" without doing them.
+_NON_GREETING_CJK_RE = re.compile(
+    "(?![" + "".join(sorted(set("".join(_GREETING_ZH)))) + "])" + CJK_CHAR
+)
+_GREETING_WORD_RE = re.compile(r"[a-z0-9']+")
+
+
+# The judge and then the scanner ask this of the same text; the cache makes it once.
+@functools.lru_cache(maxsize=256)
+def is_greeting_or_receipt(text: str) -> bool:
+    """True for short messages made only of greeting / thanks / receipt words."""
+    norm = normalise(text)
+    zh = norm
+    if not norm.isascii():
+        if _NON_GREETING_CJK_RE.search(norm):
+            return False
+        for word in _GREETING_ZH_ORDER:
+            zh = zh.replace(word, " ")
+        if CJK_RUN_RE.search(zh):
+            return False
+    # At most eight words, each a greeting word; the first that is not decides.
+    count = 0
+    for match in _GREETING_WORD_RE.finditer(zh):
+        count += 1
+        word = match.group()
+        if count > 8 or not (word.replace("'", "") in _GREETING_WORDS or word == "it"):
+            return False
+    return count > 0 or zh != norm
+
+
+def approval_marker(text: str) -> str | None:
+    """The first approval marker ("perfect", "没错", ...) in ``text``, or None."""
+    return _first(_APPROVALS, text)
+
+
+def one_off_marker(text: str) -> str | None:
+    """A qualifier that limits a request to this occasion ("this time", "这次"), or None."""
+    norm = normalise(text)
+    if not _ONE_OFF.candidates(_present(norm)):
+        return None
+    match = _ONE_OFF.regexes[0].search(norm)
+    return match.group(0) if match else None
+
+
+def is_question(text: str) -> bool:
+    """True when ``text`` reads as a question (EN or ZH)."""
+    norm = normalise(text).strip()
+    if norm.endswith(("?", "？")) or _QUESTION_START_RE.match(norm):
+        return True
+    # In ASCII text only its "?$" branch could match, and the ending was checked.
+    return not norm.isascii() and bool(_ZH_QUESTION_RE.search(norm))
+
+
+def is_transient_question(text: str) -> bool:
+    """A question with no correction, instruction or preference marker in it."""
+    return is_question(text) and markers(text) == (None, None, None)
+
+
+_CLAUSE_END_RE = re.compile(r"[.!。！\n]")
+
+
+@functools.lru_cache(maxsize=256)
 def wanted_behaviour(text: str) -> str | None:
     """The behaviour a correction or instruction asks for, when the text states one."""
-    norm = normalise(text).strip()
-    for pattern in _WANTED_PATTERNS:
-        match = re.search(pattern, norm)
+    full = normalise(text)
+    norm = full.strip()
+    # A literal absent from the text is absent from its stripped form too.
+    for i in _WANTED.candidates(_present(full)):
+        match = _WANTED.regexes[i].search(norm)
         if match:
-            clause = re.split(r"[.!。！\n]", match.group(1).strip())[0].strip(" ,，;；")
+            clause = _CLAUSE_END_RE.split(match.group(1).strip())[0].strip(" ,，;；")
             if len(tokens(clause)) >= 1 and len(clause) >= 2:
                 return clause
     return None
@@ -234,13 +282,16 @@ _LEAD_RE = re.compile(
 )
 
 
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?。！？])\s*|\n")
+
+
 def candidate_rule(text: str) -> tuple[str, str]:
     """(trigger, direction) of a standing instruction, after dropping its lead words.
 
     "From now on, when I ask for a summary, use bullets" -> ("I ask for a summary",
     "use bullets"). The trigger is '' when the sentence names none.
     """
-    first = re.split(r"(?<=[.!?。！？])\s*|\n", one_line(text, 1000))
+    first = _SENTENCE_END_RE.split(one_line(text, 1000))
     for sentence in first:
         if (
             instruction_marker(sentence)

@@ -13,6 +13,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable
+from typing import cast
 
 
 def _words(text: str) -> frozenset[str]:
@@ -21,7 +22,8 @@ def _words(text: str) -> frozenset[str]:
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _TOKEN_RE = re.compile(rf"[a-z0-9]+(?:'[a-z]+)?|[{_CJK}]+")
-CJK_RUN_RE = re.compile(rf"[{_CJK}]+")
+CJK_CHAR = rf"[{_CJK}]"
+CJK_RUN_RE = re.compile(CJK_CHAR + "+")
 # Function characters split CJK runs so bigrams do not straddle particles.
 _CJK_PARTICLES = frozenset("的了吗呢啊吧呀么着过和与及或就都也还在是我你他她它们这那把被给让")
 
@@ -79,8 +81,29 @@ for _canon, _variants in {
 def normalise(text: str) -> str:
     """NFKC-fold, lowercase and straighten quotes so lexicons match any input form."""
     # NFKC leaves ASCII unchanged; most spine text is ASCII and this runs per event.
-    folded = (text if text.isascii() else unicodedata.normalize("NFKC", text)).lower()
+    folded = (text if text.isascii() else _nfkc(text)).lower()
     return folded.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
+
+
+_FULLWIDTH_RE = re.compile("[\uff01-\uff5e\u3000]")
+
+
+def _nfkc(text: str) -> str:
+    """``unicodedata.normalize("NFKC", text)``, cheaper for typical CJK text.
+
+    What NFKC changes in such text is mostly full-width punctuation (，：！) and the
+    ideographic space; each decomposes to one ASCII character, so mapping them first
+    leaves the NFKC result unchanged, and when nothing else needs normalising the
+    mapped text is that result (the checks are fast, the general algorithm is not).
+    """
+    if unicodedata.is_normalized("NFKC", text):
+        return text
+    narrowed = text
+    for wide in set(_FULLWIDTH_RE.findall(text)):
+        narrowed = narrowed.replace(wide, " " if wide == "\u3000" else chr(ord(wide) - 0xFEE0))
+    if narrowed is not text and unicodedata.is_normalized("NFKC", narrowed):
+        return narrowed
+    return unicodedata.normalize("NFKC", text)
 
 
 def stem(word: str) -> str:
@@ -115,8 +138,19 @@ def _cjk_bigrams(run: str) -> list[str]:
     for piece in pieces:
         if len(piece) == 1:
             out.append(piece)
-        out.extend(piece[i : i + 2] for i in range(len(piece) - 1))
+        # Adjacent-character pairs, paired in C rather than sliced one by one.
+        out.extend(map(str.__add__, piece, piece[1:]))
     return out
+
+
+def _word_token(word: str, keep_stopwords: bool) -> str | None:
+    """The token an English word of ``_TOKEN_RE`` contributes (None: dropped)."""
+    bare = word.replace("'", "")
+    if not keep_stopwords and (bare in STOPWORDS or word in STOPWORDS):
+        return None
+    if len(bare) < 2 and not bare.isdigit():
+        return None
+    return _fold(bare)
 
 
 def tokens(text: str, *, keep_stopwords: bool = False) -> list[str]:
@@ -125,23 +159,64 @@ def tokens(text: str, *, keep_stopwords: bool = False) -> list[str]:
     Single CJK characters are kept only when a run is one character long.
     """
     out: list[str] = []
-    for match in _TOKEN_RE.finditer(normalise(text)):
-        word = match.group(0)
-        if CJK_RUN_RE.fullmatch(word):
+    for word in _TOKEN_RE.findall(normalise(text)):
+        # _TOKEN_RE's English branch is ASCII-only and its CJK branch has no ASCII.
+        if not word.isascii():
             out.extend(_cjk_bigrams(word))
             continue
-        word = word.replace("'", "")
-        if not keep_stopwords and (word in STOPWORDS or match.group(0) in STOPWORDS):
-            continue
-        if len(word) < 2 and not word.isdigit():
-            continue
-        out.append(_fold(word))
+        token = _word_token(word, True) if keep_stopwords else _content_token(word)
+        if token is not None:
+            out.append(token)
     return out
 
 
+# Words recur across texts; each is stemmed and folded once.
+@functools.lru_cache(maxsize=16384)
+def _content_token(word: str) -> str | None:
+    return _word_token(word, False)
+
+
+_EN_WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_CJK_PAIR_RE = re.compile(f"(?=({CJK_CHAR}{CJK_CHAR}))")
+_CJK_SINGLE_RE = re.compile(f"(?<!{CJK_CHAR}){CJK_CHAR}(?!{CJK_CHAR})")
+
+
+def _chunk_set(chunk: str) -> frozenset[str]:
+    # The two branches of _TOKEN_RE share no character, so each can be found on its
+    # own; a repeated word is folded once.
+    found: set[str | None] = set(map(_content_token, set(_EN_WORD_RE.findall(chunk))))
+    found.discard(None)
+    out = cast("set[str]", found)
+    if not chunk.isascii():
+        # With particles blanked, the CJK runs are _cjk_bigrams' pieces: their
+        # adjacent pairs, and the pieces of one character.
+        pieces = _PARTICLE_RE.sub(" ", chunk)
+        out.update(_CJK_PAIR_RE.findall(pieces))
+        out.update(_CJK_SINGLE_RE.findall(pieces))
+    return frozenset(out)
+
+
+# Only short chunks (words, a short phrase) are remembered: they recur, long ones
+# rarely do, and the cache stays small.
+_SHORT_CHUNK = 24
+_short_chunk_set = functools.lru_cache(maxsize=8192)(_chunk_set)
+
+
 def token_set(text: str) -> frozenset[str]:
-    """The set of content tokens of ``text``."""
-    return frozenset(tokens(text))
+    """The set of content tokens of ``text`` (``frozenset(tokens(text))``)."""
+    # No token spans whitespace, so the set is the union over whitespace-separated
+    # chunks; a word recurs across texts, so a short chunk's set is remembered.
+    chunks = normalise(text).split()
+    if not chunks:
+        return frozenset()
+    if len(chunks) == 1:
+        chunk = chunks[0]
+        return _short_chunk_set(chunk) if len(chunk) <= _SHORT_CHUNK else _chunk_set(chunk)
+    if max(map(len, chunks)) <= _SHORT_CHUNK:
+        return frozenset().union(*map(_short_chunk_set, chunks))
+    return frozenset().union(
+        *(_short_chunk_set(c) if len(c) <= _SHORT_CHUNK else _chunk_set(c) for c in chunks)
+    )
 
 
 def coverage(cues: Iterable[str], text_tokens: frozenset[str]) -> tuple[int, float]:
@@ -162,6 +237,7 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 # --- board line clauses -------------------------------------------------------------
 
 _POINTER_RE = re.compile(r"\[\[([^\]\n]+)\]\]")
+_BULLET_RE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _EN_TRIGGER_RE = re.compile(
     r"^(?:when(?:ever)?|if|before|after|once|while|upon|on|each time|every time|in)\s+(.+?)"
     r"(?:,|;|:|\s[-\u2013\u2014]+\s|\bthen\b|\s(?=please\s))\s*(.*)$",
@@ -179,8 +255,11 @@ _ZH_EACH_RE = re.compile(r"^(?:每次|每当)(.+?)(?:的时候|时)?(?:都|就)(
 
 def strip_pointers(text: str) -> str:
     """``text`` without ``[[...]]`` pointer tokens and without a leading list bullet."""
-    body = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", text)
-    return re.sub(r"\s+", " ", _POINTER_RE.sub("", body)).strip()
+    body = _BULLET_RE.sub("", text)
+    if "[[" in body:
+        body = _POINTER_RE.sub("", body)
+    # Collapsing runs of whitespace: str.split() and re's \s agree (str.isspace).
+    return " ".join(body.split())
 
 
 def pointer_targets(text: str) -> list[str]:
@@ -206,7 +285,8 @@ def split_trigger(text: str) -> tuple[str, str]:
 
 def one_line(text: str, limit: int = 240) -> str:
     """Collapse whitespace (incl. newlines) and clip to ``limit`` characters."""
-    flat = re.sub(r"\s+", " ", text).strip()
+    # Collapsing as strip_pointers does.
+    flat = " ".join(text.split())
     flat = flat.replace("\0", "")
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
 

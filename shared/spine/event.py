@@ -154,7 +154,13 @@ def ts_hour(ts: str) -> int | None:
     A bare ``YYYY-MM-DD`` gives ``Number("") = 0``. Non-integral or non-numeric
     slices give None (the original drops NaN; fractional hours cannot form a band).
     """
-    piece = ts[11:13].strip()
+    piece = ts[11:13]
+    # Canonical timestamps (nearly every line) skip the regex; isdigit alone would
+    # also take non-ASCII digits, which the slow path below handles.
+    if piece.isascii() and piece.isdigit():
+        hour = int(piece)
+        return hour if hour <= 23 else None
+    piece = piece.strip()
     if not piece:
         return 0
     if not _NUMBER.fullmatch(piece):

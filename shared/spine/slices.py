@@ -17,16 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import orjson
-
 from shared.errors import InputError
 from shared.kernel import KernelPaths
 from shared.spine.event import ts_hour, ts_key
 from shared.spine.interval import Band, Window, merge_hours
-from shared.spine.lines import iter_batches
-
-_TS_KEY = b'"ts":"'
-_TAIL_LOOKBACK = 128
+from shared.spine.prepass import Classify, ClassifyMany, chunk_runs, prepass
+from shared.spine.prepass import quick_ts as quick_ts  # re-exported: part of this API
 
 
 @dataclass(frozen=True)
@@ -134,34 +130,6 @@ class SpineSlice:
             raise InputError(None, None, f"bad spine slice {data!r}: {exc}") from None
 
 
-def quick_ts(line: bytes) -> str | None:
-    """The top-level ``ts`` string of a spine line, found from the line end when
-    ``ts`` is the last key; falls back to a full parse. None if there is none."""
-    end = len(line)
-    while end and line[end - 1] in (0x0A, 0x0D):
-        end -= 1
-    if end >= 2 and line[end - 2 : end] == b'"}':
-        idx = line.rfind(_TS_KEY, max(0, end - _TAIL_LOOKBACK), end)
-        # A '"' preceded by ',' or '{' cannot sit inside a JSON string, so this
-        # is a key; the value runs to the closing '"}' of the top-level object.
-        if idx > 0 and line[idx - 1] in (0x2C, 0x7B):
-            value = line[idx + len(_TS_KEY) : end - 2]
-            if b'"' not in value and b"\\" not in value:
-                try:
-                    return value.decode("utf-8")
-                except UnicodeDecodeError:
-                    return None
-    try:
-        event = orjson.loads(line)
-    except orjson.JSONDecodeError:
-        return None
-    if isinstance(event, dict):
-        ts = event.get("ts")
-        if isinstance(ts, str):
-            return ts
-    return None
-
-
 @dataclass
 class _Plan:
     """Per-date grouping of interval items."""
@@ -212,39 +180,32 @@ def _window_index(key: str | None, bounds: list[tuple[str, str]]) -> int | None:
     return None
 
 
-Classifier = Callable[[str], int | None]
+def _classifiers(
+    runs: list[tuple[int, int]], bounds: list[tuple[str, str]]
+) -> tuple[Classify, ClassifyMany]:
+    """The pre-pass's item lookup, per ts and per batch of canonical ts values."""
+    if not runs:
 
+        def window_of(ts: str) -> int | None:
+            return _window_index(ts_key(ts), bounds)
 
-def _prepass(
-    path: Path, classify: Classifier, n_items: int, max_line_bytes: int
-) -> tuple[int, list[list[tuple[int, int, int]]]]:
-    """Read ``path`` once: (bytes seen, per item the (start, end, lineno) of its lines)."""
-    matched: list[list[tuple[int, int, int]]] = [[] for _ in range(n_items)]
-    size = 0
-    try:
-        with open(path, "rb") as handle:
-            for batch in iter_batches(
-                handle, offset=0, end=None, first_line=1, max_line_bytes=max_line_bytes
-            ):
-                skipped = iter(batch.skipped)
-                last = len(batch.lines) - 1
-                pos = batch.offset
-                for i, line in enumerate(batch.lines):
-                    start = pos
-                    if line is None:
-                        pos += next(skipped)
-                        continue
-                    pos += len(line) + (0 if i == last and batch.partial_end else 1)
-                    ts = quick_ts(line)
-                    index = classify(ts) if ts is not None else None
-                    if index is not None:
-                        matched[index].append((start, pos, batch.lineno + i))
-                size = pos
-    except FileNotFoundError:
-        return 0, matched
-    except OSError as exc:
-        raise InputError(path, None, f"cannot read spine partition: {exc.strerror}") from None
-    return size, matched
+        def windows_of(values: list[bytes]) -> list[int | None]:
+            # A canonical ts is its own key (ts_key returns it unchanged).
+            return [_window_index(v.decode("ascii"), bounds) for v in values]
+
+        return window_of, windows_of
+    hour_item = {h: i for i, (a, b) in enumerate(runs) for h in range(a, b + 1)}
+    by_digits = {b"%02d" % h: i for h, i in hour_item.items()}
+
+    def band_of(ts: str) -> int | None:
+        hour = ts_hour(ts)
+        return hour_item.get(hour) if hour is not None else None
+
+    def bands_of(values: list[bytes]) -> list[int | None]:
+        return [by_digits.get(v[11:13]) for v in values]
+
+    # A canonical ts always has a valid hour: a band of all 24 takes every such line.
+    return band_of, 0 if runs == [(0, 23)] else bands_of
 
 
 def _plan_date(
@@ -255,16 +216,11 @@ def _plan_date(
         ((ts_key(w.after_ts) or "") if w.after_ts else "", ts_key(w.until_ts) or "")
         for w in plan.windows
     ]
-    hour_item = {h: i for i, (a, b) in enumerate(runs) for h in range(a, b + 1)}
-
-    def classify(ts: str) -> int | None:
-        if runs:
-            hour = ts_hour(ts)
-            return hour_item.get(hour) if hour is not None else None
-        return _window_index(ts_key(ts), bounds)
-
+    classify, classify_many = _classifiers(runs, bounds)
     n_items = len(runs) if runs else len(plan.windows)
-    size, matched = _prepass(paths.day_file(plan.date), classify, n_items, max_line_bytes)
+    size, matched = prepass(
+        paths.day_file(plan.date), n_items, classify, classify_many, max_line_bytes
+    )
     slices: list[SpineSlice] = []
     for index in range(n_items):
         if runs:
@@ -273,10 +229,8 @@ def _plan_date(
         else:
             band = ()
             after, until = plan.windows[index].after_ts, plan.windows[index].until_ts
-        lines = matched[index]
-        chunks = [lines[i : i + max_events] for i in range(0, len(lines), max_events)] or [[]]
-        for part, chunk in enumerate(chunks, start=1):
-            start, end, first = (chunk[0][0], chunk[-1][1], chunk[0][2]) if chunk else (0, 0, 1)
+        chunks = chunk_runs(matched[index], max_events) or [(0, 0, 1)]
+        for part, (start, end, first) in enumerate(chunks, start=1):
             slices.append(
                 SpineSlice(
                     date=plan.date,

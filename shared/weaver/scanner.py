@@ -10,19 +10,17 @@ from the spine, reading past the slice end only for sessions still open.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from shared.board import Board
 from shared.fragments import Fragment, fragment_date
-from shared.kernel import KernelPaths
 from shared.lexicon import is_greeting_or_receipt
-from shared.spine.event import is_external
-from shared.spine.reader import ReadStats, iter_records, open_partition
-from shared.spine.slices import SpineSlice
 from shared.weaver.judge import EventJudge, JudgeContext, Judgement, RuleJudge, SessionMemory
-from shared.weaver.turns import Turn, TurnBuilder, build_turns
+from shared.weaver.reading import read_slice_turns as read_slice_turns  # the scanner's reader
+from shared.weaver.turns import Turn, build_turns
 
 
 @dataclass(frozen=True)
@@ -41,14 +39,20 @@ class ScannedFragment:
         return cls(str(data["date"]), Fragment.from_json(data["fragment"]), str(data["reason"]))
 
 
+# Lines recur across a scan's fragments; their rows are built once per line content.
+@functools.lru_cache(maxsize=1024)
+def _line_pointers(pointers: tuple[str, ...], markers: tuple[str, ...]) -> tuple[str, ...]:
+    """The pointer rows a line contributes to its fragments, without repeats."""
+    rows = [f"line: [[{markers[0]}]]"] if markers else []
+    rows += [f"topic: [[{p}]]" for p in pointers if p not in markers]
+    return tuple(dict.fromkeys(rows))
+
+
 def _fragment(turn: Turn, j: Judgement) -> Fragment:
     line = j.line
-    pointers: list[str] = []
-    if line is not None:
-        if line.marker:
-            pointers.append(f"line: [[{line.marker}]]")
-        pointers += [f"topic: [[{p}]]" for p in line.pointers if p not in line.markers]
-    pointers += [f"entity: [[{e}]]" for e in j.entities]
+    pointers = _line_pointers(line.pointers, line.markers) if line is not None else ()
+    if j.entities:
+        pointers = tuple(dict.fromkeys([*pointers, *(f"entity: [[{e}]]" for e in j.entities)]))
     return Fragment(
         source_event_id=turn["id"],
         source_ts=turn["ts"],
@@ -64,7 +68,7 @@ def _fragment(turn: Turn, j: Judgement) -> Fragment:
         root_cause=j.root_cause if j.trajectory == "WEAKENING" else None,
         evidence=j.evidence,
         notes=j.notes,
-        pointers=tuple(dict.fromkeys(pointers)),
+        pointers=pointers,
     )
 
 
@@ -164,9 +168,9 @@ def scan_turns(
     index: dict[tuple[str, str], int] = {}
     for turn in turns:
         key = turn["session_key"] or f"\0{turn['id']}"
-        previous = sessions.get(key, SessionMemory())
-        sig = _sig(previous)
-        judgements = _recorded(cache, turn, sig, board, previous)
+        previous = sessions.get(key) or SessionMemory()
+        sig = _sig(previous) if cache or record is not None else []
+        judgements = _recorded(cache, turn, sig, board, previous) if cache else None
         if judgements is None:
             judgements = judge.judge(turn, previous, board, ctx)
         if record is not None:
@@ -184,16 +188,17 @@ def scan_turns(
             if j.line is not None:
                 index[(source["id"], j.line.hash)] = len(out)
             out.append(ScannedFragment(fragment_date(source["ts"], source["date"]), frag, j.reason))
+        if not judgements:
+            if not _filler(turn):
+                sessions[key] = SessionMemory(turn=turn)
+            # else: "ok" / "thanks" between a turn and its correction keeps the link.
+            continue
         if any(j.source_turn is not None for j in judgements):
             continue
-        if not judgements and _filler(turn):
-            # "ok" / "thanks" between a turn and its correction keeps the link.
-            continue
-        lined = [j for j in judgements if j.line is not None]
         sessions[key] = SessionMemory(
             turn=turn,
-            lines=tuple(j.line for j in lined if j.line is not None),
-            trajectories=tuple(j.trajectory for j in lined),
+            lines=tuple([j.line for j in judgements if j.line is not None]),
+            trajectories=tuple([j.trajectory for j in judgements if j.line is not None]),
         )
     return [s for s in out if s is not None]
 
@@ -207,74 +212,3 @@ def scan_events(
 ) -> list[ScannedFragment]:
     """The pure scanner over an in-memory event list (one day, file order)."""
     return scan_turns(board, build_turns(events, date), ctx, judge)
-
-
-def read_slice_turns(
-    paths: KernelPaths,
-    s: SpineSlice,
-    stats: ReadStats,
-    max_line_bytes: int,
-    *,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[Turn]:
-    """Turns whose origin lies in slice ``s``; evidence rows may come from past its end.
-
-    Every line of the slice's byte range is counted in ``stats``; the look-ahead is
-    read-only, bounded, and not counted.
-    """
-    if s.byte_end <= s.byte_start:
-        return []
-    builder = TurnBuilder(s.date)
-    match = s.predicate()
-    path = paths.day_file(s.date)
-    last_line = s.first_line - 1
-    with open_partition(path) as handle:
-        handle.seek(s.byte_start)
-        for rec in iter_records(
-            handle,
-            str(path),
-            stats,
-            max_line_bytes=max_line_bytes,
-            offset=s.byte_start,
-            end=s.byte_end,
-            first_line=s.first_line,
-        ):
-            last_line = rec.lineno
-            if progress is not None and stats.lines % 1000 == 0:
-                progress(rec.offset - s.byte_start, s.byte_end - s.byte_start)
-            external = is_external(rec.event)
-            origin = external and match(rec.event)
-            builder.feed(rec.lineno, rec.event, origin=origin, lookahead=False, external=external)
-        if builder.has_open:
-            # Lines between the last record and byte_end that were blank or malformed
-            # still advance the count; re-derive the next line number from the range.
-            ahead = ReadStats()
-            next_line = _next_line(paths, s, last_line)
-            for rec in iter_records(
-                handle,
-                str(path),
-                ahead,
-                max_line_bytes=max_line_bytes,
-                offset=s.byte_end,
-                end=None,
-                first_line=next_line,
-            ):
-                builder.feed(rec.lineno, rec.event, origin=False, lookahead=True)
-                if not builder.has_open:
-                    break
-    return builder.turns
-
-
-def _next_line(paths: KernelPaths, s: SpineSlice, last_line: int) -> int:
-    """Line number of the first line at ``s.byte_end`` (counts LFs in the range)."""
-    newlines = 0
-    remaining = s.byte_end - s.byte_start
-    with open_partition(paths.day_file(s.date)) as handle:
-        handle.seek(s.byte_start)
-        while remaining > 0:
-            chunk = handle.read(min(remaining, 1 << 20))
-            if not chunk:
-                break
-            newlines += chunk.count(b"\n")
-            remaining -= len(chunk)
-    return max(s.first_line + newlines, last_line + 1)

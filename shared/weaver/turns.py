@@ -15,16 +15,19 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from shared.constants import INTERNAL_KINDS
 from shared.spine.event import is_external
-from shared.text import one_line
 
 LOOKAHEAD_LINES = 2000
 MAX_ROWS = 40
 ORIGIN_TEXT_CHARS = 4000
 ROW_TEXT_CHARS = 600
 EVIDENCE_TYPES = frozenset({"agent.tool_use", "agent.tool_result", "agent.result"})
+_TEXT_OR_NONE = frozenset({str, type(None)})
+_NEVER = 1 << 62  # a line number no file reaches
 
 Turn = dict[str, Any]
+EventFilter = Callable[[dict[str, Any]], bool]
 
 
 def event_text(event: dict[str, Any]) -> str:
@@ -34,7 +37,8 @@ def event_text(event: dict[str, Any]) -> str:
         return ""
     for key in ("text", "command", "result_summary", "error"):
         value = payload.get(key)
-        if isinstance(value, str) and value.strip():
+        # Non-blank: value.strip() would be non-empty.
+        if isinstance(value, str) and value and not value.isspace():
             return value[:ORIGIN_TEXT_CHARS]
     return ""
 
@@ -44,12 +48,28 @@ def row_text(event: dict[str, Any]) -> str:
     payload = event.get("payload")
     if not isinstance(payload, dict):
         return ""
-    parts = [
-        str(payload[key])
-        for key in ("tool_name", "input_summary", "summary", "text")
-        if isinstance(payload.get(key), str | int | float) and str(payload.get(key))
-    ]
-    return one_line(" ".join(parts), ROW_TEXT_CHARS)
+    get = payload.get
+    values = (get("tool_name"), get("input_summary"), get("summary"), get("text"))
+    if _TEXT_OR_NONE.issuperset(map(type, values)):
+        # The usual row: text or nothing under each key ('' is left out as well).
+        return _one_line(" ".join(filter(None, values)), ROW_TEXT_CHARS)
+    parts = []
+    for value in values:
+        if isinstance(value, str | int | float):
+            text = str(value)
+            if text:
+                parts.append(text)
+    return _one_line(" ".join(parts), ROW_TEXT_CHARS)
+
+
+def _one_line(text: str, limit: int) -> str:
+    """:func:`shared.text.one_line` without its regex (a slice's rows are the bulk of
+    its text): ``str.split`` splits on exactly the characters ``\\s`` matches."""
+    # Printable text has no whitespace but ' ' and no NUL: with no run of spaces and
+    # none at either end, collapsing and stripping would give the text unchanged.
+    if not (text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " "):
+        text = " ".join(text.split()).replace("\0", "")
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _str(value: Any) -> str:
@@ -58,23 +78,28 @@ def _str(value: Any) -> str:
 
 def make_origin(event: dict[str, Any], date: str, lineno: int) -> Turn:
     """A new turn dict for the external ``event`` at ``lineno`` of ``date``'s file."""
-    source = event.get("source") if isinstance(event.get("source"), dict) else {}
-    assert isinstance(source, dict)
+    get = event.get
+    source = get("source")
+    kind = source.get("kind") if isinstance(source, dict) else None
     return {
         "date": date,
         "line": lineno,
-        "id": _str(event.get("id")) or f"{date}-L{lineno}",
-        "ts": _str(event.get("ts")),
-        "kind": _str(source.get("kind")),
-        "session_key": _str(event.get("session_key")),
-        "type": _str(event.get("type")),
+        "id": _str(get("id")) or f"{date}-L{lineno}",
+        "ts": _str(get("ts")),
+        "kind": _str(kind),
+        "session_key": _str(get("session_key")),
+        "type": _str(get("type")),
         "text": event_text(event),
         "rows": [],
     }
 
 
 class TurnBuilder:
-    """Feed events in file order; origins open turns, internal rows fill them."""
+    """Feed events in file order; origins open turns, internal rows fill them.
+
+    :meth:`feed` takes one event; :meth:`feed_slice` and :meth:`feed_lookahead` take
+    a batch of consecutive lines' events (the reader's hot loop) with the same result.
+    """
 
     def __init__(self, date: str) -> None:
         self.date = date
@@ -88,6 +113,10 @@ class TurnBuilder:
     def has_open(self) -> bool:
         return bool(self._open)
 
+    def open_sessions(self) -> Iterable[str]:
+        """The sessions with an open turn (a live view)."""
+        return self._open.keys()
+
     def expire(self, lineno: int) -> None:
         """Close turns whose look-ahead window ended before ``lineno``."""
         opened = self._opened
@@ -95,6 +124,11 @@ class TurnBuilder:
             key, turn = opened.popleft()
             if self._open.get(key) is turn:
                 del self._open[key]
+
+    def _horizon(self) -> int:
+        """The first line number at which :meth:`expire` closes something."""
+        opened = self._opened
+        return opened[0][1]["line"] + LOOKAHEAD_LINES + 1 if opened else _NEVER
 
     def feed(
         self,
@@ -113,17 +147,85 @@ class TurnBuilder:
             if session:
                 self._open.pop(session, None)
             if origin and not lookahead:
-                turn = make_origin(event, self.date, lineno)
-                self.turns.append(turn)
-                if session:
-                    self._open[session] = turn
-                    self._opened.append((session, turn))
+                self._start(session, make_origin(event, self.date, lineno))
             return
         open_turn = self._open.get(session) if session else None
-        if open_turn is None or _str(event.get("type")) not in EVIDENCE_TYPES:
-            return
-        if len(open_turn["rows"]) < MAX_ROWS:
-            open_turn["rows"].append({"type": _str(event.get("type")), "text": row_text(event)})
+        if open_turn is not None:
+            self._add_row(open_turn, event)
+
+    def _start(self, session: str, turn: Turn) -> None:
+        self.turns.append(turn)
+        if session:
+            self._open[session] = turn
+            self._opened.append((session, turn))
+
+    @staticmethod
+    def _add_row(turn: Turn, event: dict[str, Any]) -> None:
+        """An internal row of ``turn``'s session: kept when it is evidence, up to MAX_ROWS."""
+        row_type = _str(event.get("type"))
+        if row_type in EVIDENCE_TYPES and len(turn["rows"]) < MAX_ROWS:
+            turn["rows"].append({"type": row_type, "text": row_text(event)})
+
+    def feed_slice(
+        self, lineno: int, events: list[dict[str, Any] | None], match: EventFilter
+    ) -> int:
+        """:meth:`feed` for the events of the slice's lines from ``lineno`` on (None:
+        not an event), external ones passing ``match`` being origins. Returns how
+        many were external."""
+        date, open_, internal, evidence = self.date, self._open, INTERNAL_KINDS, EVIDENCE_TYPES
+        horizon = self._horizon()
+        external = 0
+        for line, event in enumerate(events, lineno):
+            if event is None:
+                continue
+            if line >= horizon:
+                self.expire(line)
+                horizon = self._horizon()
+            session = event.get("session_key")
+            # The source gate of kernel-format 3.1 (is_external), inlined.
+            source = event.get("source")
+            kind = source.get("kind") if type(source) is dict else None
+            if type(kind) is str and kind and kind not in internal and type(event.get("ts")) is str:
+                external += 1
+                key = session if type(session) is str else ""
+                if key:
+                    open_.pop(key, None)
+                if match(event):
+                    self._start(key, make_origin(event, date, line))
+                    if horizon == _NEVER:
+                        horizon = self._horizon()
+                continue
+            if type(session) is str and session in open_:
+                row_type = event.get("type")
+                if type(row_type) is str and row_type in evidence:
+                    rows = open_[session]["rows"]
+                    if len(rows) < MAX_ROWS:
+                        rows.append({"type": row_type, "text": row_text(event)})
+        return external
+
+    def feed_lookahead(self, lineno: int, events: list[dict[str, Any] | None]) -> bool:
+        """:meth:`feed` for events past the slice (no origins) from line ``lineno`` on;
+        stops and returns False as soon as no turn is open (nothing can change then)."""
+        open_ = self._open
+        horizon = self._horizon()
+        for line, event in enumerate(events, lineno):
+            if event is None:
+                continue
+            if line >= horizon:
+                self.expire(line)
+                horizon = self._horizon()
+                if not open_:
+                    return False
+            session = event.get("session_key")
+            if type(session) is not str or not session:
+                continue
+            if is_external(event):
+                open_.pop(session, None)
+                if not open_:
+                    return False
+            elif session in open_:
+                self._add_row(open_[session], event)
+        return bool(open_)
 
 
 def build_turns(

@@ -1,0 +1,322 @@
+"""Literal prefilters for ordered regex lexicons.
+
+A marker lexicon is a list of (label, pattern) pairs and a detector returns the first
+label, in list order, whose pattern matches anywhere in the text. Running every
+pattern over every event was the scanner's main cost, yet most texts match few or
+none. So each pattern is analysed once into literals at least one of which occurs in
+any text it matches (``r"\\b(?:wrong|incorrect)\\b"`` -> {"wrong", "incorrect"}); one
+regex pass (:class:`LiteralScanner`) finds which literals of every table a text holds,
+and only the patterns owning one of them run, in list order (:class:`MarkerTable`).
+The literals are derived from the parsed pattern, never written by hand, and the
+analysis is conservative: whatever it does not understand yields no literals, and
+that pattern always runs. A pattern that is only a finite set of literals without
+assertions needs no regex at all.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+# The stdlib's own regex parser (``re._parser``; ``sre_parse`` before 3.11). It is
+# private, so it is reached dynamically and any surprise falls back to "no literals".
+_PARSER: Any
+try:
+    _PARSER = importlib.import_module("re._parser")
+except ImportError:  # pragma: no cover - Python < 3.11
+    _PARSER = importlib.import_module("sre_parse")
+
+# Bounds on enumeration: literal sets beyond these are cut (a weaker, still valid
+# requirement) rather than grown.
+_MAX_SET = 32
+_MAX_CLASS = 8
+_MAX_REPEAT_ENUM = 3
+_REPEATS = frozenset({"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"})
+_ASSERTS = frozenset({"ASSERT", "ASSERT_NOT"})
+
+
+class _Unsupported(Exception):
+    """The pattern uses something the analysis does not model (e.g. IGNORECASE)."""
+
+
+@dataclass(frozen=True)
+class _Info:
+    """What a sub-pattern can match: ``exact`` is the finite set of strings it can
+    consume (None when unbounded or too many); ``need`` is a set of literals one of
+    which every match contains (None when none is known); ``pure`` is False when a
+    zero-width assertion takes part, so ``exact`` alone does not decide a match."""
+
+    exact: frozenset[str] | None
+    need: frozenset[str] | None
+    pure: bool = True
+
+
+_EMPTY = frozenset({""})
+
+
+def _product(a: frozenset[str], b: frozenset[str]) -> frozenset[str] | None:
+    if len(a) * len(b) > _MAX_SET:
+        return None
+    return frozenset(x + y for x in a for y in b)
+
+
+def _useful(lits: frozenset[str] | None) -> frozenset[str] | None:
+    """``lits`` as a requirement: None when it is empty or admits the empty string."""
+    return lits if lits and all(lits) else None
+
+
+def _better(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str] | None:
+    """The more selective of two requirements: longer shortest literal, then fewer."""
+    if a is None or b is None:
+        return a or b
+    key_a, key_b = (min(map(len, a)), -len(a)), (min(map(len, b)), -len(b))
+    return a if key_a >= key_b else b
+
+
+def _requirement(info: _Info) -> frozenset[str] | None:
+    return _better(_useful(info.exact), info.need)
+
+
+def _sequence(items: Any) -> _Info:
+    run: frozenset[str] = _EMPTY
+    closed = False
+    pure = True
+    need: frozenset[str] | None = None
+    for op, av in items:
+        info = _item(str(op), av)
+        pure = pure and info.pure
+        joined = _product(run, info.exact) if info.exact is not None else None
+        if joined is not None:
+            run = joined
+            continue
+        closed = True
+        need = _better(need, _useful(run))
+        if info.exact is not None:
+            run = info.exact
+        else:
+            need = _better(need, info.need)
+            run = _EMPTY
+    need = _better(need, _useful(run))
+    return _Info(None if closed else run, need, pure)
+
+
+def _branch(alternatives: Any) -> _Info:
+    infos = [_sequence(alt) for alt in alternatives]
+    pure = all(i.pure for i in infos)
+    exact: frozenset[str] | None = None
+    if all(i.exact is not None for i in infos):
+        exact = frozenset().union(*(i.exact for i in infos if i.exact is not None))
+        if len(exact) > _MAX_SET:
+            exact = None
+    need: frozenset[str] | None = frozenset()
+    for info in infos:
+        one = _requirement(info)
+        need = None if one is None or need is None else need | one
+    return _Info(exact, need or None, pure)
+
+
+def _repeat(lo: int, hi: int, sub: Any, possessive: bool) -> _Info:
+    info = _sequence(sub)
+    need = _requirement(info) if lo >= 1 else None
+    exact: frozenset[str] | None = None
+    if info.exact is not None and hi <= _MAX_REPEAT_ENUM:
+        power: frozenset[str] | None = _EMPTY
+        options: set[str] = set()
+        for count in range(hi + 1):
+            if power is None:
+                break
+            if count >= lo:
+                options |= power
+            power = _product(power, info.exact) if count < hi else power
+        if power is not None and len(options) <= _MAX_SET:
+            exact = frozenset(options)
+    # A possessive repeat does not give back, so its language over-states the match.
+    return _Info(exact, need, info.pure and not possessive)
+
+
+def _char_class(items: Any) -> _Info:
+    chars = []
+    for op, av in items:
+        if str(op) != "LITERAL":
+            return _Info(None, None)
+        chars.append(chr(av))
+    if len(chars) > _MAX_CLASS:
+        return _Info(None, None)
+    return _Info(frozenset(chars), None)
+
+
+def _item(name: str, av: Any) -> _Info:
+    if name == "LITERAL":
+        return _Info(frozenset({chr(av)}), None)
+    if name == "IN":
+        return _char_class(av)
+    if name == "AT":
+        return _Info(_EMPTY, None, pure=False)
+    if name in _ASSERTS:
+        return _Info(_EMPTY, None, pure=False)
+    if name == "SUBPATTERN":
+        _group, add_flags, _del_flags, sub = av
+        if add_flags & re.IGNORECASE:
+            raise _Unsupported("inline IGNORECASE")
+        return _sequence(sub)
+    if name == "ATOMIC_GROUP":
+        inner = _sequence(av)
+        return _Info(inner.exact, inner.need, pure=False)
+    if name == "BRANCH":
+        return _branch(av[1])
+    if name in _REPEATS:
+        lo, hi, sub = av
+        return _repeat(lo, hi, sub, name == "POSSESSIVE_REPEAT")
+    # ANY, NOT_LITERAL, CATEGORY, GROUPREF*, ...: consumes something unknown.
+    return _Info(None, None, pure=False)
+
+
+def analyse(pattern: str) -> tuple[frozenset[str] | None, bool]:
+    """(literals one of which every match of ``pattern`` contains, or None when no
+    such set is known; True when a match is exactly "one of the literals occurs")."""
+    try:
+        parsed = _PARSER.parse(pattern, 0)
+        if parsed.state.flags & re.IGNORECASE:
+            raise _Unsupported("IGNORECASE")
+        info = _sequence(parsed)
+    except (_Unsupported, re.error, AttributeError, TypeError, ValueError):
+        return None, False
+    need = _requirement(info)
+    decisive = info.pure and info.exact is not None and need is not None and need == info.exact
+    return need, decisive
+
+
+class MarkerTable:
+    """An ordered lexicon of (label, pattern). :meth:`first` returns the first label
+    whose pattern matches, exactly as trying every ``re.search`` in order would, but
+    runs only the patterns one of whose literals a :class:`LiteralScanner` found."""
+
+    def __init__(self, patterns: tuple[tuple[str, str], ...]) -> None:
+        self.patterns = patterns
+        self.literals: list[frozenset[str] | None] = []
+        self.regexes = [re.compile(pattern) for _label, pattern in patterns]
+        self._decisive: list[bool] = []
+        self._by_literal: dict[str, list[int]] = {}
+        always: list[int] = []
+        for i, (_label, pattern) in enumerate(patterns):
+            need, decisive = analyse(pattern)
+            need = _minimal(need) if need is not None else None
+            self.literals.append(need)
+            self._decisive.append(decisive)
+            for lit in need or ():
+                self._by_literal.setdefault(lit, []).append(i)
+            if need is None:
+                always.append(i)
+        self._always = frozenset(always)
+        self._literal_set = frozenset(self._by_literal)
+
+    def all_literals(self) -> frozenset[str]:
+        """Every literal the table's patterns are filtered on."""
+        return self._literal_set
+
+    def candidates(self, present: frozenset[str]) -> list[int]:
+        """Indices, in order, of the patterns that can match a text in which exactly
+        the literals ``present`` (:meth:`LiteralScanner.present`) occur."""
+        found = set(self._always)
+        for lit in self._literal_set.intersection(present):
+            found.update(self._by_literal[lit])
+        return sorted(found)
+
+    def first(self, norm: str, present: frozenset[str]) -> str | None:
+        """The first label whose pattern matches ``norm``; ``present`` holds every
+        literal of this table that occurs in ``norm``."""
+        if not self._always and self._literal_set.isdisjoint(present):
+            return None
+        for i in self.candidates(present):
+            if self._decisive[i] or self.regexes[i].search(norm):
+                return self.patterns[i][0]
+        return None
+
+
+def _minimal(lits: frozenset[str]) -> frozenset[str]:
+    """``lits`` without those containing another: they occur only where it does."""
+    return frozenset(s for s in lits if not any(t != s and t in s for t in lits))
+
+
+class LiteralScanner:
+    """Finds, in one regex pass, which of a fixed set of literals occur in a text.
+
+    The literals form a trie-shaped alternation that matches the longest literal
+    starting at a position; scanning restarts one character after each match, so
+    every start position is seen, and the shorter literals starting there (its
+    prefixes) are added from a precomputed closure. The result is exactly
+    ``{lit for lit in literals if lit in text}``.
+    """
+
+    def __init__(self, literals: Iterable[str]) -> None:
+        lits = set(literals)
+        self._closure = {
+            s: frozenset(s[:k] for k in range(1, len(s) + 1) if s[:k] in lits) for s in lits
+        }
+        # The empty literal occurs in every text; the trie holds only the others.
+        self._always = frozenset(lits & {""})
+        words = lits - {""}
+        ascii_words = {s for s in words if s.isascii()}
+        # Without a trie (see _trie_regex) every literal is looked for on its own.
+        self._plain: tuple[str, ...] | None = None
+        try:
+            self._any = _trie_regex(words)
+            # A smaller trie for ASCII texts, which no non-ASCII literal can occur in.
+            self._ascii = self._any if ascii_words == words else _trie_regex(ascii_words)
+        except (RecursionError, re.error, OverflowError):
+            self._any = self._ascii = None
+            self._plain = tuple(words)
+
+    def present(self, text: str) -> frozenset[str]:
+        """Every literal that occurs in ``text``."""
+        if self._plain is not None:
+            return self._always.union(lit for lit in self._plain if lit in text)
+        regex = self._ascii if text.isascii() else self._any
+        match = regex.search(text) if regex is not None else None
+        if regex is None or match is None:
+            return self._always
+        found = set(self._always)
+        closure = self._closure
+        while match is not None:
+            found |= closure[match.group()]
+            match = regex.search(text, match.start() + 1)
+        return frozenset(found)
+
+
+def _trie_regex(words: set[str]) -> re.Pattern[str] | None:
+    """A regex matching, at a position, the longest of ``words`` that starts there.
+
+    Built as a trie so each position costs one branch per distinct next character.
+    Its groups nest once per word that is a proper prefix of another, so a
+    pathological set (a, aa, aaa, ...) can exceed the parser's recursion limit.
+    """
+    if not words:
+        return None
+    root: dict[str, Any] = {}
+    for word in words:
+        node = root
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+    return re.compile(_trie_body(root))
+
+
+def _trie_body(node: dict[str, Any]) -> str:
+    alts = []
+    for ch, child in sorted(node.items()):
+        if not ch:
+            continue
+        # A chain of single-child nodes is one literal run, not one level per character.
+        run = [ch]
+        while len(child) == 1 and "" not in child:
+            ((ch, child),) = child.items()
+            run.append(ch)
+        alts.append(re.escape("".join(run)) + _trie_body(child))
+    if not alts:
+        return ""
+    body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+    # Greedy: the longer word is tried first; stopping here is the fallback.
+    return f"(?:{body})?" if "" in node else body

@@ -1,0 +1,165 @@
+"""Literal prefilters never change which marker a lexicon returns.
+
+Every table the lexicon judges with is checked against the plain definition (the
+first pattern, in list order, that ``re.search`` matches) on random English/Chinese
+text built to hit the patterns' own words; the literal analysis and the one-pass
+literal scanner are checked against brute force.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shared import lexicon
+from shared.prefilter import LiteralScanner, MarkerTable, analyse
+from shared.text import normalise
+
+TABLES: dict[str, tuple[tuple[str, str], ...]] = {
+    "corrections": lexicon._CORRECTION_PATTERNS,
+    "instructions": lexicon._INSTRUCTION_PATTERNS,
+    "preferences": lexicon._PREFERENCE_PATTERNS,
+    "approvals": lexicon._APPROVAL_PATTERNS,
+    "wanted": lexicon._WANTED.patterns,
+    "one-off": lexicon._ONE_OFF.patterns,
+}
+_SCANNED = (
+    lexicon._CORRECTIONS,
+    lexicon._INSTRUCTIONS,
+    lexicon._PREFERENCES,
+    lexicon._APPROVALS,
+    lexicon._WANTED,
+    lexicon._ONE_OFF,
+)
+
+# Words the patterns are made of (their literals, whole and cut), so random text
+# often matches a pattern, nearly matches one, or matches several.
+_VOCAB = sorted(
+    {lit for t in _SCANNED for lit in t.all_literals()}
+    | {lit[: len(lit) // 2] for t in _SCANNED for lit in t.all_literals()}
+    | {"you", "again", "i", "it", "no", "not", "by", "that", "what", "me", "the"}
+)
+_PIECES = st.one_of(
+    st.sampled_from(_VOCAB),
+    st.sampled_from(_VOCAB).map(str.upper),
+    st.text(alphabet=" ,.;:!?'’-—\n\t，。！？：；是吗了的你我不要别又ｎｏＡ１", max_size=3),
+    st.text(max_size=3),
+)
+TEXT = st.lists(_PIECES, max_size=12).map("".join) | st.lists(_PIECES, max_size=12).map(" ".join)
+
+
+def _plain_first(patterns: tuple[tuple[str, str], ...], norm: str) -> str | None:
+    return next((label for label, pattern in patterns if re.search(pattern, norm)), None)
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXT)
+def test_every_table_returns_the_first_matching_label(text: str) -> None:
+    norm = normalise(text)
+    present = lexicon._SCANNER.present(norm)
+    for name, table in zip(TABLES, _SCANNED, strict=True):
+        assert table.first(norm, present) == _plain_first(TABLES[name], norm), name
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXT)
+def test_detectors_equal_their_plain_definitions(text: str) -> None:
+    norm = normalise(text)
+    assert lexicon.correction_marker(text) == _plain_first(lexicon._CORRECTION_PATTERNS, norm)
+    assert lexicon.instruction_marker(text) == _plain_first(lexicon._INSTRUCTION_PATTERNS, norm)
+    assert lexicon.preference_marker(text) == _plain_first(lexicon._PREFERENCE_PATTERNS, norm)
+    assert lexicon.approval_marker(text) == _plain_first(lexicon._APPROVAL_PATTERNS, norm)
+    assert lexicon.markers(text) == (
+        lexicon.correction_marker(text),
+        lexicon.instruction_marker(text),
+        lexicon.preference_marker(text),
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXT)
+def test_pattern_candidates_include_every_matching_pattern(text: str) -> None:
+    norm = normalise(text)
+    present = lexicon._SCANNER.present(norm)
+    for table in _SCANNED:
+        matching = [i for i, rx in enumerate(table.regexes) if rx.search(norm)]
+        assert set(matching) <= set(table.candidates(present))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.text(alphabet="abcab的了", min_size=0, max_size=4), min_size=1, max_size=12),
+    st.text(alphabet="abcab的了 x", max_size=30),
+)
+def test_scanner_finds_exactly_the_literals_that_occur(literals: list[str], text: str) -> None:
+    # Literals that are prefixes of one another, overlap or repeat are the hard cases.
+    scanner = LiteralScanner(literals)
+    assert scanner.present(text) == {lit for lit in literals if lit in text}
+
+
+TRICKY = [
+    r"\bthat'?s (?:wrong|not right)\b",
+    r"^\s*no\b\s*[,.!]",
+    r"(?<!是)不是(?!吗)",
+    r"a(?:b|c)?d",
+    r"x{2,3}y",
+    r"(?:ab)+c",
+    r"a*b",
+    r"[abc]d|e",
+    r"[^x]yz",
+    r"(?=ab)a",
+    r"(?>ab|a)c",
+    r"a*+a",
+    r"(ab)\1",
+    r"a.b",
+    r"(?i)ab",
+    r"ab|",
+    r"别再|别",
+    r"(?:abc|abd|abe)f",
+    r"a(?:bc){0,2}d",
+]
+
+
+@pytest.mark.parametrize("pattern", TRICKY)
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet="abcdefxyz是不吗别再 ,.!", max_size=14))
+def test_literals_are_necessary_and_decisive_when_claimed(pattern: str, text: str) -> None:
+    need, decisive = analyse(pattern)
+    matched = re.search(pattern, text) is not None
+    if need is not None and matched:
+        assert any(lit in text for lit in need)
+    if decisive:
+        assert need is not None
+        assert matched == any(lit in text for lit in need)
+
+
+def test_analysis_of_known_patterns() -> None:
+    assert analyse(r"\b(?:wrong|incorrect)\b") == (frozenset({"wrong", "incorrect"}), False)
+    assert analyse(r"错了|搞错") == (frozenset({"错了", "搞错"}), True)
+    assert analyse(r"\bi (?:said|told you)\b")[0] == frozenset({"i said", "i told you"})
+    # Case-insensitive, unbounded or empty-admitting patterns give no literal to filter on.
+    assert analyse(r"(?i)wrong") == (None, False)
+    assert analyse(r".*") == (None, False)
+    assert analyse(r"ab|") == (None, False)
+    # Assertions do not consume text, so they join the literal around them.
+    assert analyse(r"(?<!是)不是(?!吗)") == (frozenset({"不是"}), False)
+
+
+def test_table_without_literals_still_runs_its_regex() -> None:
+    table = MarkerTable((("any", r"\w+\d"), ("lit", "abc")))
+    scanner = LiteralScanner(table.all_literals())
+    for text in ("x1", "abc", "abc9", "", "zz"):
+        assert table.first(text, scanner.present(text)) == _plain_first(table.patterns, text)
+
+
+def test_scanner_handles_long_and_deeply_nested_literal_sets() -> None:
+    # A long literal is one run; a thousand nested prefixes exceed the regex parser's
+    # recursion and fall back to looking for each literal on its own.
+    long = LiteralScanner(["x" * 5000, "y"])
+    assert long.present("x" * 5000 + "y") == {"x" * 5000, "y"}
+    nested = ["a" * k for k in range(1, 1000)]
+    scanner = LiteralScanner(nested)
+    assert scanner.present("baaab") == {"a", "aa", "aaa"}
