@@ -31,11 +31,13 @@ from bench.conversation import board_bullets  # noqa: E402
 from bench.spine import metric  # noqa: E402
 from bench.workloads import write_spine_day  # noqa: E402
 from shared.board import Board, parse_board  # noqa: E402
+from shared.constants import INTERNAL_KINDS  # noqa: E402
 from shared.kernel import KernelPaths  # noqa: E402
 from shared.settings import Settings  # noqa: E402
 from shared.spine.interval import Band  # noqa: E402
 from shared.spine.reader import ReadStats  # noqa: E402
 from shared.spine.slices import plan_slices  # noqa: E402
+from shared.text import token_set  # noqa: E402
 from shared.weaver.judge import JudgeContext  # noqa: E402
 from shared.weaver.scanner import read_slice_turns, scan_turns  # noqa: E402
 from shared.weaver.turns import Turn, order_turns  # noqa: E402
@@ -87,6 +89,37 @@ def bare_loop(path: Path) -> int:
     return n
 
 
+def floor_turns(path: Path) -> list[tuple[str, list[Any]]]:
+    """The least a scan can do in Python: the bare loop plus the source gate and one
+    session lookup per event, keeping each origin's text and its rows' payloads by
+    reference (no text built, no malformed-line accounting, no slices)."""
+    loads = orjson.loads
+    internal = INTERNAL_KINDS
+    open_turns: dict[str, list[Any]] = {}
+    turns: list[tuple[str, list[Any]]] = []
+    with open(path, "rb") as handle:
+        for line in handle:
+            event = loads(line)
+            source = event.get("source")
+            kind = source.get("kind") if type(source) is dict else None
+            key = event.get("session_key")
+            if kind and kind not in internal:
+                payload = event.get("payload") or {}
+                rows: list[Any] = []
+                turns.append((payload.get("text") or payload.get("result_summary") or "", rows))
+                if key:
+                    open_turns[key] = rows
+            elif key in open_turns:
+                open_turns[key].append(event.get("payload"))
+    return turns
+
+
+def floor_scan(path: Path) -> int:
+    """:func:`floor_turns` plus tokenising each turn's text once: a lower bound for any
+    judge that reads words (no markers, no board lookups, no fragments)."""
+    return sum(len(token_set(text)) for text, _ in floor_turns(path))
+
+
 def read_turns(w: ScanWorkload) -> list[Turn]:
     """Plan the whole day's slices and read every slice's turns (the scan tasks' work)."""
     limit = w.settings.max_line_bytes
@@ -111,13 +144,14 @@ def _timed(fn: Callable[[], Any]) -> tuple[float, Any]:
 def bench_scan(w: ScanWorkload, repeat: int) -> list[dict[str, Any]]:
     """Interleaved best-of-``repeat``: the bare loop, then the scan (turn reading, then
     judging those turns; the scan's time is their sum within one repeat)."""
-    bare_s = read_s = judge_s = scan_s = float("inf")
+    bare_s = read_s = judge_s = scan_s = floor_s = float("inf")
     lines = 0
     turns: list[Turn] = []
     fragments: list[Any] = []
     for _ in range(repeat):
         once, lines = _timed(functools.partial(bare_loop, w.day_file))
         bare_s = min(bare_s, once)
+        floor_s = min(floor_s, _timed(functools.partial(floor_scan, w.day_file))[0])
         read_once, turns = _timed(functools.partial(read_turns, w))
         judge_once, fragments = _timed(
             functools.partial(scan_turns, w.board, turns, JudgeContext())
@@ -135,6 +169,8 @@ def bench_scan(w: ScanWorkload, repeat: int) -> list[dict[str, Any]]:
         metric("scan.judge_turns", judge_s, "s"),
         metric("scan.events_per_s", w.events / scan_s, "events/s"),
         metric("scan.vs_bare", ratio, "x", "<= 3", ratio <= 3.0),
+        # Not a target: how far above the bare loop the barest Python scan already is.
+        metric("scan.floor_vs_bare", floor_s / bare_s, "x (turns + tokens only)"),
     ]
 
 

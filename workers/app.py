@@ -14,7 +14,7 @@ from celery import Celery
 
 from shared.kernel import KernelPaths
 from shared.settings import Settings, load_settings
-from workers import hooks
+from workers import hooks, serialization
 from workers.config import celery_config
 from workers.keys import kernel_id
 from workers.tasks import commit, crystallize, failure, scan, settle, tick, update
@@ -30,6 +30,7 @@ def make_app(settings: Settings, *, eager: bool | None = None) -> Celery:
     The app carries ``subcon_settings`` and ``subcon_paths`` for the tasks.
     """
     paths = KernelPaths.from_settings(settings)
+    serialization.install()
     app = Celery("subcon", set_as_current=False)
     app.config_from_object(celery_config(settings, kernel_id(paths), eager=eager))
     app.subcon_settings = settings
