@@ -35,7 +35,7 @@ from shared.weaver.judge import JudgeContext
 from shared.weaver.plan import PassPlan
 from shared.weaver.scanner import read_slice_turns, scan_turns
 from shared.weaver.settlement import settle
-from shared.weaver.turns import order_turns
+from shared.weaver.thinning import SpineHydrator, merge_turns, planned_end, thin_turns
 from shared.weaver.updater import update_board
 
 __all__ = [
@@ -152,11 +152,14 @@ def scan_slice(
     the sessions' turns before it, so :func:`crystallize` replays all slices in order,
     reuses every recorded judgement whose assumption holds and re-judges the rest
     (a correction at the start of a slice judging the previous slice's turn): the
-    result does not depend on how the day was sliced.
+    result does not depend on how the day was sliced. Turns it should not need to
+    re-judge travel thin (:mod:`~shared.weaver.thinning`); it reads any it does again.
     """
     s = SpineSlice.from_json(slice_json)
     stats = ReadStats()
-    turns = read_slice_turns(paths, s, stats, settings.max_line_bytes, progress=progress)
+    turns = read_slice_turns(
+        paths, s, stats, settings.max_line_bytes, progress=progress, ahead_end=planned_end(s)
+    )
     last = max(turns, key=lambda t: (ts_key(t["ts"]) or "", t["line"]), default=None)
     if plan.board_text is not None and plan.context is not None:
         board, ctx = parse_board(plan.board_text), JudgeContext.from_json(plan.context)
@@ -166,7 +169,8 @@ def scan_slice(
     scanned = scan_turns(board, turns, ctx, record=record)
     return {
         "slice": slice_json,
-        "turns": turns,
+        # Full only where crystallize may re-judge them: text and rows are the bulk.
+        "turns": thin_turns(turns, record),
         "stats": stats.to_json(),
         "last_event_id": last["id"] if last else None,
         "last_ts": (ts_key(last["ts"]) if last else None),
@@ -228,13 +232,14 @@ def crystallize(
     board = read_board(paths.board)
     by_key = {_slice_key(r["slice"]): r for r in slice_results}
     ordered = [by_key[_slice_key(s)] for s in plan.slices if _slice_key(s) in by_key]
-    turns = order_turns(r["turns"] for r in ordered)
+    turns, sources = merge_turns(ordered)
     ctx = _context(paths, plan.route)
     cache: dict[str, dict[str, Any]] = {}
     for r in ordered:
         if r.get("board_hash") == board.hash and r.get("context") == ctx.signature():
             cache.update(r.get("judged") or {})
-    scanned = scan_turns(board, turns, ctx, cache=cache)
+    hydrate = SpineHydrator(paths, settings.max_line_bytes, sources)
+    scanned = scan_turns(board, turns, ctx, cache=cache, hydrate=hydrate)
     stats = ReadStats()
     for r in ordered:
         stats.merge(ReadStats.from_json(r["stats"]))

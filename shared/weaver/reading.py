@@ -30,12 +30,15 @@ def read_slice_turns(
     max_line_bytes: int,
     *,
     progress: Progress | None = None,
+    ahead_end: int | None = None,
 ) -> list[Turn]:
     """Turns whose origin lies in slice ``s``; evidence rows may come from past its end.
 
     Every line of the slice's byte range is counted in ``stats``; the look-ahead is
-    read-only, bounded, and not counted. ``progress(done, total)`` gets the bytes
-    read so far at every 1000th line counted, when that line is an event.
+    read-only, bounded, and not counted. ``ahead_end`` stops the look-ahead at that
+    byte offset (the file size a plan saw), so lines appended later cannot change a
+    turn and a second read builds the very same turns. ``progress(done, total)`` gets
+    the bytes read so far at every 1000th line counted, when that line is an event.
     """
     if s.byte_end <= s.byte_start:
         return []
@@ -68,7 +71,7 @@ def read_slice_turns(
             for batch in iter_batches(
                 handle,
                 offset=s.byte_end,
-                end=None,
+                end=ahead_end,
                 first_line=max(s.first_line + newlines, last_line + 1),
                 max_line_bytes=max_line_bytes,
             ):

@@ -11,11 +11,12 @@ from the spine, reading past the slice end only for sessions still open.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from shared.board import Board
+from shared.errors import SubconError
 from shared.fragments import Fragment, fragment_date
 from shared.lexicon import is_greeting_or_receipt
 from shared.weaver.judge import EventJudge, JudgeContext, Judgement, RuleJudge, SessionMemory
@@ -72,7 +73,26 @@ def _fragment(turn: Turn, j: Judgement) -> Fragment:
     )
 
 
-def _filler(turn: Turn) -> bool:
+# A thin turn (see :mod:`shared.weaver.thinning`) keeps what replaying its recorded
+# judgements reads: its identity, the fragment header fields and its filler flag.
+THIN = "thin"
+FILLER = "filler"
+Hydrate = Callable[[Turn], Turn]
+
+
+class ThinTurnError(SubconError):
+    """A thin turn had to be judged and no full turn was available for it."""
+
+
+def is_thin(turn: Turn) -> bool:
+    """True for a turn whose text and rows were left out of a scan result."""
+    return bool(turn.get(THIN))
+
+
+def is_filler(turn: Turn) -> bool:
+    """An "ok" / "thanks" turn: it never replaces its session's memory."""
+    if is_thin(turn):
+        return bool(turn.get(FILLER))
     text = str(turn.get("text", ""))
     return not text.strip() or is_greeting_or_receipt(text)
 
@@ -145,6 +165,24 @@ def _recorded(
     return None if any(j is None for j in out) else [j for j in out if j is not None]
 
 
+def _full(
+    turn: Turn, previous: SessionMemory, hydrate: Hydrate | None
+) -> tuple[Turn, SessionMemory]:
+    """``turn`` and ``previous`` with full turns, for a judge (which reads text and rows)."""
+    if is_thin(turn):
+        turn = _hydrated(turn, hydrate)
+    if previous.turn is not None and is_thin(previous.turn):
+        previous = replace(previous, turn=_hydrated(previous.turn, hydrate))
+    return turn, previous
+
+
+def _hydrated(turn: Turn, hydrate: Hydrate | None) -> Turn:
+    full = hydrate(turn) if hydrate is not None else turn
+    if is_thin(full):
+        raise ThinTurnError(f"turn {turn_key(turn)} must be judged but only its thin form is here")
+    return full
+
+
 def scan_turns(
     board: Board,
     turns: Iterable[Turn],
@@ -153,6 +191,7 @@ def scan_turns(
     *,
     cache: Record | None = None,
     record: Record | None = None,
+    hydrate: Hydrate | None = None,
 ) -> list[ScannedFragment]:
     """Judge file-ordered turns against ``board``; return fragments in event order.
 
@@ -160,6 +199,12 @@ def scan_turns(
     assumed; ``cache`` (records from slice scans) is reused for a turn whenever the
     state it assumed equals the state here, so merging per-slice scans gives exactly
     the result of one sequential scan while only slice-boundary turns are re-judged.
+    Turns may be thin (:func:`is_thin`) where their recorded judgements are expected
+    to be reused; ``hydrate`` returns the full turn for one that must be judged after
+    all, or that a judged turn has as its previous turn.
+
+    Raises:
+        ThinTurnError: a thin turn must be judged and there is no ``hydrate``.
     """
     ctx = ctx or JudgeContext()
     judge = judge or RuleJudge()
@@ -172,6 +217,9 @@ def scan_turns(
         sig = _sig(previous) if cache or record is not None else []
         judgements = _recorded(cache, turn, sig, board, previous) if cache else None
         if judgements is None:
+            turn, memory = _full(turn, previous, hydrate)
+            if memory is not previous:
+                sessions[key] = previous = memory  # hydrated once, not again by a later turn
             judgements = judge.judge(turn, previous, board, ctx)
         if record is not None:
             record[turn_key(turn)] = {
@@ -189,7 +237,7 @@ def scan_turns(
                 index[(source["id"], j.line.hash)] = len(out)
             out.append(ScannedFragment(fragment_date(source["ts"], source["date"]), frag, j.reason))
         if not judgements:
-            if not _filler(turn):
+            if not is_filler(turn):
                 sessions[key] = SessionMemory(turn=turn)
             # else: "ok" / "thanks" between a turn and its correction keeps the link.
             continue

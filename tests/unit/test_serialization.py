@@ -63,3 +63,20 @@ def test_installed_codec_serves_the_json_name() -> None:
 def test_garbage_is_still_a_decode_error() -> None:
     with pytest.raises(ValueError):
         serialization.loads("{not json")
+
+
+def test_decoding_leaves_the_collector_as_it_found_it() -> None:
+    import gc
+
+    assert gc.isenabled()
+    serialization.loads('{"a": [1, 2, 3]}')
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        serialization.loads('{"a": [1, 2, 3]}')
+        assert not gc.isenabled()
+        with pytest.raises(ValueError):
+            serialization.loads("{broken")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
