@@ -219,6 +219,23 @@ def token_set(text: str) -> frozenset[str]:
     )
 
 
+def token_witnesses(token: str) -> tuple[str, ...]:
+    """Substrings one of which occurs in ``normalise(text).replace("'", "")`` whenever
+    ``token`` is in ``token_set(text)``: a cheap test that proves a token absent.
+
+    A CJK token is a substring of the text. An English token is the fold of a word
+    without its apostrophe: its stem (a prefix of the word, or a prefix + "y" for
+    "-ies"/"-ied"), or the canonical form a synonym variant (stemmed or not) folds to.
+    So the token's prefix (without a final "y") or a variant's prefix occurs.
+    """
+    if not token.isascii():
+        return (token,)
+    forms = {token, *(v for v, canon in _SYNONYMS.items() if canon == token)}
+    prefixes = {f[:-1] if f.endswith("y") else f for f in forms}
+    # A witness containing another can only occur where that one does.
+    return tuple(sorted(p for p in prefixes if not any(q != p and q in p for q in prefixes)))
+
+
 def coverage(cues: Iterable[str], text_tokens: frozenset[str]) -> tuple[int, float]:
     """How many of ``cues`` occur in ``text_tokens``, and that as a share of the cues."""
     cue_set = set(cues)

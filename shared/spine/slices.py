@@ -24,6 +24,8 @@ from shared.spine.interval import Band, Window, merge_hours
 from shared.spine.prepass import Classify, ClassifyMany, chunk_runs, prepass
 from shared.spine.prepass import quick_ts as quick_ts  # re-exported: part of this API
 
+_SEEN_PIECES = 4096
+
 
 @dataclass(frozen=True)
 class SpineSlice:
@@ -83,10 +85,21 @@ class SpineSlice:
 
             return in_window
         hours = frozenset(h for a, b in self.bands for h in range(a, b + 1))
+        # ts_hour reads ts[11:13] only: remember the verdict per such piece (a day
+        # has a handful of them), up to a bound for adversarial files.
+        seen: dict[str, bool] = {}
 
         def in_bands(event: dict[str, Any]) -> bool:
             ts = event.get("ts")
-            return isinstance(ts, str) and ts_hour(ts) in hours
+            if not isinstance(ts, str):
+                return False
+            piece = ts[11:13]
+            hit = seen.get(piece)
+            if hit is None:
+                hit = ts_hour(ts) in hours
+                if len(seen) < _SEEN_PIECES:
+                    seen[piece] = hit
+            return hit
 
         return in_bands
 

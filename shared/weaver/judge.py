@@ -11,7 +11,6 @@ use live in :mod:`shared.weaver.matching`.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -25,9 +24,9 @@ from shared.lexicon import (
     is_transient_question,
     markers,
     one_off_marker,
-    wanted_behaviour,
 )
-from shared.text import GENERIC_CUES, normalise, one_line, token_set
+from shared.text import normalise, one_line, token_set
+from shared.weaver.facts import TurnFacts, root_cause, rows_summary
 from shared.weaver.matching import BoardIndex, PointerScan
 from shared.weaver.turns import Turn
 
@@ -112,91 +111,6 @@ class EventJudge(Protocol):
         """Return zero or more judgements, each with its reason."""
 
 
-def _rows_summary(turn: Turn) -> str:
-    rows = turn.get("rows", [])
-    if not rows:
-        return "no tool use or reply was recorded in the scanned window"
-    tools = [r["text"].partition(" ")[0] for r in rows if r["type"] == "agent.tool_use"]
-    replies = [r for r in rows if r["type"] == "agent.result"]
-    parts = []
-    if tools:
-        parts.append("used tools " + ", ".join(dict.fromkeys(tools)))
-    if replies:
-        parts.append('replied "' + one_line(replies[-1]["text"], 120) + '"')
-    return "the agent " + " and ".join(parts) if parts else "the agent left tool results only"
-
-
-class _TurnFacts:
-    """What a turn's judgements share, each derived on first use only: a turn that
-    relates to no line builds none of it, one with several lines builds it once."""
-
-    def __init__(self, turn: Turn, text: str, previous: SessionMemory, index: BoardIndex):
-        self.turn = turn
-        self.text = text
-        self.previous = previous
-        self.index = index
-
-    @functools.cached_property
-    def quote(self) -> str:
-        kind = f"{self.turn.get('type') or 'event'} ({self.turn.get('kind')})"
-        return f'The external {kind} said: "{one_line(self.text, 200)}".'
-
-    @functools.cached_property
-    def behaviour(self) -> str:
-        return _rows_summary(self.turn)
-
-    @functools.cached_property
-    def reply_tokens(self) -> frozenset[str]:
-        return token_set(" ".join(r["text"] for r in self.turn.get("rows", [])))
-
-    @functools.cached_property
-    def wanted(self) -> str | None:
-        return wanted_behaviour(self.text)
-
-    @functools.cached_property
-    def asked(self) -> frozenset[str]:
-        """What a correction asks for, as content tokens (root-cause analysis)."""
-        return token_set(self.wanted or self.text) - GENERIC_CUES
-
-    @functools.cached_property
-    def previous_read(self) -> set[int]:
-        """Lines whose dossier the session's previous turn read."""
-        judged = self.previous.turn
-        return self.index.read(judged) if judged is not None else set()
-
-    @functools.cached_property
-    def previous_behaviour(self) -> str:
-        judged = self.previous.turn
-        return _rows_summary(judged) if judged is not None else ""
-
-
-def _root_cause(
-    facts: _TurnFacts, i: int, line: BoardLine, judged: Turn, ctx: JudgeContext
-) -> str | None:
-    """spine-scanner root_cause, only when the judged turn's trace shows it.
-
-    * the agent opened the line's dossier, or the correction restates the line's own
-      direction (the summary was complete and the agent acted against it) ->
-      ``direction-wrong``: the fix is to the line's content;
-    * the agent acted without opening an existing dossier whose text holds what the
-      correction asks for, which the one-line summary lacks -> ``recall-miss``;
-    * otherwise (no trace, or nothing shows the mechanism) -> unset.
-    """
-    if i in facts.previous_read:
-        return "direction-wrong"
-    if not judged.get("rows"):
-        return None
-    asked = facts.asked
-    if facts.index.cues[i].direction_hit(asked):
-        return "direction-wrong"
-    beyond = asked - line.direction_cues - line.cues
-    for pointer in line.pointers:
-        detail = ctx.dossier_cues.get(pointer)
-        if detail is not None and len(beyond & detail) >= 2:
-            return "recall-miss"
-    return None
-
-
 @dataclass(frozen=True)
 class _Scope:
     """What a context contributes per board: the lines directed items name and a
@@ -247,11 +161,13 @@ class RuleJudge:
         low = normalise(text)
         index = self.index(board)
         scope = self.scope(ctx, index)
-        entities = tuple(sorted(scope.entities.named(low, text))) if scope.entities else ()
-        facts: _TurnFacts | None = None  # built for the first judgement only
         mentioned = index.mentioned(low)
         read = index.read(turn) if turn.get("rows") else set()
         triggered = index.triggered(words)
+        if not (corr or triggered or mentioned or read or scope.directed or instr or pref):
+            return []  # no line to relate to and nothing to report as new (the common turn)
+        entities = tuple(sorted(scope.entities.named(low, text))) if scope.entities else ()
+        facts: TurnFacts | None = None  # built for the first judgement only
         prev_ids = {ln.hash for ln in previous.lines}
         named = triggered | mentioned | read | scope.directed
         out: list[Judgement] = []
@@ -283,7 +199,7 @@ class RuleJudge:
                     # One cue in passing, and the agent did nothing in that turn: too
                     # thin to call even NEUTRAL.
                     continue
-            facts = facts or _TurnFacts(turn, text, previous, index)
+            facts = facts or TurnFacts(turn, text, previous, index)
             if corr:
                 judged = previous.turn if corrects_prev else None
                 out.append(self._correction(facts, i, line, ctx, relations, corr, judged, entities))
@@ -291,12 +207,12 @@ class RuleJudge:
                 out.append(self._line_judgement(facts, i, line, relations, i in read, entities))
         if out or not (corr or instr or pref):
             return out
-        facts = _TurnFacts(turn, text, previous, index)
+        facts = TurnFacts(turn, text, previous, index)
         return self._new_signal(facts, corr, instr, pref, entities)
 
     def _correction(
         self,
-        facts: _TurnFacts,
+        facts: TurnFacts,
         i: int,
         line: BoardLine,
         ctx: JudgeContext,
@@ -312,7 +228,7 @@ class RuleJudge:
             evidence.append(
                 f"It judges the previous turn {judged['id']}, where {facts.previous_behaviour}."
             )
-            root = _root_cause(facts, i, line, judged, ctx)
+            root = root_cause(facts, i, line, judged, ctx)
         notes = [f"This weakens `{line.ref}` because the agent needed correction despite the line."]
         if facts.wanted:
             notes.append(f'Wanted behaviour: "{one_line(facts.wanted, 160)}".')
@@ -333,7 +249,7 @@ class RuleJudge:
 
     def _line_judgement(
         self,
-        facts: _TurnFacts,
+        facts: TurnFacts,
         i: int,
         line: BoardLine,
         relations: list[str],
@@ -345,7 +261,7 @@ class RuleJudge:
         if read:
             traj, act, signal = "STRENGTHENING", "activated", "dossier-read"
             note = f"This strengthens `{ref}` because the agent opened the line's dossier."
-        elif turn.get("rows") and facts.index.cues[i].direction_hit(facts.reply_tokens):
+        elif turn.get("rows") and facts.followed(i):
             traj, act, signal = "STRENGTHENING", "activated", "trigger"
             note = (
                 f"This strengthens `{ref}` because the agent's turn followed the line's direction."
@@ -388,7 +304,7 @@ class RuleJudge:
                     evidence=(
                         f"The external {judged['type']} ({judged['kind']}) said: "
                         f'"{one_line(judged["text"], 200)}".',
-                        f"In that turn {_rows_summary(judged)}; the user's next message "
+                        f"In that turn {rows_summary(judged)}; the user's next message "
                         f'approved it: "{one_line(text, 120)}".',
                     ),
                     notes=(
@@ -403,7 +319,7 @@ class RuleJudge:
 
     def _new_signal(
         self,
-        facts: _TurnFacts,
+        facts: TurnFacts,
         corr: str | None,
         instr: str | None,
         pref: str | None,

@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from shared.board import Board
 from shared.prefilter import LiteralScanner
-from shared.text import GENERIC_CUES, normalise
+from shared.text import GENERIC_CUES, normalise, token_witnesses
 from shared.weaver.turns import Turn
 
 READ_TOOLS = re.compile(r"\b(?:read|open|cat|view|grep|glob|search|load|fetch)\b", re.I)
@@ -58,6 +58,14 @@ class LineCues:
 
     trigger: frozenset[str]  # the line's cues without GENERIC_CUES
     direction: frozenset[str]
+    # Per direction cue, its token_witnesses; and how many cues direction_hit needs.
+    witnesses: tuple[tuple[str, ...], ...] = ()
+    needed: int = 1
+
+    @classmethod
+    def of(cls, trigger: frozenset[str], direction: frozenset[str]) -> LineCues:
+        witnesses = tuple(token_witnesses(t) for t in sorted(direction))
+        return cls(trigger, direction, witnesses, 1 if len(direction) <= 2 else 2)
 
     def trigger_hits(self, tokens: frozenset[str]) -> int:
         return len(self.trigger & tokens)
@@ -76,6 +84,22 @@ class LineCues:
             return False
         hit = len(self.direction & tokens)
         return hit >= 2 or (hit >= 1 and hit / len(self.direction) >= 0.5)
+
+    def direction_may_hit(self, folded: str) -> bool:
+        """False only when :meth:`direction_hit` is False for ``token_set(text)``, where
+        ``folded`` is ``normalise(text).replace("'", "")``: too few direction cues have
+        a witness in it (the hit rule needs ``needed`` cues)."""
+        if not self.direction:
+            return False
+        left = self.needed
+        for witnesses in self.witnesses:
+            for witness in witnesses:
+                if witness in folded:
+                    left -= 1
+                    if not left:
+                        return True
+                    break
+        return False
 
 
 def _lookup(table: dict[str, list[int]], keys: Iterable[str]) -> set[int]:
@@ -131,7 +155,7 @@ class BoardIndex:
         self.board = board
         self.df = cue_frequency(board)
         self.distinctive = frozenset(t for t in self.df if _distinctive(t, self.df))
-        self.cues = [LineCues(ln.cues - GENERIC_CUES, ln.direction_cues) for ln in board.lines]
+        self.cues = [LineCues.of(ln.cues - GENERIC_CUES, ln.direction_cues) for ln in board.lines]
         self.by_cue: dict[str, list[int]] = {}
         self.by_direction: dict[str, list[int]] = {}
         self.by_hash: dict[str, list[int]] = {}
@@ -148,6 +172,7 @@ class BoardIndex:
             for name in {p.lower() for p in line.pointers}:
                 self.by_name.setdefault(name, []).append(i)
         self.cue_keys = frozenset(self.by_cue)
+        self.trigger_sizes = [len(c.trigger) for c in self.cues]
         self.direction_keys = frozenset(self.by_direction)
         self.pointers = PointerScan(self.by_pointer)
         # A dossier is read when a qualifying tool row holds "<name>.md" or "[[<name>]]".
@@ -173,8 +198,14 @@ class BoardIndex:
                 continue
             text = row["text"]
             # Every read form holds ".md" or "[["; most rows hold neither. An ASCII
-            # row normalises by lowercasing only, so it is checked without that.
-            if text.isascii() and "[[" not in text and ".md" not in text.lower():
+            # row normalises by lowercasing only, so it is checked without that (and
+            # without lowercasing when it holds no ".m" / ".M" at all).
+            if (
+                text.isascii()
+                and "[[" not in text
+                and ".md" not in text
+                and ((".m" not in text and ".M" not in text) or ".md" not in text.lower())
+            ):
                 continue
             low = normalise(text)
             if ".md" not in low and "[[" not in low:
@@ -187,11 +218,22 @@ class BoardIndex:
 
     def triggered(self, words: frozenset[str]) -> set[int]:
         """Lines whose trigger cues ``words`` hit (:meth:`LineCues.trigger_hit`)."""
-        cues, distinctive = self.cues, self.distinctive
+        # Each line's hit count, from the cue table; a distinctive cue is in one line
+        # only, so a line with one hit is triggered when that line has a distinctive hit.
+        by_cue = self.by_cue
+        counts: dict[int, int] = {}
+        get = counts.get
+        for token in words & self.cue_keys:
+            for i in by_cue[token]:
+                counts[i] = get(i, 0) + 1
+        if not counts:
+            return set()
+        sizes = self.trigger_sizes
+        lone = {by_cue[token][0] for token in words & self.distinctive}
         return {
             i
-            for i in _lookup(self.by_cue, words & self.cue_keys)
-            if cues[i].trigger_hit(words, distinctive)
+            for i, hits in counts.items()
+            if (hits >= 2 and hits / sizes[i] >= 0.34) or (hits == 1 and i in lone)
         }
 
     def candidates(

@@ -217,9 +217,10 @@ def scan_turns(
         sig = _sig(previous) if cache or record is not None else []
         judgements = _recorded(cache, turn, sig, board, previous) if cache else None
         if judgements is None:
-            turn, memory = _full(turn, previous, hydrate)
-            if memory is not previous:
-                sessions[key] = previous = memory  # hydrated once, not again by a later turn
+            if turn.get(THIN) or (previous.turn is not None and previous.turn.get(THIN)):
+                turn, memory = _full(turn, previous, hydrate)
+                if memory is not previous:
+                    sessions[key] = previous = memory  # hydrated once, not by a later turn
             judgements = judge.judge(turn, previous, board, ctx)
         if record is not None:
             record[turn_key(turn)] = {

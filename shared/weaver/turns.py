@@ -12,8 +12,10 @@ Turns are plain JSON dicts so they travel as Celery results.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Collection, Iterable
+from itertools import chain, repeat
+from operator import itemgetter
+from typing import Any, cast
 
 from shared.constants import INTERNAL_KINDS
 from shared.spine.event import is_external
@@ -24,6 +26,9 @@ ORIGIN_TEXT_CHARS = 4000
 ROW_TEXT_CHARS = 600
 EVIDENCE_TYPES = frozenset({"agent.tool_use", "agent.tool_result", "agent.result"})
 _TEXT_OR_NONE = frozenset({str, type(None)})
+_ROW_KEYS = ("tool_name", "input_summary", "summary", "text")
+_GET = cast("Callable[[dict[str, Any], str], Any]", dict.get)
+_PENDING = itemgetter("text")  # a row made in a batch holds its event until filled
 _NEVER = 1 << 62  # a line number no file reaches
 
 Turn = dict[str, Any]
@@ -62,6 +67,33 @@ def row_text(event: dict[str, Any]) -> str:
     return _one_line(" ".join(parts), ROW_TEXT_CHARS)
 
 
+def row_texts(events: list[dict[str, Any]]) -> list[str]:
+    """``list(map(row_text, events))``, judged a column at a time (the rows of a slice
+    are most of its text): every step is a C-level map on the usual shape."""
+    if not events:
+        return []
+    payloads = list(map(_GET, events, repeat("payload")))
+    if set(map(type, payloads)) != {dict}:
+        return list(map(row_text, events))
+    columns = [list(map(_GET, payloads, repeat(key))) for key in _ROW_KEYS]
+    if not _TEXT_OR_NONE.issuperset(map(type, chain.from_iterable(columns))):
+        return list(map(row_text, events))
+    texts = list(map(" ".join, map(filter, repeat(None), zip(*columns, strict=True))))
+    # _one_line changes nothing when every text is printable, short, and without a
+    # run of spaces or one at either end: joined by ' ' (blank texts left out, as
+    # they change nothing either), that is the same test on the joined text.
+    joined = " ".join(filter(None, texts))
+    if (
+        joined.isprintable()
+        and "  " not in joined
+        and joined[:1] != " "
+        and joined[-1:] != " "
+        and max(map(len, texts)) <= ROW_TEXT_CHARS
+    ):
+        return texts
+    return [_one_line(text, ROW_TEXT_CHARS) for text in texts]
+
+
 def _one_line(text: str, limit: int) -> str:
     """:func:`shared.text.one_line` without its regex (a slice's rows are the bulk of
     its text): ``str.split`` splits on exactly the characters ``\\s`` matches."""
@@ -79,17 +111,44 @@ def _str(value: Any) -> str:
 def make_origin(event: dict[str, Any], date: str, lineno: int) -> Turn:
     """A new turn dict for the external ``event`` at ``lineno`` of ``date``'s file."""
     get = event.get
-    source = get("source")
+    source, payload = get("source"), get("payload")
     kind = source.get("kind") if isinstance(source, dict) else None
+    event_id, ts, session, event_type = get("id"), get("ts"), get("session_key"), get("type")
+    # event_text's first choice, inlined (the usual origin carries a text).
+    text = payload.get("text") if isinstance(payload, dict) else None
+    if isinstance(text, str) and text and not text.isspace():
+        text = text[:ORIGIN_TEXT_CHARS]
+    else:
+        text = event_text(event)
     return {
         "date": date,
         "line": lineno,
-        "id": _str(get("id")) or f"{date}-L{lineno}",
-        "ts": _str(get("ts")),
-        "kind": _str(kind),
-        "session_key": _str(get("session_key")),
-        "type": _str(get("type")),
-        "text": event_text(event),
+        "id": event_id if isinstance(event_id, str) and event_id else f"{date}-L{lineno}",
+        "ts": ts if isinstance(ts, str) else "",
+        "kind": kind if isinstance(kind, str) else "",
+        "session_key": session if isinstance(session, str) else "",
+        "type": event_type if isinstance(event_type, str) else "",
+        "text": text,
+        "rows": [],
+    }
+
+
+def _origin(event: dict[str, Any], date: str, line: int, kind: str, ts: str, key: str) -> Turn:
+    """:func:`make_origin` of a parsed event (exact ``str`` values) whose source gate
+    gave ``kind``, ``ts`` (both strings) and ``key`` (its session, or '')."""
+    payload, event_id, event_type = event.get("payload"), event.get("id"), event.get("type")
+    text = payload.get("text") if type(payload) is dict else None
+    if type(text) is not str or not text or text.isspace():
+        text = event_text(event)
+    return {
+        "date": date,
+        "line": line,
+        "id": event_id if type(event_id) is str and event_id else f"{date}-L{line}",
+        "ts": ts,
+        "kind": kind,
+        "session_key": key,
+        "type": event_type if type(event_type) is str else "",
+        "text": text[:ORIGIN_TEXT_CHARS],
         "rows": [],
     }
 
@@ -113,7 +172,7 @@ class TurnBuilder:
     def has_open(self) -> bool:
         return bool(self._open)
 
-    def open_sessions(self) -> Iterable[str]:
+    def open_sessions(self) -> Collection[str]:
         """The sessions with an open turn (a live view)."""
         return self._open.keys()
 
@@ -173,8 +232,10 @@ class TurnBuilder:
         not an event), external ones passing ``match`` being origins. Returns how
         many were external."""
         date, open_, internal, evidence = self.date, self._open, INTERNAL_KINDS, EVIDENCE_TYPES
+        add_turn, add_opened = self.turns.append, self._opened.append
         horizon = self._horizon()
         external = 0
+        made: list[dict[str, Any]] = []  # rows whose text is their event until filled
         for line, event in enumerate(events, lineno):
             if event is None:
                 continue
@@ -185,13 +246,22 @@ class TurnBuilder:
             # The source gate of kernel-format 3.1 (is_external), inlined.
             source = event.get("source")
             kind = source.get("kind") if type(source) is dict else None
-            if type(kind) is str and kind and kind not in internal and type(event.get("ts")) is str:
+            if (
+                type(kind) is str
+                and kind
+                and kind not in internal
+                and type(ts := event.get("ts")) is str
+            ):
                 external += 1
                 key = session if type(session) is str else ""
                 if key:
                     open_.pop(key, None)
                 if match(event):
-                    self._start(key, make_origin(event, date, line))
+                    turn = _origin(event, date, line, kind, ts, key)
+                    add_turn(turn)  # _start, inlined
+                    if key:
+                        open_[key] = turn
+                        add_opened((key, turn))
                     if horizon == _NEVER:
                         horizon = self._horizon()
                 continue
@@ -200,7 +270,12 @@ class TurnBuilder:
                 if type(row_type) is str and row_type in evidence:
                     rows = open_[session]["rows"]
                     if len(rows) < MAX_ROWS:
-                        rows.append({"type": row_type, "text": row_text(event)})
+                        row = {"type": row_type, "text": event}
+                        rows.append(row)
+                        made.append(row)
+        if made:
+            for row, text in zip(made, row_texts(list(map(_PENDING, made))), strict=True):
+                row["text"] = text
         return external
 
     def feed_lookahead(self, lineno: int, events: list[dict[str, Any] | None]) -> bool:

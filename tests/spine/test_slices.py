@@ -217,3 +217,28 @@ def test_window_slices_cover_the_union_exactly_once(
     wanted = {n for n, s in enumerate(seconds, start=1) if any(a < s <= b for a, b in windows)}
     assert set(seen) == wanted
     assert all(count == 1 for count in seen.values())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    stamps=st.lists(
+        st.one_of(
+            st.sampled_from([f"{DATE}T{h:02d}:00:00.000Z" for h in range(0, 30)]),
+            st.sampled_from([DATE, f"{DATE}T", f"{DATE}T 7:00", f"{DATE}T٣:00", f"{DATE}T1.5"]),
+            st.text(max_size=16),
+            st.integers(),
+        ),
+        max_size=40,
+    ),
+    band=st.tuples(st.integers(0, 23), st.integers(0, 23)).map(sorted),
+)
+def test_band_predicate_remembers_the_hour_test_exactly(
+    stamps: list[object], band: list[int]
+) -> None:
+    """The predicate caches its verdict per ``ts[11:13]``; it must equal ts_hour's."""
+    s = SpineSlice(DATE, ((band[0], band[1]),), None, None, 0, 1, 1, 1)
+    match = s.predicate()
+    for _ in range(2):  # the second round answers from the cache
+        for ts in stamps:
+            hour = ts_hour(ts) if isinstance(ts, str) else None
+            assert match({"ts": ts}) == (hour is not None and band[0] <= hour <= band[1])

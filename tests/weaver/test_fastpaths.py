@@ -15,8 +15,24 @@ from hypothesis import strategies as st
 
 from shared import lexicon
 from shared.board import parse_board
-from shared.text import CJK_RUN_RE, normalise, one_line, strip_pointers, token_set, tokens
-from shared.weaver.matching import READ_TOOLS, TOOL_ROWS, BoardIndex, PointerScan, pointer_forms
+from shared.text import (
+    _SYNONYMS,
+    CJK_RUN_RE,
+    normalise,
+    one_line,
+    strip_pointers,
+    token_set,
+    token_witnesses,
+    tokens,
+)
+from shared.weaver.matching import (
+    READ_TOOLS,
+    TOOL_ROWS,
+    BoardIndex,
+    LineCues,
+    PointerScan,
+    pointer_forms,
+)
 
 _WORDS = [
     "ok", "thanks", "got it", "hi", "it", "no", "deploy", "replies", "don't", "i'd",
@@ -24,6 +40,7 @@ _WORDS = [
     "long one", "谢谢", "好的", "你好", "感谢谢谢", "收到", "吗", "什么", "周报数字", "的了",
     "，", "。", "？", "?", "！", "ＡＢＣ", "ｌｅｓｓｏｎ-a1.ｍｄ", "［［groove-b］］", "\u3000",
     "Σ", "ﬁ", "①", "\u0301", "\n", "\t", "\0", "  ",
+    "A1.MD", ".Md", "flies", "replied", "Brief", "ｒｅｐｌｙ", "it's", "logs", "价格", "数字",
 ]  # fmt: skip
 TEXT = st.lists(st.one_of(st.sampled_from(_WORDS), st.text(max_size=3)), max_size=10).map(
     " ".join
@@ -173,3 +190,33 @@ def test_entity_scan_equals_a_scan_of_every_entity(text: str) -> None:
     low = normalise(text)
     expected = {e for e in entities if _naive_forms(low, e) or f"[[{e}]]" in text}
     assert PointerScan(entities, bracketed=True).named(low, text) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXT)
+def test_triggered_lines_equal_each_lines_trigger_rule(text: str) -> None:
+    index = BoardIndex(BOARD)
+    words = token_set(text)
+    expected = {
+        i for i, cues in enumerate(index.cues) if cues.trigger_hit(words, index.distinctive)
+    }
+    assert index.triggered(words) == expected
+
+
+_STEMMED = ["flies", "fly", "tried", "classes", "running", "it's", "don't", "价格", "数字", "v2"]
+_CUE_WORDS = st.sampled_from([*sorted({*_SYNONYMS, *_SYNONYMS.values()}), *_STEMMED])
+CUE_TEXT = st.lists(st.one_of(_CUE_WORDS, st.sampled_from(_WORDS)), max_size=12).map(" ".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(CUE_TEXT | TEXT, CUE_TEXT | TEXT)
+def test_witness_precheck_never_rejects_a_direction_hit(line_text: str, reply: str) -> None:
+    # Direction cues as a board line gets them; the reply is tokenised the same way.
+    direction = token_set(line_text)
+    cues = LineCues.of(frozenset(), direction)
+    reply_tokens = token_set(reply)
+    folded = normalise(reply).replace("'", "")
+    for token in reply_tokens:
+        assert any(w in folded for w in token_witnesses(token)), (token, reply)
+    if cues.direction_hit(reply_tokens):
+        assert cues.direction_may_hit(folded)

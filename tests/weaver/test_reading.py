@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Callable
 from typing import Any
@@ -13,12 +14,13 @@ from hypothesis import strategies as st
 from shared.kernel import KernelPaths
 from shared.spine.event import is_external
 from shared.spine.interval import Band, Window
-from shared.spine.reader import ReadStats, iter_records, open_partition
+from shared.spine.reader import ReadStats, iter_records, open_partition, parse_line
 from shared.spine.slices import SpineSlice, plan_slices
 from shared.text import one_line
+from shared.weaver import reading
 from shared.weaver import turns as turns_module
 from shared.weaver.reading import read_slice_turns
-from shared.weaver.turns import Turn, TurnBuilder, _one_line, row_text
+from shared.weaver.turns import Turn, TurnBuilder, _one_line, row_text, row_texts
 
 DATE = "2026-01-05"
 SESSIONS = ["a", "b", "c", "", 7, None, "é-ü", 'q"x', "s\\1"]
@@ -211,6 +213,68 @@ def test_row_text_equals_its_general_form(payload: dict[str, Any]) -> None:
     assert row_text({"payload": payload}) == one_line(" ".join(parts), 600)
 
 
+ROW_VALUES = st.one_of(
+    st.none(),
+    st.sampled_from(
+        ["", " ", "a  b", " lead", "trail ", "x\ny", "nul\0", "中文　全角", "w " * 400]
+    ),
+    st.text(alphabet=st.sampled_from(" ab\t\u3000中"), max_size=8),
+    st.integers(),
+    st.floats(),
+    st.booleans(),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    events=st.lists(
+        st.one_of(
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "payload": st.one_of(
+                        st.dictionaries(
+                            st.sampled_from(["tool_name", "input_summary", "summary", "text", "o"]),
+                            ROW_VALUES,
+                        ),
+                        st.none(),
+                        st.just([1]),
+                    )
+                },
+            ),
+        ),
+        max_size=12,
+    )
+)
+def test_row_texts_equal_row_text_one_by_one(events: list[dict[str, Any]]) -> None:
+    """The column-at-a-time texts of a batch's rows, on every payload shape."""
+    assert row_texts(events) == [row_text(event) for event in events]
+
+
+TEXT_VALUES = st.one_of(
+    st.none(),
+    st.sampled_from(
+        ["", "Bash", "var/x.md", "中文", " lead", "trail ", "a  b", "t\tab", "w " * 400]
+    ),
+    st.text(alphabet=st.sampled_from(" ab\n\x85\u3000中"), max_size=6),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    payloads=st.lists(
+        st.dictionaries(
+            st.sampled_from(["tool_name", "input_summary", "summary", "text"]), TEXT_VALUES
+        ),
+        max_size=12,
+    )
+)
+def test_row_texts_of_text_payloads_equal_row_text(payloads: list[dict[str, Any]]) -> None:
+    """The usual shape (text or nothing under each key): the batch's one-test shortcut."""
+    events = [{"payload": payload} for payload in payloads]
+    assert row_texts(events) == [row_text(event) for event in events]
+
+
 @pytest.mark.parametrize("session", ["a", "é-ü", 'q"x', "s\\1"])
 def test_look_ahead_finds_rows_however_the_session_is_written(
     paths: KernelPaths, session: str
@@ -239,3 +303,65 @@ def test_look_ahead_finds_rows_however_the_session_is_written(
     first = plan_slices(paths, [Band(DATE, 0, 23)], 1)[0]
     turns = read_slice_turns(paths, first, ReadStats(), 1 << 20)
     assert [r["text"] for r in turns[0]["rows"]] == ["plain", "ascii", "spaced", "dup"]
+
+
+AHEAD_LINES = [
+    b'{"session_key":"a","x":1}',
+    b'{"session_key":"\xc3\xa9-\xc3\xbc"}',
+    b'{"session_key":"\xff"}',
+    b'{"session_key":"\xed\xa0\x80"}',
+    b'{"session_key": "a"}',
+    b'{"session_key":"a',
+    b'{"session_key":7}',
+    b'{"session_key":"b","p":{"session_key":"a"}}',
+    b'{"session_key":"q\\"x"}',
+    b'{"p":"session_key"}',
+]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    lines=st.lists(st.one_of(spine_line(), st.sampled_from(AHEAD_LINES)), max_size=12),
+    sessions=st.sets(st.sampled_from(["a", "b", "zz", "é-ü", 'q"x', "\ud800", ""])),
+)
+def test_look_ahead_line_test_of_a_batch_equals_the_line_by_line_one(
+    lines: list[bytes], sessions: set[str]
+) -> None:
+    wanted = {key.encode("utf-8", "surrogatepass") for key in sessions}
+    touch = reading._touching(lines, sessions)
+    assert touch is None or touch == [reading._may_touch(line, wanted) for line in lines]
+
+
+@settings(max_examples=300, deadline=None)
+@given(line=spine_line())
+def test_origin_of_a_parsed_event_equals_make_origin(line: bytes) -> None:
+    """The feed loop's origin (source gate values passed in) equals make_origin's."""
+    stats = ReadStats()
+    event = parse_line(line, "x", 1, stats)
+    if event is None or not is_external(event):
+        return
+    session = event.get("session_key")
+    key = session if isinstance(session, str) else ""
+    made = turns_module._origin(event, DATE, 9, event["source"]["kind"], event["ts"], key)
+    assert made == turns_module.make_origin(event, DATE, 9)
+    assert list(made) == list(turns_module.make_origin(event, DATE, 9))
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_reading_leaves_the_cyclic_collector_as_it_found_it(
+    paths: KernelPaths, enabled: bool
+) -> None:
+    """The reader pauses the collector for a slice and restores its state after."""
+    ts = f"{DATE}T03:00:00.000Z"
+    path = paths.day_file(DATE)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    origin = {"type": "channel.message", "source": {"kind": "stdio"}, "session_key": "a"}
+    path.write_text(json.dumps({**origin, "ts": ts}) + "\n", encoding="utf-8")
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        for s in plan_slices(paths, [Band(DATE, 0, 23)], 10):
+            read_slice_turns(paths, s, ReadStats(), 1 << 20)
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
