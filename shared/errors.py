@@ -66,3 +66,8 @@ class LockHeld(LockError):
 
 class LockLost(LockError):
     """The caller's lease expired or was taken over (fence mismatch): stop mutating."""
+
+
+class ThinTurnError(SubconError):
+    """A thin turn (a scan result's turn without text and rows) had to be judged and
+    no full turn was available for it: a bug in choosing which turns stay full."""

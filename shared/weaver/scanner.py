@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from shared.board import Board
-from shared.errors import SubconError
+from shared.errors import ThinTurnError
 from shared.fragments import Fragment, fragment_date
 from shared.lexicon import is_greeting_or_receipt
 from shared.weaver.judge import EventJudge, JudgeContext, Judgement, RuleJudge, SessionMemory
@@ -78,10 +78,6 @@ def _fragment(turn: Turn, j: Judgement) -> Fragment:
 THIN = "thin"
 FILLER = "filler"
 Hydrate = Callable[[Turn], Turn]
-
-
-class ThinTurnError(SubconError):
-    """A thin turn had to be judged and no full turn was available for it."""
 
 
 def is_thin(turn: Turn) -> bool:

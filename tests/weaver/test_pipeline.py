@@ -293,19 +293,30 @@ def test_crystallize_reuses_slice_judgements_and_rejudges_only_boundaries(
     kernel: KernelPaths,
 ) -> None:
     from shared.board import read_board
+    from shared.spine.reader import ReadStats
+    from shared.spine.slices import SpineSlice
     from shared.weaver import scanner
     from shared.weaver.judge import RuleJudge
     from shared.weaver.pipeline import _context
+    from shared.weaver.reading import read_slice_turns
+    from shared.weaver.thinning import SpineHydrator, merge_turns
+    from shared.weaver.turns import order_turns
 
     sliced = Settings(kernel_dir=kernel.kernel, runtime_dir=kernel.runtime, scan_slice_events=3)
     plan = plan_pass(kernel, sliced)
     results = [scan_slice(kernel, sliced, plan, s) for s in plan.slices]
     assert all(r["fragments"] is not None and r["judged"] for r in results if r["turns"])
     cache: dict[str, dict[str, object]] = {}
-    turns = []
     for r in results:
         cache.update(r["judged"])
-        turns += r["turns"]
+    # What crystallize does: merge the results (some turns arrive thin) and re-read a
+    # thin turn's slice only if one must be judged again.
+    turns, sources = merge_turns(results)
+    hydrate = SpineHydrator(kernel, sliced.max_line_bytes, sources)
+    full = order_turns(
+        read_slice_turns(kernel, SpineSlice.from_json(s), ReadStats(), sliced.max_line_bytes)
+        for s in plan.slices
+    )
 
     class Counting(RuleJudge):
         calls = 0
@@ -316,8 +327,9 @@ def test_crystallize_reuses_slice_judgements_and_rejudges_only_boundaries(
 
     board = read_board(kernel.board)
     ctx = _context(kernel, plan.route)
-    merged = scanner.scan_turns(board, turns, ctx, Counting(), cache=cache)
-    fresh = scanner.scan_turns(board, turns, ctx, RuleJudge())
+    merged = scanner.scan_turns(board, turns, ctx, Counting(), cache=cache, hydrate=hydrate)
+    fresh = scanner.scan_turns(board, full, ctx, RuleJudge())
+    assert [t["id"] for t in turns] == [t["id"] for t in full]
     assert [m.fragment for m in merged] == [f.fragment for f in fresh]
     assert 0 < Counting.calls < len(turns) // 2
 

@@ -13,13 +13,13 @@ import pytest
 
 from bench.scan import make_workload
 from shared.board import read_board
-from shared.errors import InputError
+from shared.errors import InputError, ThinTurnError
 from shared.kernel import KernelPaths
 from shared.settings import Settings
 from shared.spine.reader import ReadStats
 from shared.spine.slices import SpineSlice
 from shared.weaver import pipeline, thinning
-from shared.weaver.scanner import ThinTurnError, is_thin, scan_turns
+from shared.weaver.scanner import is_thin, scan_turns
 from shared.weaver.turns import Turn
 from tests.weaver.helpers import DATE, TinyLease, load_corpus, write_day, write_kernel
 
