@@ -11,12 +11,13 @@ read every message; it stays JSON: nothing here can carry code.
 
 from __future__ import annotations
 
-import gc
 from typing import Any
 
 import orjson
 from kombu.serialization import registry
 from kombu.utils import json as kombu_json
+
+from shared.collector import collector_paused
 
 # orjson writes datetimes itself; passing them through keeps kombu's envelopes.
 _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
@@ -41,15 +42,8 @@ def dumps(value: Any) -> str:
 def loads(data: str | bytes | bytearray | memoryview) -> Any:
     """Decode JSON text; kombu's decoder when the text holds a typed envelope or
     something orjson rejects (``NaN``), so every message kombu reads decodes the same."""
-    # A scan result is ~10^5 new objects: with the cyclic collector on, most of the
-    # decode time went to collections that find nothing (JSON cannot make cycles).
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return _loads(data)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _loads(data: str | bytes | bytearray | memoryview) -> Any:

@@ -9,12 +9,12 @@ until none is left open.
 
 from __future__ import annotations
 
-import gc
 import re
 from collections.abc import Callable, Collection
 from itertools import repeat
 from typing import Any, cast
 
+from shared.collector import collector_paused
 from shared.kernel import KernelPaths
 from shared.spine.lines import Batch, iter_batches
 from shared.spine.reader import ReadStats, open_partition, parse_batch, parse_line
@@ -46,15 +46,8 @@ def read_slice_turns(
     """
     if s.byte_end <= s.byte_start:
         return []
-    # A slice is ~10^4 new dicts and no cycle: with the cyclic collector on, its
-    # collections (finding nothing) take a few percent of the read.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return _read(paths, s, stats, max_line_bytes, progress, ahead_end)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _read(

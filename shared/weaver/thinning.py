@@ -6,9 +6,10 @@ out wrong: a session's leading turns in the slice, until its memory is replaced 
 a turn whose judgement then holds. Those turns, and the previous turns they judge
 (a session's trailing turns, which the next slice's leading turns see), travel in
 full; every other turn travels thin, as the fields replaying its recorded
-judgements reads (text and rows are about two thirds of a turn's bytes). When a replay must judge a
-thin turn after all (a re-judged turn changed, so the change cascades further, or
-the board moved under the pass), :class:`SpineHydrator` re-reads that turn's slice.
+judgements reads (text and rows are about two thirds of a turn's bytes). When a
+replay must judge a thin turn after all (a re-judged turn changed, so the change
+cascades further, or the board moved under the pass), :class:`SpineHydrator`
+re-reads that turn's slice.
 """
 
 from __future__ import annotations
