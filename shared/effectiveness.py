@@ -18,7 +18,7 @@ from shared.kernel import read_utf8
 KIND = "claude-md-effectiveness-line"
 GUIDANCE_VERBS: tuple[str, ...] = ("KEEP", "SHARPEN", "REWRITE", "REMOVE")
 _EVIDENCE_RE = re.compile(
-    r"^Evidence:\s*strengthening\s*=\s*(\d+);\s*neutral\s*=\s*(\d+);\s*weakening\s*=\s*(\d+)"
+    r"^Evidence:\s*strengthening\s*=\s*([0-9]+);\s*neutral\s*=\s*([0-9]+);\s*weakening\s*=\s*([0-9]+)"
 )
 _HEAD_KEYS = ("kind", "node_slug", "line_hash", "line")
 
@@ -48,7 +48,7 @@ class Effectiveness:
 
     @property
     def line_number(self) -> int | None:
-        match = re.search(r":L(\d+)", self.line)
+        match = re.search(r":L([0-9]+)", self.line)
         return int(match.group(1)) if match else None
 
     @property
@@ -230,7 +230,7 @@ def parse_new_signals(text: str, path: Path | str = "<new-signals>") -> list[Can
         if "Signal" not in current or "Direction" not in current:
             raise InputError(where, start_line, "candidate lacks Signal:/Direction: lines")
         declared = current.get("Evidence", "").split(" ")[0]
-        if declared.isdigit() and int(declared) != len(samples):
+        if declared.isascii() and declared.isdigit() and int(declared) != len(samples):
             raise InputError(where, end_line, "Evidence count differs from listed fragments")
         trigger = current.get("Trigger", "none")
         direction = current["Direction"]

@@ -82,7 +82,7 @@ class Fragment:
         """The line number from ``source_line`` or ``claude_md_ref``."""
         if self.source_line is not None:
             return self.source_line
-        match = re.fullmatch(r"memory/CLAUDE\.md:L(\d+)", self.claude_md_ref)
+        match = re.fullmatch(r"memory/CLAUDE\.md:L([0-9]+)", self.claude_md_ref)
         return int(match.group(1)) if match else None
 
     def dedup_key(self) -> tuple[str, str, str, str]:
@@ -243,7 +243,7 @@ def parse_fragment(text: str, path: Path | str = "<fragment>") -> Fragment:
     if fields.get("source_line"):
         raw_line = fields["source_line"].strip()
         digits = raw_line[1:] if raw_line[:1] in {"L", "l"} else raw_line
-        if not digits.isdigit():
+        if not (digits.isascii() and digits.isdigit()):
             raise InputError(where, field_lines["source_line"], "source_line is not a number")
         source_line = int(digits)
     sections: dict[str, list[str]] = {"evidence": [], "notes": [], "pointers": []}
@@ -328,6 +328,6 @@ def fragment_date(ts: str, fallback: str) -> str:
     try:
         return parse_iso(ts).strftime("%Y-%m-%d")
     except (ValueError, TypeError):
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}.*", ts or ""):
+        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}.*", ts or ""):
             return ts[:10]
         return fallback

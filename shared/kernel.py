@@ -49,7 +49,7 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 # ``.<base>.<pid>.<epoch-ms>.<uuid-v4>.tmp``, as :func:`atomic_write_bytes` names them.
-_TEMP_RE = re.compile(r"^\..+\.(\d+)\.\d+\.[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\.tmp$")
+_TEMP_RE = re.compile(r"^\..+\.([0-9]+)\.[0-9]+\.[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\.tmp$")
 
 
 def _pid_alive(pid: int) -> bool:

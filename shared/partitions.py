@@ -50,11 +50,11 @@ SIGNAL_KINDS: Final = (
     "scan-gap.v1",
 )
 
-_VERSIONED = re.compile(r"\.v\d+$")
+_VERSIONED = re.compile(r"\.v[0-9]+$")
 # ICU root collation order of ASCII punctuation and symbols (all before digits).
 _PUNCT_ORDER: Final = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
 _NUMBER_RE = re.compile(
-    r"^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|Infinity)$|^0[xX][0-9a-fA-F]+$"
+    r"^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|Infinity)$|^0[xX][0-9a-fA-F]+$"
     r"|^0[oO][0-7]+$|^0[bB][01]+$"
 )
 

@@ -213,3 +213,10 @@ def test_to_json_is_serialisable() -> None:
     data = json.loads(json.dumps(info.to_json()))
     assert data["consumes"] == ["a.v1", "b.v1"]
     assert data["contract"] == "valid"
+
+
+def test_non_ascii_digits_do_not_make_a_versioned_kind() -> None:
+    """`.v２` is not a version suffix: only ASCII digits are parsed in names."""
+    from shared.partitions import _VERSIONED
+
+    assert _VERSIONED.search("scan-gap.v2") and not _VERSIONED.search("scan-gap.v２")

@@ -370,3 +370,17 @@ def test_cli_gap_missing_kernel_exits_2(tmp_path: Path, capsys: pytest.CaptureFi
     code = main(["--kernel", str(tmp_path / "nope"), "--runtime", str(tmp_path), "gap"])
     assert code == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_day_files_with_non_ascii_digits_are_not_days(
+    paths: KernelPaths, settings: Settings
+) -> None:
+    """Interop finding: duoduo ignores ２０２６-01-08.jsonl (full-width digits)."""
+    write_day(paths, "2026-01-07", [msg("stdio", "2026-01-07T09:00:00.000Z")])
+    (paths.events_dir / "２０２６-01-08.jsonl").write_bytes(
+        b'{"source":{"kind":"stdio"},"id":"evt_fw","ts":"2026-01-08T10:00:00.000Z"}\n'
+    )
+    paths.fragments_dir.mkdir(parents=True)
+    (paths.fragments_dir / "２０２６-01-07").mkdir()
+    gap = find_gap(paths, settings)
+    assert gap is not None and gap.date == "2026-01-07" and gap.bands == [(9, 9)]
