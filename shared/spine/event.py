@@ -14,6 +14,7 @@ import orjson
 
 from shared.constants import INTERNAL_KINDS
 from shared.errors import InputError
+from shared.jsontext import escape_surrogates
 from shared.timestamps import parse_iso
 
 # A Number() literal as the original's hour filter sees two characters of ts.
@@ -123,14 +124,15 @@ def _render(value: Any, out: list[str]) -> None:
 def render_event(event: dict[str, Any]) -> str:
     """``JSON.stringify(event)``: compact, raw UTF-8, key order kept, no trailing LF.
 
-    Floats are written as JavaScript writes numbers (``1.0`` → ``1``, ``1e-7``).
+    Floats are written as JavaScript writes numbers (``1.0`` → ``1``, ``1e-7``), and
+    a lone surrogate as its ``\\uXXXX`` escape, as ``JSON.stringify`` writes it.
 
     Raises:
         TypeError: a value that JSON cannot hold.
     """
     out: list[str] = []
     _render(event, out)
-    return "".join(out)
+    return escape_surrogates("".join(out))
 
 
 def kind_label(kind: Any) -> str:
@@ -150,7 +152,7 @@ def kind_label(kind: Any) -> str:
         _render(kind, out)
     except TypeError:
         return ""
-    return "".join(out)
+    return escape_surrogates("".join(out))
 
 
 def is_external(event: dict[str, Any]) -> bool:
