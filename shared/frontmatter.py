@@ -6,8 +6,9 @@ that, and the body starts after it (one ``\\r`` and one ``\\n`` dropped). The YA
 loader below resolves plain scalars like js-yaml 3: only ``true/True/TRUE/false/
 False/FALSE`` are booleans (``yes/no/on/off`` stay strings), timestamps stay strings
 (js-yaml would build a Date; a string is what every reader here compares against and
-it never crashes on ``2026-02-30``), ``1e3`` is a float, and duplicate keys are an
-error as in js-yaml.
+it never crashes on ``2026-02-30``), ``1e3`` is a float, duplicate keys are an
+error as in js-yaml, and a tab in indentation is read as js-yaml reads it. A
+``---json`` opener selects gray-matter's json engine (``JSON.parse``).
 
 Parsing is pure; :class:`FrontMatter` keeps the original text so rendering round-trips
 a file byte for byte (YAML is never re-dumped).
@@ -15,6 +16,7 @@ a file byte for byte (YAML is never re-dumped).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -99,14 +101,56 @@ _JsYamlLoader.add_implicit_resolver(
 )
 
 
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def load_json(text: str, path: Path | str | None = None) -> Any:
+    """Parse a ``---json`` block like gray-matter's json engine (``JSON.parse``).
+
+    Raises:
+        InputError: the block is not JSON (message names the file line).
+    """
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        # The block starts with the rest of the opening ---json line: block line 1 is
+        # file line 1.
+        raise InputError(path, exc.lineno, f"front matter JSON: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:
+        raise InputError(path, None, f"front matter JSON: {exc}") from None
+
+
+# A line's leading run of spaces and tabs when it holds a tab.
+_TAB_INDENT = re.compile(r"^( *)[ \t]*\t[ \t]*", re.MULTILINE)
+
+
+def _js_yaml_indents(text: str) -> str:
+    """Leading whitespace as js-yaml 3 measures it: only the spaces before the first
+    tab count as indentation, the rest of the run is skipped as separation."""
+    return _TAB_INDENT.sub(lambda m: m.group(1), text)
+
+
 def load_yaml(text: str, path: Path | str | None = None) -> Any:
     """Parse one YAML document like js-yaml 3 ``safeLoad``.
+
+    A tab in a line's indentation, which PyYAML refuses, is read as js-yaml reads it
+    (``schedule:\\n\\tcooldown_ticks: 4`` gives two top-level keys).
 
     Raises:
         InputError: the YAML does not parse (message names the line).
     """
     try:
-        return yaml.load(text, Loader=_JsYamlLoader)  # a SafeLoader subclass
+        try:
+            return yaml.load(text, Loader=_JsYamlLoader)  # a SafeLoader subclass
+        except yaml.YAMLError:
+            if not _TAB_INDENT.search(text):
+                raise
+            retry = _js_yaml_indents(text)
+        try:
+            return yaml.load(retry, Loader=_JsYamlLoader)
+        except yaml.YAMLError:
+            return yaml.load(text, Loader=_JsYamlLoader)  # report the original error
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         # The raw block starts on the opening --- line, so block line 0 is file line 1.
@@ -168,7 +212,10 @@ def parse_front_matter(text: str, path: Path | str | None = None) -> FrontMatter
     after_open = rest[len(_OPEN) :]
     first_line = after_open.split("\n", 1)[0]
     language = js_trim(first_line)
-    if language and language.lower() not in {"yaml", "yml"}:
+    # gray-matter's engines: yaml (any case) and json (exactly); its javascript
+    # engine evaluates the block, which subcon never does.
+    is_json = language == "json"
+    if language and language.lower() not in {"yaml", "yml"} and not is_json:
         raise InputError(path, 1, f"front matter language {language!r} is not supported")
     if language:
         after_open = after_open[len(first_line) :]
@@ -186,7 +233,7 @@ def parse_front_matter(text: str, path: Path | str | None = None) -> FrontMatter
     block = js_trim(re.sub(r"^\s*#[^\n]+", "", matter, flags=re.MULTILINE))
     if not block:
         return FrontMatter(head=head, matter=matter, data={}, body=body)
-    loaded = load_yaml(matter, path)
+    loaded = load_json(matter, path) if is_json else load_yaml(matter, path)
     data = {_js_key(k): v for k, v in loaded.items()} if isinstance(loaded, dict) else {}
     return FrontMatter(head=head, matter=matter, data=data, body=body)
 

@@ -342,3 +342,18 @@ def test_non_ascii_digits_do_not_make_a_versioned_kind() -> None:
     from shared.partitions import _VERSIONED
 
     assert _VERSIONED.search("scan-gap.v2") and not _VERSIONED.search("scan-gap.v２")
+
+
+@pytest.mark.parametrize(
+    ("text", "cooldown"),
+    [  # duoduo schedules both (cooldown 1 and 4), contract state no-contract
+        ("---\nschedule:\n\tcooldown_ticks: 4\n---\ntab\n", 1),
+        ('---json\n{"schedule": {"cooldown_ticks": 4}}\n---\nlang json\n', 4),
+    ],
+)
+def test_tab_block_and_json_opener_are_scheduled_as_in_the_original(
+    text: str, cooldown: int
+) -> None:
+    info = parse_partition("memory-weaver", Path("/k/subconscious/memory-weaver"), text)
+    assert info.schedulable and info.schedule.cooldown_ticks == cooldown
+    assert info.contract_state == "no-contract"
