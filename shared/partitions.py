@@ -110,6 +110,7 @@ class PartitionInfo:
             "contract": self.contract_state,
             "enabled": self.contract_enabled,
             "consumes": sorted(self.consumes),
+            "runnable": self.schedulable,
             "error": self.error,
             "warnings": list(self.warnings),
         }
@@ -259,9 +260,28 @@ def contract_state(name: str, data: dict[str, Any]) -> tuple[str, bool, frozense
     return VALID, enabled, frozenset(normalize_kind(k) for k in consumes)
 
 
+def _refuse_near_miss_opener(text: str, where: Path) -> None:
+    """A first line ``--`` is a mistyped ``---``: the original reads the file as having
+    no front matter (default schedule, no contract, so no signal is ever delivered to
+    it) without a word; subcon refuses it so that ``status`` and ``check`` say so.
+
+    Raises:
+        InputError: naming line 1.
+    """
+    first = text.removeprefix("\ufeff").split("\n", 1)[0]
+    if js_trim(first) == "--":
+        raise InputError(
+            where,
+            1,
+            "front matter opener is '--', not '---': the file would read as having no "
+            "front matter (default schedule, no contract)",
+        )
+
+
 def parse_partition(name: str, path: Path, text: str) -> PartitionInfo:
     """A partition's info from its ``CLAUDE.md`` text (pure; never raises)."""
     try:
+        _refuse_near_miss_opener(text, path / "CLAUDE.md")
         parsed = parse_front_matter(text, path / "CLAUDE.md")
     except InputError as exc:
         return PartitionInfo(

@@ -357,3 +357,13 @@ def test_tab_block_and_json_opener_are_scheduled_as_in_the_original(
     info = parse_partition("memory-weaver", Path("/k/subconscious/memory-weaver"), text)
     assert info.schedulable and info.schedule.cooldown_ticks == cooldown
     assert info.contract_state == "no-contract"
+
+
+@pytest.mark.parametrize("opener", ["--", "-- ", "\ufeff--"])
+def test_two_dash_opener_is_a_named_error(opener: str) -> None:
+    """duoduo silently reads this as no front matter (no contract): subcon says so."""
+    text = f"{opener}\nschedule:\n  enabled: false\n--\nbody\n"
+    info = parse_partition("memory-weaver", Path("/k/subconscious/memory-weaver"), text)
+    assert not info.schedulable and info.contract_state == "parse-fail"
+    assert info.error is not None
+    assert info.error.startswith("/k/subconscious/memory-weaver/CLAUDE.md:1: front matter opener")
