@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shared.errors import InputError
+from shared.frontmatter import read_flat_value, yaml_value
 from shared.kernel import read_utf8
 
 KIND = "claude-md-effectiveness-line"
@@ -69,9 +70,9 @@ def render_effectiveness(eff: Effectiveness) -> str:
     out = [
         "---",
         f"kind: {KIND}",
-        f"node_slug: {eff.node_slug}",
-        f"line_hash: {eff.line_hash}",
-        f"line: {eff.line}",
+        f"node_slug: {yaml_value(eff.node_slug)}",
+        f"line_hash: {yaml_value(eff.line_hash)}",
+        f"line: {yaml_value(eff.line)}",
         "---",
         "",
         f"Current line: {eff.current_line}",
@@ -109,7 +110,7 @@ def parse_effectiveness(text: str, path: Path | str = "<effectiveness>") -> Effe
         match = re.match(r"^([A-Za-z_]+):\s?(.*)$", raw)
         if not match:
             raise InputError(where, idx + 1, f"malformed front matter line {raw[:60]!r}")
-        head[match.group(1)] = match.group(2).strip()
+        head[match.group(1)] = read_flat_value(match.group(2))
     if end is None:
         raise InputError(where, len(lines), "front matter is not closed with '---'")
     if not head.get("node_slug"):

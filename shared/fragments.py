@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from shared.errors import InputError
+from shared.frontmatter import yaml_plain_ok
 from shared.kernel import read_utf8
 from shared.timestamps import filename_ts, parse_iso
 
@@ -135,7 +136,8 @@ class Fragment:
 
 def _render_value(value: str) -> str:
     flat = value.replace("\n", " ").replace("\r", " ").replace("\0", "")
-    if flat and _PLAIN_VALUE_RE.match(flat) and ": " not in flat and flat == flat.strip():
+    # Plain only when a YAML reader reads back this string (not a number or date).
+    if flat and _PLAIN_VALUE_RE.match(flat) and ": " not in flat and yaml_plain_ok(flat):
         return flat
     return json.dumps(flat, ensure_ascii=False)
 
@@ -162,7 +164,11 @@ def render_fragment(frag: Fragment) -> str:
         "root_cause": frag.root_cause,
     }
     out = ["---"]
-    out += [f"{k}: {_render_value(v)}" for k, v in values.items() if v is not None]
+    out += [
+        f"{k}: {v if k == 'source_line' else _render_value(v)}"  # source_line is a number
+        for k, v in values.items()
+        if v is not None
+    ]
     out += [f"{k}: {_render_value(v)}" for k, v in frag.extra]
     out += ["---", "", "# Fragment"]
     for label, attr in _SECTIONS:

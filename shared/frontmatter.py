@@ -16,6 +16,7 @@ a file byte for byte (YAML is never re-dumped).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass, replace
@@ -159,6 +160,65 @@ def load_yaml(text: str, path: Path | str | None = None) -> Any:
         raise InputError(path, line, f"front matter YAML: {problem}") from exc
     except (ValueError, OverflowError, RecursionError) as exc:
         raise InputError(path, None, f"front matter YAML: {exc}") from exc
+
+
+# Plain scalars no YAML reader resolves to anything but this string: a letter or
+# underscore first, then word characters, dots, slashes and dashes.
+_SAFE_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_./-]*", re.ASCII)
+# ...except the YAML 1.1 booleans and null among them.
+_RESERVED_WORDS = frozenset({"y", "n", "yes", "no", "true", "false", "on", "off", "null"})
+
+
+# YAML 1.2 core numbers that neither loader below resolves (``0o17``).
+_YAML12_NUMBER = re.compile(r"[-+]?(?:0o[0-7]+|0x[0-9a-fA-F]+|[0-9]+)", re.ASCII)
+
+
+@functools.lru_cache(maxsize=4096)
+def _reads_back(value: str) -> bool:
+    if _YAML12_NUMBER.fullmatch(value):
+        return False
+    line = f"k: {value}\n"
+    for loader in (_JsYamlLoader, yaml.SafeLoader):
+        try:
+            if yaml.load(line, Loader=loader) != {"k": value}:
+                return False
+        except (yaml.YAMLError, ValueError, OverflowError, RecursionError):
+            return False
+    return True
+
+
+def yaml_plain_ok(value: str) -> bool:
+    """True when ``key: <value>`` reads back as the string ``value`` both in js-yaml 3
+    (the original's reader) and in a YAML 1.1 reader: an all-digit line hash
+    (``326734373252``), ``true``, ``yes``, ``null``, ``1e3``, ``0x1A`` or an ISO
+    timestamp would be read as a number, boolean, null or date."""
+    if not value or value != value.strip() or "\n" in value or "\r" in value:
+        return False
+    if _SAFE_PLAIN.fullmatch(value):
+        return value.lower() not in _RESERVED_WORDS
+    return _reads_back(value)
+
+
+def yaml_value(value: str) -> str:
+    """``value`` for a one-line ``key: value`` front matter entry: plain when it reads
+    back as the same string (:func:`yaml_plain_ok`), else double-quoted (a JSON string
+    is a YAML double-quoted scalar)."""
+    return value if yaml_plain_ok(value) else json.dumps(value, ensure_ascii=False)
+
+
+def read_flat_value(raw: str) -> str:
+    """The string of a one-line front matter value written by :func:`yaml_value` (or
+    by hand, single-quoted); anything else is taken as written."""
+    value = raw.strip()
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        try:
+            decoded = json.loads(value)
+        except ValueError:
+            return value
+        return decoded if isinstance(decoded, str) else value
+    if len(value) >= 2 and value[0] == value[-1] == "'":
+        return value[1:-1].replace("''", "'")
+    return value
 
 
 def _js_key(key: Any) -> str:
