@@ -35,7 +35,7 @@ from shared.templates import layout, partitions
 from shared.timestamps import iso
 
 GENESIS_MESSAGE = "memory: genesis"
-_DAY_FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.jsonl$")
+_DAY_FILE = re.compile(r"^([0-9]{4}-[0-9]{2}-[0-9]{2})\.jsonl$")
 
 
 @dataclass

@@ -23,7 +23,7 @@ from shared.kernel import KernelPaths, atomic_write_text
 from shared.spine.event import ts_key
 from shared.spine.reader import ReadStats, iter_records, open_partition
 
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shared.errors import InputError
+from shared.frontmatter import read_flat_value, yaml_value
 from shared.kernel import read_utf8
 
 KIND = "claude-md-effectiveness-line"
 GUIDANCE_VERBS: tuple[str, ...] = ("KEEP", "SHARPEN", "REWRITE", "REMOVE")
 _EVIDENCE_RE = re.compile(
-    r"^Evidence:\s*strengthening\s*=\s*(\d+);\s*neutral\s*=\s*(\d+);\s*weakening\s*=\s*(\d+)"
+    r"^Evidence:\s*strengthening\s*=\s*([0-9]+);\s*neutral\s*=\s*([0-9]+);\s*weakening\s*=\s*([0-9]+)"
 )
 _HEAD_KEYS = ("kind", "node_slug", "line_hash", "line")
 
@@ -48,7 +49,7 @@ class Effectiveness:
 
     @property
     def line_number(self) -> int | None:
-        match = re.search(r":L(\d+)", self.line)
+        match = re.search(r":L([0-9]+)", self.line)
         return int(match.group(1)) if match else None
 
     @property
@@ -69,9 +70,9 @@ def render_effectiveness(eff: Effectiveness) -> str:
     out = [
         "---",
         f"kind: {KIND}",
-        f"node_slug: {eff.node_slug}",
-        f"line_hash: {eff.line_hash}",
-        f"line: {eff.line}",
+        f"node_slug: {yaml_value(eff.node_slug)}",
+        f"line_hash: {yaml_value(eff.line_hash)}",
+        f"line: {yaml_value(eff.line)}",
         "---",
         "",
         f"Current line: {eff.current_line}",
@@ -109,7 +110,7 @@ def parse_effectiveness(text: str, path: Path | str = "<effectiveness>") -> Effe
         match = re.match(r"^([A-Za-z_]+):\s?(.*)$", raw)
         if not match:
             raise InputError(where, idx + 1, f"malformed front matter line {raw[:60]!r}")
-        head[match.group(1)] = match.group(2).strip()
+        head[match.group(1)] = read_flat_value(match.group(2))
     if end is None:
         raise InputError(where, len(lines), "front matter is not closed with '---'")
     if not head.get("node_slug"):
@@ -230,7 +231,7 @@ def parse_new_signals(text: str, path: Path | str = "<new-signals>") -> list[Can
         if "Signal" not in current or "Direction" not in current:
             raise InputError(where, start_line, "candidate lacks Signal:/Direction: lines")
         declared = current.get("Evidence", "").split(" ")[0]
-        if declared.isdigit() and int(declared) != len(samples):
+        if declared.isascii() and declared.isdigit() and int(declared) != len(samples):
             raise InputError(where, end_line, "Evidence count differs from listed fragments")
         trigger = current.get("Trigger", "none")
         direction = current["Direction"]

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from shared.errors import InputError
+from shared.frontmatter import yaml_plain_ok
 from shared.kernel import read_utf8
 from shared.timestamps import filename_ts, parse_iso
 
@@ -82,7 +83,7 @@ class Fragment:
         """The line number from ``source_line`` or ``claude_md_ref``."""
         if self.source_line is not None:
             return self.source_line
-        match = re.fullmatch(r"memory/CLAUDE\.md:L(\d+)", self.claude_md_ref)
+        match = re.fullmatch(r"memory/CLAUDE\.md:L([0-9]+)", self.claude_md_ref)
         return int(match.group(1)) if match else None
 
     def dedup_key(self) -> tuple[str, str, str, str]:
@@ -135,7 +136,8 @@ class Fragment:
 
 def _render_value(value: str) -> str:
     flat = value.replace("\n", " ").replace("\r", " ").replace("\0", "")
-    if flat and _PLAIN_VALUE_RE.match(flat) and ": " not in flat and flat == flat.strip():
+    # Plain only when a YAML reader reads back this string (not a number or date).
+    if flat and _PLAIN_VALUE_RE.match(flat) and ": " not in flat and yaml_plain_ok(flat):
         return flat
     return json.dumps(flat, ensure_ascii=False)
 
@@ -162,7 +164,11 @@ def render_fragment(frag: Fragment) -> str:
         "root_cause": frag.root_cause,
     }
     out = ["---"]
-    out += [f"{k}: {_render_value(v)}" for k, v in values.items() if v is not None]
+    out += [
+        f"{k}: {v if k == 'source_line' else _render_value(v)}"  # source_line is a number
+        for k, v in values.items()
+        if v is not None
+    ]
     out += [f"{k}: {_render_value(v)}" for k, v in frag.extra]
     out += ["---", "", "# Fragment"]
     for label, attr in _SECTIONS:
@@ -243,7 +249,7 @@ def parse_fragment(text: str, path: Path | str = "<fragment>") -> Fragment:
     if fields.get("source_line"):
         raw_line = fields["source_line"].strip()
         digits = raw_line[1:] if raw_line[:1] in {"L", "l"} else raw_line
-        if not digits.isdigit():
+        if not (digits.isascii() and digits.isdigit()):
             raise InputError(where, field_lines["source_line"], "source_line is not a number")
         source_line = int(digits)
     sections: dict[str, list[str]] = {"evidence": [], "notes": [], "pointers": []}
@@ -328,6 +334,6 @@ def fragment_date(ts: str, fallback: str) -> str:
     try:
         return parse_iso(ts).strftime("%Y-%m-%d")
     except (ValueError, TypeError):
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}.*", ts or ""):
+        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}.*", ts or ""):
             return ts[:10]
         return fallback

@@ -6,8 +6,9 @@ that, and the body starts after it (one ``\\r`` and one ``\\n`` dropped). The YA
 loader below resolves plain scalars like js-yaml 3: only ``true/True/TRUE/false/
 False/FALSE`` are booleans (``yes/no/on/off`` stay strings), timestamps stay strings
 (js-yaml would build a Date; a string is what every reader here compares against and
-it never crashes on ``2026-02-30``), ``1e3`` is a float, and duplicate keys are an
-error as in js-yaml.
+it never crashes on ``2026-02-30``), ``1e3`` is a float, duplicate keys are an
+error as in js-yaml, and a tab in indentation is read as js-yaml reads it. A
+``---json`` opener selects gray-matter's json engine (``JSON.parse``).
 
 Parsing is pure; :class:`FrontMatter` keeps the original text so rendering round-trips
 a file byte for byte (YAML is never re-dumped).
@@ -15,6 +16,8 @@ a file byte for byte (YAML is never re-dumped).
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -99,14 +102,56 @@ _JsYamlLoader.add_implicit_resolver(
 )
 
 
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def load_json(text: str, path: Path | str | None = None) -> Any:
+    """Parse a ``---json`` block like gray-matter's json engine (``JSON.parse``).
+
+    Raises:
+        InputError: the block is not JSON (message names the file line).
+    """
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        # The block starts with the rest of the opening ---json line: block line 1 is
+        # file line 1.
+        raise InputError(path, exc.lineno, f"front matter JSON: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:
+        raise InputError(path, None, f"front matter JSON: {exc}") from None
+
+
+# A line's leading run of spaces and tabs when it holds a tab.
+_TAB_INDENT = re.compile(r"^( *)[ \t]*\t[ \t]*", re.MULTILINE)
+
+
+def _js_yaml_indents(text: str) -> str:
+    """Leading whitespace as js-yaml 3 measures it: only the spaces before the first
+    tab count as indentation, the rest of the run is skipped as separation."""
+    return _TAB_INDENT.sub(lambda m: m.group(1), text)
+
+
 def load_yaml(text: str, path: Path | str | None = None) -> Any:
     """Parse one YAML document like js-yaml 3 ``safeLoad``.
+
+    A tab in a line's indentation, which PyYAML refuses, is read as js-yaml reads it
+    (``schedule:\\n\\tcooldown_ticks: 4`` gives two top-level keys).
 
     Raises:
         InputError: the YAML does not parse (message names the line).
     """
     try:
-        return yaml.load(text, Loader=_JsYamlLoader)  # a SafeLoader subclass
+        try:
+            return yaml.load(text, Loader=_JsYamlLoader)  # a SafeLoader subclass
+        except yaml.YAMLError:
+            if not _TAB_INDENT.search(text):
+                raise
+            retry = _js_yaml_indents(text)
+        try:
+            return yaml.load(retry, Loader=_JsYamlLoader)
+        except yaml.YAMLError:
+            return yaml.load(text, Loader=_JsYamlLoader)  # report the original error
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         # The raw block starts on the opening --- line, so block line 0 is file line 1.
@@ -115,6 +160,65 @@ def load_yaml(text: str, path: Path | str | None = None) -> Any:
         raise InputError(path, line, f"front matter YAML: {problem}") from exc
     except (ValueError, OverflowError, RecursionError) as exc:
         raise InputError(path, None, f"front matter YAML: {exc}") from exc
+
+
+# Plain scalars no YAML reader resolves to anything but this string: a letter or
+# underscore first, then word characters, dots, slashes and dashes.
+_SAFE_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_./-]*", re.ASCII)
+# ...except the YAML 1.1 booleans and null among them.
+_RESERVED_WORDS = frozenset({"y", "n", "yes", "no", "true", "false", "on", "off", "null"})
+
+
+# YAML 1.2 core numbers that neither loader below resolves (``0o17``).
+_YAML12_NUMBER = re.compile(r"[-+]?(?:0o[0-7]+|0x[0-9a-fA-F]+|[0-9]+)", re.ASCII)
+
+
+@functools.lru_cache(maxsize=4096)
+def _reads_back(value: str) -> bool:
+    if _YAML12_NUMBER.fullmatch(value):
+        return False
+    line = f"k: {value}\n"
+    for loader in (_JsYamlLoader, yaml.SafeLoader):
+        try:
+            if yaml.load(line, Loader=loader) != {"k": value}:
+                return False
+        except (yaml.YAMLError, ValueError, OverflowError, RecursionError):
+            return False
+    return True
+
+
+def yaml_plain_ok(value: str) -> bool:
+    """True when ``key: <value>`` reads back as the string ``value`` both in js-yaml 3
+    (the original's reader) and in a YAML 1.1 reader: an all-digit line hash
+    (``326734373252``), ``true``, ``yes``, ``null``, ``1e3``, ``0x1A`` or an ISO
+    timestamp would be read as a number, boolean, null or date."""
+    if not value or value != value.strip() or "\n" in value or "\r" in value:
+        return False
+    if _SAFE_PLAIN.fullmatch(value):
+        return value.lower() not in _RESERVED_WORDS
+    return _reads_back(value)
+
+
+def yaml_value(value: str) -> str:
+    """``value`` for a one-line ``key: value`` front matter entry: plain when it reads
+    back as the same string (:func:`yaml_plain_ok`), else double-quoted (a JSON string
+    is a YAML double-quoted scalar)."""
+    return value if yaml_plain_ok(value) else json.dumps(value, ensure_ascii=False)
+
+
+def read_flat_value(raw: str) -> str:
+    """The string of a one-line front matter value written by :func:`yaml_value` (or
+    by hand, single-quoted); anything else is taken as written."""
+    value = raw.strip()
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        try:
+            decoded = json.loads(value)
+        except ValueError:
+            return value
+        return decoded if isinstance(decoded, str) else value
+    if len(value) >= 2 and value[0] == value[-1] == "'":
+        return value[1:-1].replace("''", "'")
+    return value
 
 
 def _js_key(key: Any) -> str:
@@ -168,7 +272,10 @@ def parse_front_matter(text: str, path: Path | str | None = None) -> FrontMatter
     after_open = rest[len(_OPEN) :]
     first_line = after_open.split("\n", 1)[0]
     language = js_trim(first_line)
-    if language and language.lower() not in {"yaml", "yml"}:
+    # gray-matter's engines: yaml (any case) and json (exactly); its javascript
+    # engine evaluates the block, which subcon never does.
+    is_json = language == "json"
+    if language and language.lower() not in {"yaml", "yml"} and not is_json:
         raise InputError(path, 1, f"front matter language {language!r} is not supported")
     if language:
         after_open = after_open[len(first_line) :]
@@ -186,7 +293,7 @@ def parse_front_matter(text: str, path: Path | str | None = None) -> FrontMatter
     block = js_trim(re.sub(r"^\s*#[^\n]+", "", matter, flags=re.MULTILINE))
     if not block:
         return FrontMatter(head=head, matter=matter, data={}, body=body)
-    loaded = load_yaml(matter, path)
+    loaded = load_json(matter, path) if is_json else load_yaml(matter, path)
     data = {_js_key(k): v for k, v in loaded.items()} if isinstance(loaded, dict) else {}
     return FrontMatter(head=head, matter=matter, data=data, body=body)
 

@@ -32,7 +32,7 @@ from shared.spine.reader import ReadStats, iter_records, open_partition
 
 log = logging.getLogger(__name__)
 
-PARTITION_FILE = re.compile(r"(\d{4}-\d{2}-\d{2})\.jsonl")
+PARTITION_FILE = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})\.jsonl")
 
 ReadHook = Callable[[Path], None]
 

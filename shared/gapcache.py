@@ -17,7 +17,7 @@ import orjson
 from shared.jsontext import compact
 from shared.kernel import KernelPaths, atomic_write_text
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: the source gate follows the original's truthiness test
 CACHE_NAME = "gap-cache.json"
 
 

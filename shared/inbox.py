@@ -230,12 +230,9 @@ def ack_item(paths: KernelPaths, partition: str, name: str, *, expect: str | Non
 
 
 def _ledger_entry_ok(entry: object) -> bool:
-    return (
-        isinstance(entry, str)
-        and entry.endswith(PENDING)
-        and entry not in {".", ".."}
-        and not any(c in entry for c in "/\\\0")
-    )
+    # The original's test: endsWith(".pending") && path.basename(e) === e, so only a
+    # "/" disqualifies (a backslash or NUL is part of a POSIX basename).
+    return isinstance(entry, str) and entry.endswith(PENDING) and "/" not in entry
 
 
 def parse_ledger(text: str) -> frozenset[str]:

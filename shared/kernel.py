@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from shared.errors import ConfigError, InputError, NameRejected
+from shared.jsontext import scrub
 from shared.settings import Settings
 from shared.testhooks import checkpoint
 from shared.timestamps import epoch_ms
@@ -44,12 +45,20 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """UTF-8, LF-only text written atomically (see :func:`atomic_write_bytes`)."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+    """UTF-8, LF-only text written atomically (see :func:`atomic_write_bytes`).
+
+    A lone surrogate (text quoting an event the original cut by UTF-16 unit) is
+    written as U+FFFD: the file is always valid UTF-8.
+    """
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        data = scrub(text).encode("utf-8")
+    atomic_write_bytes(path, data)
 
 
 # ``.<base>.<pid>.<epoch-ms>.<uuid-v4>.tmp``, as :func:`atomic_write_bytes` names them.
-_TEMP_RE = re.compile(r"^\..+\.(\d+)\.\d+\.[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\.tmp$")
+_TEMP_RE = re.compile(r"^\..+\.([0-9]+)\.[0-9]+\.[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\.tmp$")
 
 
 def _pid_alive(pid: int) -> bool:

@@ -7,9 +7,8 @@ no`` is the truthy string ``"no"``), while the contract reader takes ``enabled``
 when it is a real boolean.
 
 Ordering: the original sorts with ``String.prototype.localeCompare`` (ICU root
-collation). :func:`locale_key` approximates it for the names partitions use: primary
-comparison ignores case, punctuation sorts before digits and digits before letters (in
-ICU's punctuation order); ties go lowercase first, then code-unit order.
+collation). :func:`locale_key` reproduces it for ASCII names and approximates it for
+others (see its docstring).
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,11 +50,14 @@ SIGNAL_KINDS: Final = (
     "scan-gap.v1",
 )
 
-_VERSIONED = re.compile(r"\.v\d+$")
+_VERSIONED = re.compile(r"\.v[0-9]+$")
 # ICU root collation order of ASCII punctuation and symbols (all before digits).
+# Letters with no NFD decomposition that ICU sorts as their base letter plus an accent.
+_STROKED: Final = {"ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "ħ": "h", "Ħ": "H"}
+_SPACE_ORDER: Final = "\t\n\x0b\x0c\r "
 _PUNCT_ORDER: Final = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
 _NUMBER_RE = re.compile(
-    r"^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|Infinity)$|^0[xX][0-9a-fA-F]+$"
+    r"^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|Infinity)$|^0[xX][0-9a-fA-F]+$"
     r"|^0[oO][0-7]+$|^0[bB][01]+$"
 )
 
@@ -107,26 +110,59 @@ class PartitionInfo:
             "contract": self.contract_state,
             "enabled": self.contract_enabled,
             "consumes": sorted(self.consumes),
+            "runnable": self.schedulable,
             "error": self.error,
             "warnings": list(self.warnings),
         }
 
 
-def locale_key(name: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Sort key approximating JS ``a.localeCompare(b)`` (ICU root collation)."""
+def locale_key(
+    name: str,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Sort key for JS ``a.localeCompare(b)`` (ICU root collation, punctuation not
+    ignorable): primary strengths first for the whole name (whitespace < punctuation
+    and symbols < digits, compared as characters, < letters < everything else by code
+    point), then accents (secondary), then case (lower first), then code units.
+
+    Exact for ASCII names (controls are ignorable, as in ICU); for other names,
+    letters with accents sort as their base letter plus an accent and other scripts
+    by code point, which is close but not ICU (README "Differences from duoduo").
+    """
     primary: list[int] = []
+    secondary: list[int] = []
     tertiary: list[int] = []
-    for char in name:
-        if char in _PUNCT_ORDER:
-            primary.append(1 + _PUNCT_ORDER.index(char))
-        elif char.isdigit() and char.isascii():
-            primary.append(100 + ord(char))
+    for char in unicodedata.normalize("NFD", name):
+        if unicodedata.combining(char):
+            if secondary:
+                secondary[-1] = secondary[-1] * 1024 + ord(char) % 1024
+            continue
+        code = ord(char)
+        if (code < 0x20 and char not in _SPACE_ORDER) or code == 0x7F:
+            continue  # ignorable controls
+        if char in _SPACE_ORDER:
+            primary.append(1 + _SPACE_ORDER.index(char))
+        elif char in _PUNCT_ORDER:
+            primary.append(10 + _PUNCT_ORDER.index(char))
+        elif "0" <= char <= "9":
+            primary.append(100 + code)
+        elif char in _STROKED:
+            base = _STROKED[char]
+            primary.append(1000 + ord(base.lower()))
+            secondary.append(1)
+            tertiary.append(1 if base.isupper() else 0)
+            continue
+        elif char == "ß":
+            primary.extend((1000 + ord("s"), 1000 + ord("s")))
+            secondary.append(0)
+            tertiary.append(2)
         elif char.isalpha():
-            primary.append(1000 + ord(char.lower()))
+            lower = ord(char.lower()[0])
+            primary.append(1000 + lower if char.isascii() else 0x10000 + lower)
         else:
-            primary.append(1000 + ord(char))
+            primary.append(0x110000 + code)
+        secondary.append(0)
         tertiary.append(1 if char.isupper() else 0)
-    return tuple(primary), tuple(tertiary), tuple(name.encode("utf-16-be"))
+    return tuple(primary), tuple(secondary), tuple(tertiary), tuple(name.encode("utf-16-be"))
 
 
 def js_truthy(value: Any) -> bool:
@@ -224,9 +260,28 @@ def contract_state(name: str, data: dict[str, Any]) -> tuple[str, bool, frozense
     return VALID, enabled, frozenset(normalize_kind(k) for k in consumes)
 
 
+def _refuse_near_miss_opener(text: str, where: Path) -> None:
+    """A first line ``--`` is a mistyped ``---``: the original reads the file as having
+    no front matter (default schedule, no contract, so no signal is ever delivered to
+    it) without a word; subcon refuses it so that ``status`` and ``check`` say so.
+
+    Raises:
+        InputError: naming line 1.
+    """
+    first = text.removeprefix("\ufeff").split("\n", 1)[0]
+    if js_trim(first) == "--":
+        raise InputError(
+            where,
+            1,
+            "front matter opener is '--', not '---': the file would read as having no "
+            "front matter (default schedule, no contract)",
+        )
+
+
 def parse_partition(name: str, path: Path, text: str) -> PartitionInfo:
     """A partition's info from its ``CLAUDE.md`` text (pure; never raises)."""
     try:
+        _refuse_near_miss_opener(text, path / "CLAUDE.md")
         parsed = parse_front_matter(text, path / "CLAUDE.md")
     except InputError as exc:
         return PartitionInfo(

@@ -90,18 +90,18 @@ def unchecked_count(text: str | None) -> int:
 def rebuild(text: str | None, enabled_names: Iterable[str]) -> str:
     """A fresh round of ``- [ ] <name>`` lines (call only when the round is complete).
 
-    The lines strictly between ``## Current Round`` and the next ``## `` heading (other
-    than another ``## Current Round``) become the items plus one empty line; without the
-    heading, it and the items are appended; a missing file starts from the default
-    template. The result is trimmed of trailing whitespace and ends in one LF.
+    Byte for byte as the original's rebuild: the lines strictly between
+    ``## Current Round`` and the next ``## `` heading (other than another
+    ``## Current Round``) become the items plus one empty line; without the heading,
+    it and the items are appended as further lines (no blank line is added); a
+    missing file starts from the default template. The result is trimmed of
+    trailing whitespace and ends in one LF.
     """
     new_lines = [f"- [ ] {name}" for name in enabled_names]
     lines = (DEFAULT_PLAYLIST if text is None else text).split("\n")
     start = _find_heading(lines, CURRENT_ROUND)
     if start is None:
-        body = js_trim_end("\n".join(lines))
-        prefix = f"{body}\n\n" if body else ""
-        result = prefix + "\n".join([CURRENT_ROUND, *new_lines])
+        lines.extend([CURRENT_ROUND, *new_lines])
     else:
         end = len(lines)
         for index in range(start + 1, len(lines)):
@@ -109,16 +109,19 @@ def rebuild(text: str | None, enabled_names: Iterable[str]) -> str:
             if trimmed.startswith("## ") and trimmed != CURRENT_ROUND:
                 end = index
                 break
-        result = "\n".join([*lines[: start + 1], *new_lines, "", *lines[end:]])
-    return js_trim_end(result) + "\n"
+        lines[start + 1 : end] = [*new_lines, ""]
+    return js_trim_end("\n".join(lines)) + "\n"
 
 
 def check_off(text: str | None, name: str, now_iso: str) -> str | None:
     """Tick ``name`` off and log ``- <now_iso> executed=<name>`` under ``## History``.
 
     The first line of the whole file whose trimmed text is ``- [ ] <name>`` gets its first
-    ``- [ ]`` replaced by ``- [x]`` (indentation kept). Returns the new text, or None when
-    no such line exists (then nothing is to be written, not even History).
+    ``- [ ]`` replaced by ``- [x]`` (indentation kept). The entry goes right after the
+    first ``## History`` line, or, without one, an empty line, the heading and the
+    entry are appended as lines. As in the original, the result is trimmed of trailing
+    whitespace and ends in one LF. Returns None when no such line exists (then nothing
+    is to be written, not even History).
     """
     if text is None:
         return None
@@ -134,9 +137,9 @@ def check_off(text: str | None, name: str, now_iso: str) -> str | None:
     history = _find_heading(lines, HISTORY)
     if history is not None:
         lines.insert(history + 1, entry)
-        return "\n".join(lines)
-    body = js_trim_end("\n".join(lines))
-    return f"{body}\n\n{HISTORY}\n{entry}\n"
+    else:
+        lines.extend(["", HISTORY, entry])
+    return js_trim_end("\n".join(lines)) + "\n"
 
 
 def read_playlist(paths: KernelPaths) -> str | None:

@@ -20,8 +20,8 @@ from shared.errors import InputError
 from shared.spine.interval import Band, Window, parse_interval
 
 MARKER = "[scan-gap]"
-_PARTITION = re.compile(r"partition: var/events/(\d{4}-\d{2}-\d{2})\.jsonl")
-_COUNT = re.compile(r"external events in window: (\d+)")
+_PARTITION = re.compile(r"partition: var/events/([0-9]{4}-[0-9]{2}-[0-9]{2})\.jsonl")
+_COUNT = re.compile(r"external events in window: ([0-9]+)")
 
 
 @dataclass(frozen=True)

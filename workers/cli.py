@@ -8,6 +8,7 @@ turned into exit codes here, at one boundary: 2 for bad input or configuration,
 from __future__ import annotations
 
 import importlib
+import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -64,6 +65,11 @@ def cli(ctx: click.Context, kernel: Path | None, runtime: Path | None) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI and map project errors to exit codes."""
+    for stream in (sys.stdout, sys.stderr):
+        # A lone surrogate (from a spine line the original cut by UTF-16 unit) in any
+        # output is written as its \\uXXXX escape instead of failing the command.
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
         result = cli.main(args=list(argv) if argv is not None else None, standalone_mode=False)
     except click.exceptions.Exit as exc:

@@ -68,8 +68,6 @@ SCENARIOS: Final = (
     ("smalltalk", "5"),
 )
 
-NON_OBJECT_LINES: Final = ('["channel.message","stdio"]', '"heartbeat"', "42", "null")
-
 
 @dataclass(frozen=True)
 class _Session:
@@ -440,9 +438,14 @@ class SpineGenerator:
             per_day[(first + count) % len(dates)].append((kind, key))
         return per_day
 
-    def malformed(self, date: str, line_count: int) -> list[tuple[int, str]]:
-        """A torn write (truncated JSON) and a non-object line, as a crash or a foreign
-        writer would leave them: (insert position, text) pairs, applied in order."""
+    def malformed(self, date: str, line_count: int) -> list[tuple[int, bytes]]:
+        """Two torn writes, as a crash would leave them: one cut inside the JSON, one
+        cut inside a multibyte character (so the line is neither JSON nor UTF-8).
+        (insert position, bytes) pairs, applied in order.
+
+        Only shapes the original's readers survive: a JSON ``null`` line, for one,
+        makes duoduo's gap lint throw, so it would post no scan-gap at all.
+        """
         event = self.envelope(
             {
                 "type": "channel.message",
@@ -452,11 +455,16 @@ class SpineGenerator:
             },
             datetime.fromisoformat(date).replace(tzinfo=UTC) + timedelta(hours=23),
         )
-        full = compact(event)
+        full = compact(event).encode("utf-8")
         cut = self.rng.randint(len(full) // 4, len(full) * 3 // 4)
-        out: list[tuple[int, str]] = []
-        for n, text in enumerate((full[:cut], self.rng.choice(NON_OBJECT_LINES))):
-            out.append((self.rng.randint(1, line_count + n), text))
+        # The same draws as before, so the rest of the demo stays as it was.
+        pick = self.rng.randrange(4)
+        wide = compact({**event, "payload": {"text": "还在吗？请先给结论"}}).encode("utf-8")
+        starts = [i for i, byte in enumerate(wide) if byte >= 0xC0]
+        torn = (full[:cut], wide[: starts[pick] + 1])  # one byte into a 3-byte character
+        out: list[tuple[int, bytes]] = []
+        for n, raw in enumerate(torn):
+            out.append((self.rng.randint(1, line_count + n), raw))
         return out
 
     def day_events(

@@ -27,10 +27,12 @@ DEMO_RUNTIME_ROOT: Final = "/home/demo/.aladuo"
 
 @dataclass(frozen=True)
 class SpineLine:
-    """One line of a day file (no LF): an event, or a deliberate malformed line."""
+    """One line of a day file (no LF): an event, or a deliberate malformed line
+    (``raw`` bytes, which need not be UTF-8)."""
 
     text: str
     event: dict[str, Any] | None
+    raw: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -79,8 +81,8 @@ def generate_spine(
     for index, (date, scenarios) in enumerate(zip(dates, gen.distribute(dates), strict=True)):
         events = gen.day_events(date, index, scenarios)
         lines = [SpineLine(compact(event), event) for event in events]
-        for position, text in gen.malformed(date, len(lines)):
-            lines.insert(position, SpineLine(text, None))
+        for position, raw in gen.malformed(date, len(lines)):
+            lines.insert(position, SpineLine(raw.decode("utf-8", "replace"), None, raw))
         out[date] = lines
     return out
 
@@ -95,7 +97,7 @@ def render_spine(days: dict[str, list[SpineLine]]) -> SpineFiles:
         chunks: list[bytes] = []
         offset = 0
         for line in days[date]:
-            data = (line.text + "\n").encode("utf-8")
+            data = (line.text.encode("utf-8") if line.raw is None else line.raw) + b"\n"
             event = line.event
             if event is not None:
                 entry = {

@@ -14,11 +14,12 @@ import orjson
 
 from shared.constants import INTERNAL_KINDS
 from shared.errors import InputError
+from shared.jsontext import escape_surrogates
 from shared.timestamps import parse_iso
 
 # A Number() literal as the original's hour filter sees two characters of ts.
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)")
-_CANONICAL_TS = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)")
+_CANONICAL_TS = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z")
 
 
 def _reject_constant(name: str) -> Any:
@@ -123,29 +124,46 @@ def _render(value: Any, out: list[str]) -> None:
 def render_event(event: dict[str, Any]) -> str:
     """``JSON.stringify(event)``: compact, raw UTF-8, key order kept, no trailing LF.
 
-    Floats are written as JavaScript writes numbers (``1.0`` → ``1``, ``1e-7``).
+    Floats are written as JavaScript writes numbers (``1.0`` → ``1``, ``1e-7``), and
+    a lone surrogate as its ``\\uXXXX`` escape, as ``JSON.stringify`` writes it.
 
     Raises:
         TypeError: a value that JSON cannot hold.
     """
     out: list[str] = []
     _render(event, out)
-    return "".join(out)
+    return escape_surrogates("".join(out))
+
+
+def kind_label(kind: Any) -> str:
+    """``source.kind`` as a string, or '' when the original's gate sees it as falsy.
+
+    gap-lint tests ``!kind``: any non-empty string, ``true``, a non-zero number, and
+    every array or object (even ``[]``/``{}``) are truthy; a non-string kind is
+    labelled by its compact JSON (``5``, ``["stdio"]``) and can never equal one of
+    the six internal kinds.
+    """
+    if type(kind) is str:
+        return kind
+    if kind is None or kind is False or (type(kind) in (int, float) and kind == 0):
+        return ""
+    try:
+        out: list[str] = []
+        _render(kind, out)
+    except TypeError:
+        return ""
+    return escape_surrogates("".join(out))
 
 
 def is_external(event: dict[str, Any]) -> bool:
-    """kernel-format 3.1: ``source.kind`` is a non-empty string outside the six
-    internal kinds, and ``ts`` is a string."""
+    """kernel-format 3.1 as the original's code tests it: ``source.kind`` is truthy
+    (see :func:`kind_label`) and not one of the six internal kinds, and ``ts`` is a
+    string."""
     source = event.get("source")
     if not isinstance(source, dict):
         return False
-    kind = source.get("kind")
-    return (
-        isinstance(kind, str)
-        and kind != ""
-        and kind not in INTERNAL_KINDS
-        and isinstance(event.get("ts"), str)
-    )
+    kind = kind_label(source.get("kind"))
+    return kind != "" and kind not in INTERNAL_KINDS and isinstance(event.get("ts"), str)
 
 
 def ts_hour(ts: str) -> int | None:

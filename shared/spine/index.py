@@ -12,7 +12,7 @@ from shared.kernel import KernelPaths
 from shared.spine.lines import iter_raw_lines
 from shared.spine.reader import ReadStats, iter_day
 
-PARTITION_NAME = re.compile(r"\d{4}-\d{2}-\d{2}\.jsonl")
+PARTITION_NAME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\.jsonl")
 _MAX_INDEX_LINE = 64 * 1024
 _MAX_EVENT_BYTES = 64 * 1024 * 1024
 

@@ -18,8 +18,8 @@ from datetime import date as Date
 from shared.errors import InputError
 from shared.spine.event import ts_key
 
-_BAND = re.compile(r"(\d{8})\[(\d{1,2}),(\d{1,2})\]")
-_WINDOW = re.compile(r"(\d{4}-\d{2}-\d{2})\[([^\[\],\s]*),([^\[\],\s]+)\]")
+_BAND = re.compile(r"([0-9]{8})\[([0-9]{1,2}),([0-9]{1,2})\]")
+_WINDOW = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})\[([^\[\],\s]*),([^\[\],\s]+)\]")
 
 
 @dataclass(frozen=True, order=True)
@@ -106,9 +106,9 @@ def _diagnose(token: str) -> str:
         return "more than one bracket pair"
     if body.count(",") != 1:
         return "expected exactly two bounds separated by one comma"
-    if re.fullmatch(r"\d{8}", head):
+    if re.fullmatch(r"[0-9]{8}", head):
         return "hours must be one or two digits each"
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", head):
+    if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", head):
         return "window bounds must be timestamps, the second non-empty"
     return f"{head!r} is not YYYYMMDD or YYYY-MM-DD"
 

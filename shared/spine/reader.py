@@ -18,7 +18,7 @@ import orjson
 from shared.constants import INTERNAL_KINDS
 from shared.errors import InputError
 from shared.kernel import KernelPaths
-from shared.spine.event import is_external, parse_event_line
+from shared.spine.event import is_external, kind_label, parse_event_line
 from shared.spine.lines import Batch, iter_batches
 from shared.spine.slices import SpineSlice
 
@@ -139,6 +139,8 @@ def iter_records(
             # The source gate of kernel-format 3.1, inlined: this is the hot loop.
             source = event.get("source")
             kind = source.get("kind") if type(source) is dict else None
+            if type(kind) is not str and kind is not None:
+                kind = kind_label(kind)  # rare: the original's truthiness test
             if type(kind) is str and kind and kind not in internal and type(event.get("ts")) is str:
                 external += 1
                 if not (external_only or keep is None or keep(event)):

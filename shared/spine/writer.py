@@ -18,7 +18,7 @@ from typing import Any
 
 from shared.errors import InputError
 from shared.kernel import KernelPaths
-from shared.spine.event import event_date, render_event
+from shared.spine.event import event_date, render_event, ts_key
 from shared.timestamps import iso
 
 LOCK_NAME = "spine-append.lock"
@@ -26,7 +26,13 @@ LOCK_NAME = "spine-append.lock"
 
 def make_envelope(fields: dict[str, Any], now: datetime | None = None) -> dict[str, Any]:
     """``{...fields, id, ts}``: caller keys in caller order, then a fresh ``id``,
-    then ``ts`` (the caller's ``ts`` if it gave one, else ``now`` as ISO UTC).
+    then ``ts``.
+
+    ``ts`` is written as ``toISOString()`` writes it (UTC, milliseconds, ``Z``), as
+    the original's ``createSpineEvent`` always does: a caller's
+    ``2026-01-05T01:00:00+08:00`` is stored as ``2026-01-04T17:00:00.000Z`` and goes
+    to that UTC day and hour; without a ``ts``, ``now``. A caller's ``id`` is never
+    kept (ids are unique only because the appender makes them).
 
     Raises:
         InputError: ``fields`` is not an object, or its ``ts`` is not a timestamp.
@@ -38,10 +44,12 @@ def make_envelope(fields: dict[str, Any], now: datetime | None = None) -> dict[s
         ts = iso(now)
     elif not isinstance(ts, str):
         raise InputError(None, None, f"event ts must be a string, got {ts!r}")
-    event_date(ts)  # validates; raises InputError
+    canonical = ts_key(ts)
+    if canonical is None:
+        raise InputError(None, None, f"event ts {ts!r} is not an ISO-8601 timestamp")
     event = {k: v for k, v in fields.items() if k not in ("id", "ts")}
     event["id"] = f"evt_{uuid.uuid4()}"
-    event["ts"] = ts
+    event["ts"] = canonical
     return event
 
 

@@ -20,12 +20,14 @@ from shared.kernel import safe_basename
 from shared.spine.interval import parse_interval, render_interval
 
 _MARKER_RE = re.compile(r"^\s*(?:-\s*\[[ xX]\]\s*)?(\[[^\]\n]+\])")
-_TOKEN_RE = re.compile(r"\b\d{8}\[\d{1,2},\d{1,2}\]|\b\d{4}-\d{2}-\d{2}\[[^\[\],\s]*,[^\[\],\s]+\]")
+_TOKEN_RE = re.compile(
+    r"\b[0-9]{8}\[[0-9]{1,2},[0-9]{1,2}\]|\b[0-9]{4}-[0-9]{2}-[0-9]{2}\[[^\[\],\s]*,[^\[\],\s]+\]"
+)
 _UPDATE_MARKERS = frozenset(
     {"[memory:claude-compress]", "[memory:claude-lint]", "[sink]", "[merge]"}
 )
 _SLUG_RE = re.compile(r"\[\[([^\]\n]+)\]\]")
-_LINE_RE = re.compile(r"CLAUDE\.md:L(\d+)")
+_LINE_RE = re.compile(r"CLAUDE\.md:L([0-9]+)")
 
 
 @dataclass(frozen=True)

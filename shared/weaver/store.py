@@ -13,7 +13,7 @@ from shared.fragments import Fragment, read_fragment
 from shared.kernel import KernelPaths, atomic_write_text, open_regular
 from shared.lock.base import Lease
 
-_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 @dataclass(frozen=True)

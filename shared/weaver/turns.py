@@ -18,7 +18,7 @@ from operator import itemgetter
 from typing import Any, cast
 
 from shared.constants import INTERNAL_KINDS
-from shared.spine.event import is_external
+from shared.spine.event import is_external, kind_label
 
 LOOKAHEAD_LINES = 2000
 MAX_ROWS = 40
@@ -125,7 +125,7 @@ def make_origin(event: dict[str, Any], date: str, lineno: int) -> Turn:
         "line": lineno,
         "id": event_id if isinstance(event_id, str) and event_id else f"{date}-L{lineno}",
         "ts": ts if isinstance(ts, str) else "",
-        "kind": kind if isinstance(kind, str) else "",
+        "kind": kind_label(kind),
         "session_key": session if isinstance(session, str) else "",
         "type": event_type if isinstance(event_type, str) else "",
         "text": text,
@@ -246,6 +246,8 @@ class TurnBuilder:
             # The source gate of kernel-format 3.1 (is_external), inlined.
             source = event.get("source")
             kind = source.get("kind") if type(source) is dict else None
+            if type(kind) is not str and kind is not None:
+                kind = kind_label(kind)  # rare: the original's truthiness test
             if (
                 type(kind) is str
                 and kind

@@ -116,3 +116,53 @@ def test_status_reads_the_tick_mirror(
     (paths.subcon_state_dir / "tick.json").write_text('{\n  "tick": 7\n}\n')
     assert main(run(paths, "status", "--json")) == 0
     assert json.loads(capsys.readouterr().out)["tick"] == 7
+
+
+def _break_prompts(paths: KernelPaths) -> tuple[str, str]:
+    weaver = paths.partition_prompt("memory-weaver")
+    text = weaver.read_text()
+    assert text.startswith("---\n")
+    weaver.write_text("--\n" + text[4:])  # a mistyped opener
+    tracker = paths.partition_prompt("pattern-tracker")
+    tracker.write_text('---\ncontract:\n  partition: pattern-tracker\nkey: "open\n---\nbody\n')
+    return f"{weaver}:1: front matter opener is '--'", f"{tracker}:"
+
+
+def test_check_names_unreadable_partitions_and_exits_1(
+    example: KernelPaths, capsys: pytest.CaptureFixture[str]
+) -> None:
+    weaver_reason, tracker_reason = _break_prompts(example)
+    assert main(run(example, "check")) == 1
+    out = capsys.readouterr().out
+    assert f"partition memory-weaver not runnable: {weaver_reason}" in out
+    assert f"partition pattern-tracker not runnable: {tracker_reason}" in out
+    assert "front matter YAML" in out
+    assert main(run(example, "check", "--json", "--dry-run")) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert [p["name"] for p in report["unreadable_partitions"]] == [
+        "memory-weaver",
+        "pattern-tracker",
+    ]
+    assert report["posted"] == []  # parse-fail contracts accept nothing
+
+
+def test_status_shows_unreadable_partitions_as_not_runnable(
+    example: KernelPaths, capsys: pytest.CaptureFixture[str]
+) -> None:
+    weaver_reason, _ = _break_prompts(example)
+    assert main(run(example, "status")) == 0
+    out = capsys.readouterr().out
+    assert "memory-weaver: NOT RUNNABLE, contract parse-fail" in out
+    assert f"cannot be read: {weaver_reason}" in out
+    assert "memory-weaver: enabled" not in out and "pattern-tracker: enabled" not in out
+    assert main(run(example, "status", "--json")) == 0
+    parts = {p["name"]: p for p in json.loads(capsys.readouterr().out)["partitions"]}
+    assert parts["memory-weaver"]["runnable"] is False
+    assert parts["pattern-tracker"]["runnable"] is False
+
+
+def test_check_exits_0_when_every_partition_reads(
+    example: KernelPaths, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(run(example, "check", "--dry-run", "--json")) == 0
+    assert json.loads(capsys.readouterr().out)["unreadable_partitions"] == []

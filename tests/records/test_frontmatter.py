@@ -119,3 +119,32 @@ def test_cjk_values_and_js_trim() -> None:
     assert js_trim(body) == "正文"
     # Python's strip would also remove U+001F; JS trim does not.
     assert js_trim("\x1fa\x1f") == "\x1fa\x1f"
+
+
+def test_tab_indented_schedule_block_reads_as_js_yaml_does() -> None:
+    """js-yaml 3 counts only spaces as indentation: duoduo reads this file as two
+    top-level keys and schedules the partition (PyYAML refuses the tab)."""
+    text = "---\nschedule:\n\tcooldown_ticks: 4\n---\ntab\n"
+    assert split_front_matter(text) == ({"schedule": None, "cooldown_ticks": 4}, "tab\n")
+    spaced = "---\nschedule:\n  \tcooldown_ticks: 4\n---\nx\n"
+    assert split_front_matter(spaced)[0] == {"schedule": {"cooldown_ticks": 4}}
+
+
+def test_tab_indentation_js_yaml_refuses_is_still_an_error() -> None:
+    text = "---\nschedule:\n \t cooldown_ticks: 4\n  enabled: false\n---\nx\n"
+    with pytest.raises(InputError, match=r"p\.md:3: front matter YAML"):
+        split_front_matter(text, "p.md")
+
+
+def test_json_opener_uses_json_parse() -> None:
+    text = '---json\n{"schedule": {"cooldown_ticks": 4}}\n---\nlang json\n'
+    assert split_front_matter(text) == ({"schedule": {"cooldown_ticks": 4}}, "lang json\n")
+    assert split_front_matter("---json\n[1, 2]\n---\nx\n")[0] == {}
+    with pytest.raises(InputError, match=r"p\.md:3: front matter JSON"):
+        split_front_matter('---json\n{\n"a": }\n---\nx\n', "p.md")
+    with pytest.raises(InputError, match="NaN is not JSON"):
+        split_front_matter('---json\n{"a": NaN}\n---\nx\n', "p.md")
+    # gray-matter knows "json" only in lower case; its javascript engine runs code.
+    for opener in ("---JSON", "---js", "---javascript"):
+        with pytest.raises(InputError, match="not supported"):
+            split_front_matter(f"{opener}\n{{}}\n---\nx\n")

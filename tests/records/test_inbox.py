@@ -173,8 +173,14 @@ def test_invalid_ledger_is_empty(text: str) -> None:
 
 
 def test_ledger_drops_bad_entries() -> None:
-    text = '["ok.pending", 3, "x.json", "a/b.pending", "..\\\\c.pending", null, "好.pending"]'
-    assert parse_ledger(text) == frozenset({"ok.pending", "好.pending"})
+    text = '["ok.pending", 3, "x.json", "a/b.pending", "dir/", null, "好.pending", "..pending"]'
+    assert parse_ledger(text) == frozenset({"ok.pending", "好.pending", "..pending"})
+
+
+def test_ledger_keeps_backslash_and_nul_names_as_the_original_does() -> None:
+    """duoduo keeps an entry when it ends in .pending and path.basename(e) === e."""
+    text = '["a\\\\b.pending","..\\\\c.pending","n\\u0000.pending","c.pending\\u0000"]'
+    assert parse_ledger(text) == frozenset({"a\\b.pending", "..\\c.pending", "n\0.pending"})
 
 
 def test_missing_ledger_is_empty(paths: KernelPaths) -> None:

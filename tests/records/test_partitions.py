@@ -180,6 +180,128 @@ def test_locale_order_is_case_insensitive_with_punctuation_first() -> None:
     assert sorted(names, key=locale_key) == ["a", "A", "a_b", "a-b", "a1", "ab", "b", "B"]
 
 
+# Sorted by node's ``a.localeCompare(b)`` (ICU root), as duoduo lists partitions.
+LOCALE_COMPARE_ORDER = [
+    "_",
+    "_.azb",
+    "_x",
+    "_z --",
+    "--A",
+    "--BA",
+    "-0z",
+    "-1B10",
+    "-a.",
+    "-y",
+    ".",
+    ".--z1",
+    ".1AB",
+    ".Aa__",
+    ".z-",
+    "0 a0",
+    "0_ABB",
+    "0.",
+    "0a__",
+    "0Az",
+    "0B_",
+    "0z.",
+    "0z.z",
+    "1",
+    "1 za",
+    "1_z",
+    "1-B1b",
+    "11.",
+    "1AaB",
+    "1AB",
+    "1bz",
+    "1st",
+    "1z_",
+    "a",
+    "A",
+    "a b",
+    "a_0",
+    "A_a",
+    "a_b",
+    "a_B",
+    "A-1A1",
+    "a-a",
+    "a-b",
+    "A.1",
+    "a+b",
+    "a=b",
+    "a~b",
+    "a$b",
+    "a0",
+    "a1",
+    "a9b",
+    "aa",
+    "Aa.A.",
+    "AaAaa",
+    "ab",
+    "aB",
+    "Ab",
+    "ab-",
+    "aza",
+    "Azb",
+    "B",
+    "B_b1B",
+    "b.",
+    "B.a",
+    "B.A",
+    "b0B",
+    "b1..A",
+    "b10",
+    "b2",
+    "bB",
+    "Bb_-b",
+    "cadence-executor",
+    "e-part",
+    "memory_weaver",
+    "memory-committer",
+    "memory-weaver",
+    "Memory-Weaver",
+    "memory.weaver",
+    "pattern-tracker",
+    "x,y",
+    "x.y",
+    "x(y",
+    "x@y",
+    "z",
+    "z_ B",
+    "z_b",
+    "z-A",
+    "Z-last",
+    "z0",
+    "zbB",
+]
+
+
+def test_locale_key_matches_locale_compare_for_ascii_names() -> None:
+    shuffled = sorted(LOCALE_COMPARE_ORDER, key=lambda n: n.encode()[::-1])
+    assert sorted(shuffled, key=locale_key) == LOCALE_COMPARE_ORDER
+
+
+def test_locale_key_space_accents_and_case_levels() -> None:
+    """node: ["a","A","ä","a\tb","a b","a_b","a-a","a-ä","ä-a","a-b","o","ø","ö-x","ox","中文"]."""
+    names = [
+        "中文",
+        "ox",
+        "ö-x",
+        "ø",
+        "o",
+        "a-b",
+        "ä-a",
+        "a-ä",
+        "a-a",
+        "a_b",
+        "a b",
+        "a\tb",
+        "ä",
+        "A",
+        "a",
+    ]
+    assert sorted(names, key=locale_key) == names[::-1]
+
+
 @pytest.mark.parametrize(
     ("value", "enabled"),
     [("0", False), ("''", False), ("'false'", True), ("[]", True), ("~", True), ("off", True)],
@@ -213,3 +335,35 @@ def test_to_json_is_serialisable() -> None:
     data = json.loads(json.dumps(info.to_json()))
     assert data["consumes"] == ["a.v1", "b.v1"]
     assert data["contract"] == "valid"
+
+
+def test_non_ascii_digits_do_not_make_a_versioned_kind() -> None:
+    """`.v２` is not a version suffix: only ASCII digits are parsed in names."""
+    from shared.partitions import _VERSIONED
+
+    assert _VERSIONED.search("scan-gap.v2") and not _VERSIONED.search("scan-gap.v２")
+
+
+@pytest.mark.parametrize(
+    ("text", "cooldown"),
+    [  # duoduo schedules both (cooldown 1 and 4), contract state no-contract
+        ("---\nschedule:\n\tcooldown_ticks: 4\n---\ntab\n", 1),
+        ('---json\n{"schedule": {"cooldown_ticks": 4}}\n---\nlang json\n', 4),
+    ],
+)
+def test_tab_block_and_json_opener_are_scheduled_as_in_the_original(
+    text: str, cooldown: int
+) -> None:
+    info = parse_partition("memory-weaver", Path("/k/subconscious/memory-weaver"), text)
+    assert info.schedulable and info.schedule.cooldown_ticks == cooldown
+    assert info.contract_state == "no-contract"
+
+
+@pytest.mark.parametrize("opener", ["--", "-- ", "\ufeff--"])
+def test_two_dash_opener_is_a_named_error(opener: str) -> None:
+    """duoduo silently reads this as no front matter (no contract): subcon says so."""
+    text = f"{opener}\nschedule:\n  enabled: false\n--\nbody\n"
+    info = parse_partition("memory-weaver", Path("/k/subconscious/memory-weaver"), text)
+    assert not info.schedulable and info.contract_state == "parse-fail"
+    assert info.error is not None
+    assert info.error.startswith("/k/subconscious/memory-weaver/CLAUDE.md:1: front matter opener")

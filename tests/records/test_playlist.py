@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from shared.kernel import KernelPaths
 from shared.playlist import (
     DEFAULT_PLAYLIST,
@@ -101,7 +103,11 @@ def test_check_off_keeps_indent_and_matches_anywhere_in_file() -> None:
 
 
 def test_check_off_appends_history_when_missing() -> None:
+    # As the original: lines + ["", "## History", entry], so the file's own trailing
+    # LF leaves two blank lines before the heading.
     result = check_off("## Current Round\n- [ ] w\n", "w", "T")
+    assert result == "## Current Round\n- [x] w\n\n\n## History\n- T executed=w\n"
+    result = check_off("## Current Round\n- [ ] w", "w", "T")
     assert result == "## Current Round\n- [x] w\n\n## History\n- T executed=w\n"
 
 
@@ -124,3 +130,50 @@ def test_read_write(paths: KernelPaths) -> None:
     assert read_playlist(paths) is None
     write_playlist(paths, EXAMPLE)
     assert read_playlist(paths) == EXAMPLE
+
+
+# Outputs of duoduo's own rebuild (Kfe) and check-off (xI) on the same texts.
+ORIGINAL_PLAYLIST_CASES = [
+    ("rebuild", "# P", "# P\n## Current Round\n- [ ] alpha\n- [ ] Beta\n- [ ] memory-weaver\n"),
+    ("rebuild", "", "\n## Current Round\n- [ ] alpha\n- [ ] Beta\n- [ ] memory-weaver\n"),
+    (
+        "rebuild",
+        "# P\n\n\n",
+        "# P\n\n\n\n## Current Round\n- [ ] alpha\n- [ ] Beta\n- [ ] memory-weaver\n",
+    ),
+    (
+        "rebuild",
+        "## Current Round\n- [x] a\n- [x] b",
+        "## Current Round\n- [ ] alpha\n- [ ] Beta\n- [ ] memory-weaver\n",
+    ),
+    (
+        "check_off",
+        "## Current Round\n  - [ ] a  \n- [X] b\n-  [ ] c\n- [ ]  d\n## Next\n- [ ] e\n",
+        "## Current Round\n  - [x] a  \n- [X] b\n-  [ ] c\n- [ ]  d\n## Next\n- [ ] e\n\n\n## History\n- 2026-01-05T11:00:00.000Z executed=a\n",  # noqa: E501
+    ),
+    (
+        "check_off",
+        "# S\n\n## Current Round\n- [ ] a\n\n## History\n- 2026-01-01T00:00:00.000Z executed=a\n\n\n",  # noqa: E501
+        "# S\n\n## Current Round\n- [x] a\n\n## History\n- 2026-01-05T11:00:00.000Z executed=a\n- 2026-01-01T00:00:00.000Z executed=a\n",  # noqa: E501
+    ),
+    (
+        "check_off",
+        "# S\n\n## Current Round\n- [ ] a\n- [ ] a\n",
+        "# S\n\n## Current Round\n- [x] a\n- [ ] a\n\n\n## History\n- 2026-01-05T11:00:00.000Z executed=a\n",  # noqa: E501
+    ),
+    (
+        "check_off",
+        "# S\n\n## Current Round\n- [ ] a\n\n## History",
+        "# S\n\n## Current Round\n- [x] a\n\n## History\n- 2026-01-05T11:00:00.000Z executed=a\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(("op", "text", "expected"), ORIGINAL_PLAYLIST_CASES)
+def test_rebuild_and_check_off_match_the_original_byte_for_byte(
+    op: str, text: str, expected: str
+) -> None:
+    if op == "rebuild":
+        assert rebuild(text, ["alpha", "Beta", "memory-weaver"]) == expected
+    else:
+        assert check_off(text, "a", "2026-01-05T11:00:00.000Z") == expected

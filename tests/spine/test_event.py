@@ -11,6 +11,7 @@ from shared.spine.event import (
     event_date,
     is_external,
     js_number,
+    kind_label,
     parse_event_line,
     render_event,
     ts_hour,
@@ -123,7 +124,10 @@ def test_source_gate_on_every_catalogued_event(type_: str, kind: str, external: 
     "event",
     [
         {"source": {"kind": ""}, "ts": "2026-01-05T03:00:00.000Z"},
-        {"source": {"kind": 7}, "ts": "2026-01-05T03:00:00.000Z"},
+        {"source": {"kind": 0}, "ts": "2026-01-05T03:00:00.000Z"},
+        {"source": {"kind": 0.0}, "ts": "2026-01-05T03:00:00.000Z"},
+        {"source": {"kind": False}, "ts": "2026-01-05T03:00:00.000Z"},
+        {"source": {"kind": None}, "ts": "2026-01-05T03:00:00.000Z"},
         {"source": {}, "ts": "2026-01-05T03:00:00.000Z"},
         {"source": "stdio", "ts": "2026-01-05T03:00:00.000Z"},
         {"ts": "2026-01-05T03:00:00.000Z"},
@@ -133,6 +137,23 @@ def test_source_gate_on_every_catalogued_event(type_: str, kind: str, external: 
 )
 def test_source_gate_rejects_missing_kind_or_ts(event: dict[str, object]) -> None:
     assert not is_external(event)
+
+
+@pytest.mark.parametrize(
+    ("line", "label"),
+    [  # duoduo's gap-lint tests `!source.kind`: every truthy JSON value is a kind
+        ('{"source":{"kind":5},"ts":"2026-01-07T11:00:00.000Z"}', "5"),
+        ('{"source":{"kind":true},"ts":"2026-01-07T11:00:00.000Z"}', "true"),
+        ('{"source":{"kind":[]},"ts":"2026-01-07T11:00:00.000Z"}', "[]"),
+        ('{"source":{"kind":{}},"ts":"2026-01-07T11:00:00.000Z"}', "{}"),
+        ('{"source":{"kind":["stdio"]},"ts":"2026-01-07T11:00:00.000Z"}', '["stdio"]'),
+        ('{"source":{"kind":["system"]},"ts":"2026-01-07T11:00:00.000Z"}', '["system"]'),
+    ],
+)
+def test_truthy_non_string_kind_is_external_as_in_the_original(line: str, label: str) -> None:
+    event = parse_event_line(line.encode(), "day.jsonl", 1)
+    assert is_external(event)
+    assert kind_label(event["source"]["kind"]) == label
 
 
 @pytest.mark.parametrize(

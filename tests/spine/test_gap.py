@@ -12,6 +12,7 @@ from shared.constants import SCAN_GAP_PENDING, WEAVER
 from shared.coverage import ScanProgress, mark_day_covered, scan_progress
 from shared.errors import InputError
 from shared.gap import Gap, find_gap, post_gap, scan_gap_body
+from shared.gapcache import CACHE_VERSION
 from shared.kernel import KernelPaths
 from shared.scangap import ScanGapBody, parse_scan_gap_body, render_scan_gap_body
 from shared.settings import Settings
@@ -217,7 +218,8 @@ def test_damaged_cache_is_ignored(paths: KernelPaths, settings: Settings) -> Non
     (paths.subcon_state_dir / "gap-cache.json").write_text("{not json")
     gap = find_gap(paths, settings)
     assert gap is not None and gap.external_events == 1
-    assert orjson.loads((paths.subcon_state_dir / "gap-cache.json").read_bytes())["version"] == 1
+    cache = orjson.loads((paths.subcon_state_dir / "gap-cache.json").read_bytes())
+    assert cache["version"] == CACHE_VERSION
 
 
 def _append(paths: KernelPaths, date: str, events: list[dict[str, object]]) -> None:
@@ -370,3 +372,34 @@ def test_cli_gap_missing_kernel_exits_2(tmp_path: Path, capsys: pytest.CaptureFi
     code = main(["--kernel", str(tmp_path / "nope"), "--runtime", str(tmp_path), "gap"])
     assert code == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_truthy_non_string_kinds_count_as_external_events(
+    paths: KernelPaths, settings: Settings
+) -> None:
+    """Interop finding: duoduo posts 20260107[09,09] 20260107[11,11] for these lines."""
+    day = paths.day_file("2026-01-07")
+    day.parent.mkdir(parents=True)
+    day.write_bytes(
+        b'{"type":"channel.message","source":{"kind":"stdio"},"payload":{},"id":"evt_a","ts":"2026-01-07T09:00:00.000Z"}\n'
+        b'{"type":"channel.message","source":{"kind":["stdio"]},"payload":{},"id":"evt_b","ts":"2026-01-07T11:00:00.000Z"}\n'
+        b'{"type":"channel.message","source":{"kind":5},"payload":{},"id":"evt_c","ts":"2026-01-07T11:30:00.000Z"}\n'
+        b'{"type":"channel.message","source":{"kind":0},"payload":{},"id":"evt_d","ts":"2026-01-07T13:00:00.000Z"}\n'
+    )
+    gap = find_gap(paths, settings)
+    assert gap is not None
+    assert gap.bands == [(9, 9), (11, 11)] and gap.external_events == 3
+
+
+def test_day_files_with_non_ascii_digits_are_not_days(
+    paths: KernelPaths, settings: Settings
+) -> None:
+    """Interop finding: duoduo ignores ２０２６-01-08.jsonl (full-width digits)."""
+    write_day(paths, "2026-01-07", [msg("stdio", "2026-01-07T09:00:00.000Z")])
+    (paths.events_dir / "２０２６-01-08.jsonl").write_bytes(
+        b'{"source":{"kind":"stdio"},"id":"evt_fw","ts":"2026-01-08T10:00:00.000Z"}\n'
+    )
+    paths.fragments_dir.mkdir(parents=True)
+    (paths.fragments_dir / "２０２６-01-07").mkdir()
+    gap = find_gap(paths, settings)
+    assert gap is not None and gap.date == "2026-01-07" and gap.bands == [(9, 9)]

@@ -104,6 +104,44 @@ def test_bad_ts_is_rejected_and_nothing_written(paths: KernelPaths) -> None:
     assert not paths.events_dir.exists() or not any(paths.events_dir.glob("*.jsonl"))
 
 
+@pytest.mark.parametrize(
+    ("given", "stored"),
+    [  # what the original's createSpineEvent writes: new Date(ts).toISOString()
+        ("2026-01-05T01:00:00+08:00", "2026-01-04T17:00:00.000Z"),
+        ("2026-01-05T10:00:00Z", "2026-01-05T10:00:00.000Z"),
+        ("2026-01-05T10:00:00.123456Z", "2026-01-05T10:00:00.123Z"),
+        ("2026-01-05T23:30:00-01:00", "2026-01-06T00:30:00.000Z"),
+        ("2026-01-05", "2026-01-05T00:00:00.000Z"),
+    ],
+)
+def test_caller_ts_is_stored_in_to_iso_string_form(
+    paths: KernelPaths, given: str, stored: str
+) -> None:
+    written = append_event(
+        paths, {"type": "channel.message", "source": {"kind": "stdio"}, "payload": {}, "ts": given}
+    )
+    assert written["ts"] == stored
+    line = paths.day_file(stored[:10]).read_bytes()
+    assert line.endswith(f'"ts":"{stored}"}}\n'.encode())
+    (record,) = iter_day(paths.day_file(stored[:10]), ReadStats(), 4 << 20)
+    assert record.event["ts"] == stored
+
+
+def test_unparseable_ts_is_refused_naming_the_value(paths: KernelPaths) -> None:
+    with pytest.raises(InputError, match="'2026-13-05T10:00:00Z'"):
+        append_event(
+            paths, {"type": "a", "source": {"kind": "stdio"}, "ts": "2026-13-05T10:00:00Z"}
+        )
+
+
+def test_caller_id_is_replaced(paths: KernelPaths) -> None:
+    written = append_event(
+        paths, {"id": "evt_caller", "type": "x.y", "source": {"kind": "stdio"}, "payload": {}}
+    )
+    assert written["id"] != "evt_caller" and UUID4.fullmatch(str(written["id"]))
+    assert list(written) == ["type", "source", "payload", "id", "ts"]
+
+
 def _append_many(root: str, worker: int, count: int) -> list[str]:
     runtime = Path(root)
     paths = KernelPaths(kernel=runtime.parent / "kernel", runtime=runtime)

@@ -95,3 +95,18 @@ def test_merge_hours_into_inclusive_runs() -> None:
     assert merge_hours({3, 4, 5, 14, 15}) == [(3, 5), (14, 15)]
     assert merge_hours([0, 23, 1]) == [(0, 1), (23, 23)]
     assert merge_hours([]) == []
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        "２０２６０１０５[03,05]",  # full-width digits
+        "20260105[０3,05]",
+        "٢٠٢٦٠١٠٥[03,05]",  # Arabic-Indic digits
+        "２０２６-01-05[2026-01-05T10:00:00.000Z,2026-01-05T12:00:00.000Z]",
+    ],
+)
+def test_only_ascii_digits_make_a_token(token: str) -> None:
+    """Python's \\d takes any Unicode digit; the original's tokens are ASCII only."""
+    with pytest.raises(InputError):
+        parse_interval(token)

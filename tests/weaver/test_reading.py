@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shared.kernel import KernelPaths
-from shared.spine.event import is_external
+from shared.spine.event import is_external, kind_label
 from shared.spine.interval import Band, Window
 from shared.spine.reader import ReadStats, iter_records, open_partition, parse_line
 from shared.spine.slices import SpineSlice, plan_slices
@@ -342,7 +342,8 @@ def test_origin_of_a_parsed_event_equals_make_origin(line: bytes) -> None:
         return
     session = event.get("session_key")
     key = session if isinstance(session, str) else ""
-    made = turns_module._origin(event, DATE, 9, event["source"]["kind"], event["ts"], key)
+    kind = kind_label(event["source"]["kind"])
+    made = turns_module._origin(event, DATE, 9, kind, event["ts"], key)
     assert made == turns_module.make_origin(event, DATE, 9)
     assert list(made) == list(turns_module.make_origin(event, DATE, 9))
 

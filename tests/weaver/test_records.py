@@ -21,7 +21,7 @@ from shared.fragments import Fragment, fragment_filename, parse_fragment, render
 
 FRAGMENT = """---
 source_event_id: evt_2f45c67f-9337-440d-98c4-3f5b8de55d78
-source_ts: 2026-01-05T09:12:33.123Z
+source_ts: "2026-01-05T09:12:33.123Z"
 source_kind: stdio
 session_key: stdio:default:28d3ca682f86
 event_type: channel.message

@@ -7,6 +7,7 @@ import click
 from shared.jsontext import compact
 from shared.lock.factory import open_kernel_lock
 from shared.memcheck import CheckReport, run_memory_check
+from shared.partitions import discover_partitions
 from workers.context import CliContext
 
 
@@ -17,7 +18,8 @@ from workers.context import CliContext
 def command(ctx: CliContext, dry_run: bool, as_json: bool) -> int:
     """Lint memory, post signals to partition inboxes, sweep stale ones.
 
-    Exits 1 when a sub-step failed (the report lists the errors).
+    Exits 1 when a sub-step failed (the report lists the errors) or a partition's
+    CLAUDE.md cannot be read (listed with file:line and the reason).
     """
     ctx.paths.require_kernel()
     report: CheckReport
@@ -27,5 +29,15 @@ def command(ctx: CliContext, dry_run: bool, as_json: bool) -> int:
         lock = open_kernel_lock(ctx.settings, ctx.paths)
         with lock.hold("memory-check") as lease:
             report = run_memory_check(ctx.paths, ctx.settings, lease=lease)
-    click.echo(compact(report.to_json()) if as_json else report.text)
-    return 1 if report.errors else 0
+    unreadable = [
+        {"name": p.name, "error": p.error}
+        for p in discover_partitions(ctx.paths, include_errors=True)
+        if p.error is not None
+    ]
+    if as_json:
+        click.echo(compact({**report.to_json(), "unreadable_partitions": unreadable}))
+    else:
+        click.echo(report.text)
+        for entry in unreadable:
+            click.echo(f"  partition {entry['name']} not runnable: {entry['error']}")
+    return 1 if report.errors or unreadable else 0

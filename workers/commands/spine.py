@@ -56,7 +56,15 @@ def append(
     text: str | None,
     as_json: bool,
 ) -> None:
-    """Append one event (JSON object on stdin, or built from the flags)."""
+    """Append one event (JSON object on stdin, or built from the flags).
+
+    \b
+    The event gets a fresh "id" (evt_<uuid4>); an "id" in the input is dropped.
+    A "ts" in the input is stored in toISOString() form (UTC, milliseconds, Z):
+    2026-01-05T01:00:00+08:00 becomes 2026-01-04T17:00:00.000Z and goes to that UTC
+    day's file; a ts without an offset is taken as UTC; one that is not ISO-8601 is
+    refused (exit 2). Without a ts, the current time.
+    """
     if type_ or kind:
         fields = _fields_from_flags(type_, kind, name, session_key, text)
     else:

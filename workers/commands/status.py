@@ -105,14 +105,17 @@ def render_status(status: dict[str, Any]) -> str:
         lines.append("  (none)")
     for part in status["partitions"]:
         sched = part["schedule"]
-        flags = "enabled" if sched["enabled"] else "disabled"
-        lines.append(
-            f"  {part['name']}: {flags}, cooldown {sched['cooldown_ticks']} tick(s), "
-            f"max {sched['max_duration_ms']} ms, contract {part['contract']}"
-            + (f" consumes {','.join(part['consumes'])}" if part["consumes"] else "")
-        )
         if part["error"]:
-            lines.append(f"    dropped from scheduling: {part['error']}")
+            # Its schedule is only the default: never show it as enabled.
+            lines.append(f"  {part['name']}: NOT RUNNABLE, contract {part['contract']}")
+            lines.append(f"    cannot be read: {part['error']}")
+        else:
+            flags = "enabled" if sched["enabled"] else "disabled"
+            lines.append(
+                f"  {part['name']}: {flags}, cooldown {sched['cooldown_ticks']} tick(s), "
+                f"max {sched['max_duration_ms']} ms, contract {part['contract']}"
+                + (f" consumes {','.join(part['consumes'])}" if part["consumes"] else "")
+            )
         lines += [f"    warning: {w}" for w in part["warnings"]]
         run = status["last_runs"].get(part["name"], {})
         if run.get("last_result"):
