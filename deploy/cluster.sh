@@ -6,7 +6,8 @@
 #
 #   deploy/cluster.sh start    start everything in the background, wait until it answers
 #   deploy/cluster.sh stop     beat and Flower, then the workers (warm shutdown: running
-#                              tasks finish), then redis-server last
+#                              tasks finish, SIGKILL after $SUBCON_STOP_TIMEOUT s,
+#                              default 120), then redis-server last
 #   deploy/cluster.sh status   which processes run, which workers answer
 #   deploy/cluster.sh logs     follow every process's log
 #
