@@ -4,6 +4,11 @@
 other side effect. ``celery -A workers.app ...`` finds ``app`` through the module-level
 ``__getattr__`` below, which builds it from ``load_settings()`` on first access only, so
 importing this module never reads the environment or connects anywhere.
+
+That module-level app is also made the current and default app of its process: Flower
+(``celery -A workers.app flower``) reads results with ``AsyncResult(task_id)``, which
+takes the default app, and without it answers ``/api/task/result/<id>`` with 503 (no
+result backend). Apps from ``make_app`` (tests, the CLI) leave the process's default alone.
 """
 
 from __future__ import annotations
@@ -47,5 +52,7 @@ def __getattr__(name: str) -> Any:
     if name == "app":
         if _app is None:
             _app = make_app(load_settings())
+            _app.set_current()
+            _app.set_default()
         return _app
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,4 +1,5 @@
-"""Cross-cutting behaviour as Celery signal handlers: timing, structured logs, boot checks.
+"""Cross-cutting behaviour as Celery signal handlers: timing, structured logs, boot checks,
+what Flower shows.
 
 Connected once per process (``dispatch_uid``); a failing handler is logged and never
 breaks a task. Lock release needs no hook: every lock is held by a ``with`` block, and
@@ -12,6 +13,8 @@ import time
 from typing import Any
 
 from celery import signals
+
+from workers import monitoring, progress
 
 log = logging.getLogger("subcon.tasks")
 
@@ -51,6 +54,13 @@ def _task_failure(
     )
 
 
+def _worker_init(**_: Any) -> None:
+    # Before the pool forks: the children inherit both. Flower then shows results as
+    # JSON and scans' PROGRESS state (see workers.monitoring).
+    monitoring.install()
+    progress.subscribe(monitoring.send_progress)
+
+
 def _worker_ready(sender: Any = None, **_: Any) -> None:
     # Fail loudly at boot when the roots are missing, instead of at the first task.
     app = getattr(sender, "app", None)
@@ -75,5 +85,6 @@ def connect() -> None:
     signals.task_prerun.connect(_task_prerun, weak=False, dispatch_uid="subcon-prerun")
     signals.task_postrun.connect(_task_postrun, weak=False, dispatch_uid="subcon-postrun")
     signals.task_failure.connect(_task_failure, weak=False, dispatch_uid="subcon-failure")
+    signals.worker_init.connect(_worker_init, weak=False, dispatch_uid="subcon-init")
     signals.worker_ready.connect(_worker_ready, weak=False, dispatch_uid="subcon-ready")
     _connected = True

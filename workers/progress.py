@@ -1,7 +1,9 @@
-"""In-process progress listeners for embedded mode.
+"""In-process progress listeners.
 
 An eager scan runs inside the CLI process, where no result backend can be polled while
-it runs; the scan task reports to these listeners as well as to ``update_state``.
+it runs; the scan task reports to these listeners as well as to ``update_state``. A
+worker subscribes one for good at start: it forwards progress to Flower as an event
+(:func:`workers.monitoring.send_progress`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,12 @@ def notify(token: str, done: int, total: int) -> None:
     for listener in list(_LISTENERS):
         with contextlib.suppress(Exception):
             listener(token, done, total)
+
+
+def subscribe(listener: Listener) -> None:
+    """Register ``listener`` for the life of the process (idempotent)."""
+    if listener not in _LISTENERS:
+        _LISTENERS.append(listener)
 
 
 @contextlib.contextmanager

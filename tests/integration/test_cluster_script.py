@@ -1,0 +1,175 @@
+"""deploy/cluster.sh for real: start, status, stop of redis-server, three workers, beat and
+Flower on one host; which settings win; what a failed start prints first."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from shared.kernel import KernelPaths
+from tests.integration.conftest import REPO, free_port, make_demo
+
+pytestmark = pytest.mark.integration
+
+SCRIPT = REPO / "deploy" / "cluster.sh"
+
+
+def env_for(tmp: Path, env_file: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SUBCON_")}
+    env.update(
+        SUBCON_ENV_FILE=str(env_file),
+        SUBCON_CLUSTER_DIR=str(tmp / "state"),
+        PYTHONUNBUFFERED="1",
+        **extra,
+    )
+    return env
+
+
+def run(env: dict[str, str], *args: str, timeout: float = 240) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", str(SCRIPT), *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+@pytest.fixture
+def kernel(tmp_path: Path) -> Iterator[tuple[KernelPaths, Path]]:
+    paths = make_demo(tmp_path / "roots")
+    redis_port, flower_port = free_port(), free_port()
+    env_file = tmp_path / "subcon.env"
+    # The file names a kernel that does not exist: the exported one must win.
+    env_file.write_text(
+        "\n".join(
+            [
+                "SUBCON_KERNEL_DIR=/nonexistent/kernel-from-file",
+                f"SUBCON_RUNTIME_DIR={paths.runtime}",
+                f"SUBCON_REDIS_PORT={redis_port}",
+                f"SUBCON_REDIS_DIR={tmp_path / 'redis'}",
+                f"SUBCON_BROKER_URL=redis://127.0.0.1:{redis_port}/0",
+                "SUBCON_SCAN_CONCURRENCY=1",
+                "SUBCON_KERNEL_CONCURRENCY=1",
+                "SUBCON_TICK_SECONDS=2",
+                f"SUBCON_FLOWER_PORT={flower_port}",
+                "SUBCON_FLOWER_USER=subcon",
+                "SUBCON_FLOWER_PASSWORD=from-the-file",
+                "",
+            ]
+        ),
+        encoding="utf-8",
+    )
+    try:
+        yield paths, env_file
+    finally:
+        # whatever a failing test left running
+        run(env_for(tmp_path, env_file, SUBCON_KERNEL_DIR=str(paths.kernel)), "stop")
+
+
+def logs(tmp: Path) -> dict[str, str]:
+    return {p.stem: p.read_text(errors="replace") for p in (tmp / "state").glob("*.log")}
+
+
+def test_file_value_without_export_is_named_in_the_error(
+    kernel: tuple[KernelPaths, Path], tmp_path: Path
+) -> None:
+    _, env_file = kernel
+    proc = run(env_for(tmp_path, env_file), "start")
+    assert proc.returncode == 2
+    assert "/nonexistent/kernel-from-file" in proc.stderr
+    assert f"SUBCON_KERNEL_DIR from {env_file}" in proc.stderr
+    assert not (tmp_path / "state").exists()
+
+
+def test_start_status_stop_in_order(kernel: tuple[KernelPaths, Path], tmp_path: Path) -> None:
+    paths, env_file = kernel
+    env = env_for(tmp_path, env_file, SUBCON_KERNEL_DIR=str(paths.kernel))
+
+    started = run(env, "start")
+    assert started.returncode == 0, started.stdout + started.stderr + str(logs(tmp_path))
+    out = started.stdout
+    assert f"settings: {env_file}" in out
+    assert f"SUBCON_KERNEL_DIR={paths.kernel}  (the environment)" in out
+    assert f"SUBCON_RUNTIME_DIR={paths.runtime}  ({env_file})" in out
+    assert f"password: SUBCON_FLOWER_PASSWORD in {env_file}" in out
+    assert "from-the-file" not in out  # where the password is, never the password
+    assert "cluster up: redis scan kernel commit beat flower" in out
+
+    status = run(env, "status")
+    assert status.returncode == 0
+    for name in ("redis", "scan", "kernel", "commit", "beat", "flower"):
+        assert re.search(rf"^{name}: running \(pid \d+\)$", status.stdout, re.M), status.stdout
+    for worker in ("scan@", "kernel@", "commit@"):
+        assert worker in status.stdout
+
+    again = run(env, "start")
+    assert again.returncode == 0 and again.stdout.startswith("already running:")
+
+    stopped = run(env, "stop")
+    assert stopped.returncode == 0, stopped.stderr
+    order = re.findall(r"^stopped (\w+) \(pid \d+\)$", stopped.stdout, re.M)
+    assert sorted(order) == sorted(["beat", "flower", "scan", "kernel", "commit", "redis"])
+    assert order[:2] == ["beat", "flower"]
+    assert order[-1] == "redis"
+    assert "killed" not in stopped.stdout
+
+    texts = logs(tmp_path)
+    assert set(texts) == {"redis", "scan", "kernel", "commit", "beat", "flower"}
+    for name, text in texts.items():
+        assert "CRITICAL" not in text, (name, text[-3000:])
+        assert "ConnectionError" not in text, (name, text[-3000:])
+    # beat let go of its lock while redis still ran; redis shut down cleanly, last
+    assert "beat: Releasing lock" in texts["beat"]
+    assert "ready to exit" in texts["redis"]
+    after = run(env, "status")
+    assert all(f"{n}: not running" in after.stdout for n in ("redis", "beat", "flower"))
+
+
+def test_failed_start_prints_its_own_cause_first(
+    kernel: tuple[KernelPaths, Path], tmp_path: Path
+) -> None:
+    paths, env_file = kernel
+    env = env_for(tmp_path, env_file, SUBCON_KERNEL_DIR=str(paths.kernel))
+    # a previous run's shutdown is in the logs
+    assert run(env, "start").returncode == 0
+    assert run(env, "stop").returncode == 0
+
+    # exported and empty: Flower refuses to run without a password
+    broken = run({**env, "SUBCON_FLOWER_PASSWORD": ""}, "start")
+    assert broken.returncode == 1
+    err = broken.stderr.splitlines()
+    assert err[0] == "start failed: flower exited", broken.stderr
+    assert err[1].startswith("---- ") and err[1].endswith("flower.log (this start)")
+    cause = "\n".join(err[2:])
+    assert "set SUBCON_FLOWER_PASSWORD" in cause
+    # only this start's lines: none of the previous run's shutdown
+    assert cause.count("==== start") == 1
+    assert "Warm shutdown" not in cause and "worker: " not in cause
+    assert "password: SUBCON_FLOWER_PASSWORD in the environment" in broken.stdout
+    # what did start was stopped again
+    after = run(env, "status")
+    assert "redis: not running" in after.stdout and "scan: not running" in after.stdout
+
+
+def test_first_use_creates_a_private_env_file(tmp_path: Path) -> None:
+    env_file = tmp_path / "fresh.env"
+    proc = run(env_for(tmp_path, env_file, SUBCON_RUNTIME_DIR=str(tmp_path)), "status")
+    assert proc.returncode == 0, proc.stderr
+    assert f"created {env_file} from the example" in proc.stderr
+    mode = stat.S_IMODE(env_file.stat().st_mode)
+    assert mode == 0o600
+    text = env_file.read_text(encoding="utf-8")
+    password = re.search(r"^SUBCON_FLOWER_PASSWORD=(.+)$", text, re.M)
+    assert password and password.group(1) != "change-me" and len(password.group(1)) >= 20
+    assert f"password: SUBCON_FLOWER_PASSWORD in {env_file}" in proc.stdout
+    # the exported runtime dir won over the example's
+    assert f"SUBCON_RUNTIME_DIR={tmp_path}  (the environment)" in proc.stdout

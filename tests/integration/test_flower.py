@@ -1,0 +1,239 @@
+"""What a real Flower process shows of subcon's tasks: results as JSON (task list, task
+info, task page, result endpoint) and a long scan's PROGRESS state while it runs.
+
+One cluster for the module: redis-server, scan/kernel/commit workers and Flower, all
+started as the deploy scripts start them (``celery -A workers.app ...``).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import re
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from shared.gitops import run_git
+from shared.kernel import KernelPaths
+from shared.spine.event import is_external
+from shared.spine.writer import make_envelope
+from tests.integration.conftest import REPO, Cluster, free_port, make_demo, wait_until
+
+pytestmark = pytest.mark.integration
+
+AUTH = ("subcon", "flower-test-pass")
+BIG_DAY = "2026-02-14"
+BIG_DAY_EVENTS = 12_000
+
+
+@dataclass
+class Flower:
+    cluster: Cluster
+    paths: KernelPaths
+    port: int
+
+    def get(self, path: str, *, raw: bool = False) -> Any:
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}")
+        token = base64.b64encode(f"{AUTH[0]}:{AUTH[1]}".encode()).decode()
+        request.add_header("Authorization", f"Basic {token}")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            body = response.read()
+        return body.decode("utf-8") if raw else json.loads(body)
+
+    def tasks(self, **query: str) -> dict[str, dict[str, Any]]:
+        suffix = "&".join(f"{k}={v}" for k, v in query.items())
+        return dict(self.get(f"/api/tasks?{suffix}"))
+
+    def subcon(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "workers", *args],
+            cwd=REPO,
+            env=self.cluster.env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+
+
+def write_big_day(paths: KernelPaths, date: str, count: int) -> None:
+    """One hour band of ``count`` external messages (the demo spine's, English and
+    Chinese), written straight to the day file: one slice, long enough to be watched."""
+    samples = []
+    for day_file in sorted(paths.events_dir.glob("*.jsonl")):
+        for line in day_file.read_text(encoding="utf-8").splitlines():
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue  # the demo spine keeps malformed lines on purpose
+            if (
+                isinstance(event, dict)
+                and is_external(event)
+                and event.get("type") == "channel.message"
+            ):
+                samples.append(event)
+    assert samples
+    start = datetime.fromisoformat(f"{date}T10:00:00+00:00")
+    lines = []
+    for n in range(count):
+        fields = {k: v for k, v in samples[n % len(samples)].items() if k not in ("id", "ts")}
+        moment = start + timedelta(microseconds=n * 50_000)
+        fields["ts"] = (
+            moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        )
+        lines.append(json.dumps(make_envelope(fields), ensure_ascii=False))
+    paths.day_file(date).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def flower(redis_server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flower]:
+    redis_server.flush()
+    root = tmp_path_factory.mktemp("flower")
+    paths = make_demo(root)
+    run_git(paths.kernel, "checkout", "--", "memory/CLAUDE.md")
+    write_big_day(paths, BIG_DAY, BIG_DAY_EVENTS)
+    logdir = root / "logs"
+    logdir.mkdir()
+    # One slice for the whole big day, so one scan task runs for seconds.
+    cluster = Cluster(paths, redis_server.url, logdir, {"SUBCON_SCAN_SLICE_EVENTS": "100000"})
+    port = free_port()
+    try:
+        cluster.worker("scan", "scan", 2)
+        cluster.worker("kernel", "kernel", 1)
+        cluster.commit_worker()
+        cluster.spawn(
+            "flower",
+            [
+                "flower",
+                "--address=127.0.0.1",
+                f"--port={port}",
+                f"--basic-auth={AUTH[0]}:{AUTH[1]}",
+            ],
+        )
+        cluster.wait_ready(["scan", "kernel", "commit"])
+        running = Flower(cluster, paths, port)
+
+        def answers() -> bool:
+            try:
+                return running.get("/api/workers") is not None
+            except OSError:
+                return False
+
+        wait_until(answers, 60, "Flower to answer")
+        yield running
+    finally:
+        cluster.stop()
+
+
+def _by_name(tasks: dict[str, dict[str, Any]], name: str) -> list[tuple[str, dict[str, Any]]]:
+    return [(tid, t) for tid, t in tasks.items() if t.get("name") == name]
+
+
+def test_results_are_json_in_every_view(flower: Flower) -> None:
+    # a directed item: one pass of scan -> crystallize -> update over a demo day
+    proc = flower.subcon(
+        "enqueue",
+        "--partition",
+        "memory-weaver",
+        "--name",
+        "flower-json.pending",
+        "--wait",
+        "please scan 20260103[00,23] again for evidence",
+    )
+    assert proc.returncode == 0, proc.stderr + flower.cluster.logs()
+
+    wanted = "subcon.memory-weaver.update"
+
+    def succeeded() -> list[tuple[str, dict[str, Any]]]:
+        done = [(t, v) for t, v in _by_name(flower.tasks(), wanted) if v["state"] == "SUCCESS"]
+        return done if done and all(v.get("result") for _, v in done) else []
+
+    (task_id, listed), *_ = wait_until(succeeded, 60, "the update task in Flower")
+    # /api/tasks: the result field is JSON text, not a Python repr
+    from_list = json.loads(listed["result"])
+    assert isinstance(from_list, dict)
+    assert not listed["result"].startswith("{'")
+    # /api/task/info/<id>: the same text
+    info = flower.get(f"/api/task/info/{task_id}")
+    assert info["result"] == listed["result"]
+    # /api/task/result/<id>: served from the result backend (was 503), as a JSON object
+    served = flower.get(f"/api/task/result/{task_id}")
+    assert served["state"] == "SUCCESS"
+    assert isinstance(served["result"], dict)
+    # the event's text is the backend's result, whole or abbreviated by marked parts only
+    if "…" not in listed["result"]:
+        assert from_list == served["result"]
+    else:
+        assert set(from_list) == set(served["result"])
+    # the task page's Result row shows the same JSON text (HTML-escaped)
+    page = flower.get(f"/task/{task_id}", raw=True)
+    row = re.search(r"<dt>Result</dt>\s*<dd><pre[^>]*><code>(.*?)</code>", page, re.S)
+    assert row, page
+    assert json.loads(html.unescape(row.group(1))) == from_list
+
+    # every subcon task of the weave reads as JSON in the list
+    results = {
+        task["name"]: json.loads(task["result"])
+        for task in flower.tasks(state="SUCCESS").values()
+        if task.get("name", "").startswith("subcon.") and task.get("result")
+    }
+    assert {"subcon.memory-weaver.scan", "subcon.memory-weaver.crystallize", wanted} <= set(results)
+
+
+def test_long_scan_shows_progress_state(flower: Flower) -> None:
+    scan = subprocess.Popen(
+        [sys.executable, "-m", "workers", "scan", "--from", BIG_DAY, "--to", BIG_DAY],
+        cwd=REPO,
+        env=flower.cluster.env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    seen: list[dict[str, Any]] = []
+    try:
+
+        def progressing() -> bool:
+            for tid, task in flower.tasks(state="PROGRESS").items():
+                if task.get("name") == "subcon.memory-weaver.scan":
+                    info = flower.get(f"/api/task/info/{tid}")
+                    seen.append({"id": tid, "list": task, "info": info})
+                    progress = json.loads(info["result"])
+                    if 0 < progress["done"] < progress["total"]:
+                        return True
+            if scan.poll() is not None:
+                raise AssertionError(f"scan ended before PROGRESS was seen: {seen}")
+            return False
+
+        wait_until(progressing, 120, "a scan in PROGRESS in Flower", poll=0.05)
+    finally:
+        out, err = scan.communicate(timeout=300)
+    assert scan.returncode == 0, err
+    last = seen[-1]
+    progress = json.loads(last["info"]["result"])
+    # done / total are the bytes of the slice read: here the whole day file
+    assert progress["total"] == flower.paths.day_file(BIG_DAY).stat().st_size
+    assert progress["percent"] == round(100 * progress["done"] / progress["total"], 1)
+    assert last["info"]["state"] == "PROGRESS"
+    # after the scan, Flower shows the same task as SUCCESS with its JSON result
+    task_id = last["id"]
+
+    def finished() -> dict[str, Any] | None:
+        info = flower.get(f"/api/task/info/{task_id}")
+        return info if info["state"] == "SUCCESS" else None
+
+    info = wait_until(finished, 60, "the scan's SUCCESS in Flower")
+    final = json.loads(info["result"])
+    assert "done" not in final or final != progress
+    assert out.startswith(f"scan {BIG_DAY.replace('-', '')}")
+    # Flower's pages ask without credentials: refused
+    with pytest.raises(urllib.error.HTTPError) as err_info:
+        urllib.request.urlopen(f"http://127.0.0.1:{flower.port}/api/tasks", timeout=5)
+    assert err_info.value.code == 401

@@ -1,0 +1,101 @@
+"""What Flower shows of a task: its result as JSON text, a scan's progress as a state.
+
+Flower's task list, task page, ``/api/tasks`` and ``/api/task/info`` are built from the
+workers' events, not from the result backend. Celery puts ``saferepr(retval)`` into the
+``task-succeeded`` event: a Python repr (``{'text': 'UPDATED: …', 'ok': True}``), cut at
+``Task.resultrepr_maxsize`` characters. The worker renders that text with
+:func:`result_text` instead: JSON, and, when the JSON is longer than the limit, an
+abbreviated JSON value (long strings and lists shortened, marked with ``…``), never JSON
+cut in the middle. The full result stays in the result backend
+(``/api/task/result/<id>``).
+
+A ``PROGRESS`` state written with ``update_state`` reaches only the result backend, which
+Flower's pages never read; :func:`send_progress` also sends it as a ``task-progress``
+event, which Flower's event state turns into the custom state ``PROGRESS`` with the
+progress as the task's ``result`` until the ``task-succeeded`` event replaces it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from workers import serialization
+
+# Characters kept of a long string, items kept of a long list, in an abbreviated result.
+_STRING_KEEP = 120
+_ITEMS_KEEP = 3
+_DEPTHS = (4, 3, 2, 1, 0)
+PROGRESS_EVENT = "task-progress"
+
+_original: dict[str, Any] = {}
+
+
+def _abbreviate(value: Any, depth: int) -> Any:
+    if isinstance(value, str):
+        return value if len(value) <= _STRING_KEEP else value[:_STRING_KEEP] + "…"
+    if isinstance(value, list | tuple):
+        if depth <= 0:
+            return f"… {len(value)} items"
+        head: list[Any] = [_abbreviate(item, depth - 1) for item in value[:_ITEMS_KEEP]]
+        if len(value) > _ITEMS_KEEP:
+            head.append(f"… {len(value) - _ITEMS_KEEP} more")
+        return head
+    if isinstance(value, dict):
+        if depth <= 0:
+            return f"… {len(value)} keys"
+        return {str(key): _abbreviate(item, depth - 1) for key, item in value.items()}
+    return value
+
+
+def result_text(value: Any, maxlen: int | None = None, *_: Any, **__: Any) -> str:
+    """``value`` as compact JSON of at most ``maxlen`` characters (abbreviated when the
+    whole is longer). Same call shape as Celery's ``saferepr``, which it stands in for;
+    a value that is not JSON (only JSON results exist here) falls back to it."""
+    try:
+        text = serialization.dumps(value)
+    except (TypeError, ValueError):
+        return str(_original.get("saferepr", repr)(value, maxlen))
+    if maxlen is None or len(text) <= maxlen:
+        return text
+    for depth in _DEPTHS:
+        short = serialization.dumps(_abbreviate(value, depth))
+        if len(short) <= maxlen:
+            return short
+    return serialization.dumps(f"… {len(text)} characters of JSON")
+
+
+def install() -> None:
+    """Make the worker render return values in logs and events with :func:`result_text`.
+
+    Celery has no setting for this: the tracer (pool child) and the request (worker
+    process, for a task that succeeded before its child was lost) each call the
+    ``saferepr`` they imported, on return values only, so those two names are replaced.
+    Idempotent.
+    """
+    from celery.app import trace
+    from celery.worker import request
+
+    if "saferepr" not in _original:
+        _original["saferepr"] = trace.saferepr
+    trace.saferepr = result_text
+    request.saferepr = result_text
+
+
+def send_progress(token: str, done: int, total: int) -> None:
+    """Send the running task's progress as a ``task-progress`` event (a listener of
+    :mod:`workers.progress`; no-op outside a worker's task or in an eager one)."""
+    from celery import current_task
+
+    task = current_task
+    request = getattr(task, "request", None)
+    if task is None or request is None or request.id is None:
+        return
+    if request.is_eager or request.called_directly:
+        return
+    # done / total: the scan's unit, bytes of the slice read (see shared.weaver.reading)
+    percent = round(100 * done / total, 1) if total else 100.0
+    info: dict[str, Any] = {"done": done, "total": total, "percent": percent, "slice": token}
+    # retry=False: a progress event is never worth stalling a scan on a slow broker.
+    task.send_event(
+        PROGRESS_EVENT, retry=False, result=result_text(info, task.resultrepr_maxsize), **info
+    )
