@@ -66,7 +66,7 @@ def fleet_factory(tmp_path: Path) -> Iterator[Callable[..., Fleet]]:
 
 
 def settings_for(paths: KernelPaths, env: dict[str, str]) -> Settings:
-    extra = {k.removeprefix("SUBCON_").lower(): v for k, v in env.items()}
+    extra: dict[str, Any] = {k.removeprefix("SUBCON_").lower(): v for k, v in env.items()}
     return Settings(kernel_dir=paths.kernel, runtime_dir=paths.runtime, **extra)
 
 

@@ -42,7 +42,7 @@ PREFIX = "subcon-mh-"
 KERNEL_ADDR = "10.213.0.1"
 PLAIN_PORT = 6379
 TLS_PORT = 6380
-PASSWORD = "mh-secret-7f3c"  # noqa: S105 - a throwaway test password
+PASSWORD = "mh-secret-7f3c"  # a throwaway test password
 READY_TIMEOUT_S = 60.0
 _counter = [0]
 
@@ -71,8 +71,20 @@ def unavailable() -> str | None:
             if got.returncode != 0:
                 return f"ip {' '.join(args)} failed: {got.stderr.strip()}"
         got = subprocess.run(
-            ["ip", "netns", "exec", probe, "unshare", "--mount", "--uts", "mount", "-t",
-             "tmpfs", "probe", "/mnt"],
+            [
+                "ip",
+                "netns",
+                "exec",
+                probe,
+                "unshare",
+                "--mount",
+                "--uts",
+                "mount",
+                "-t",
+                "tmpfs",
+                "probe",
+                "/mnt",
+            ],
             capture_output=True,
             text=True,
         )
@@ -131,18 +143,55 @@ def make_certs(workdir: Path) -> dict[str, Path]:
     def openssl(*args: str) -> None:
         subprocess.run(["openssl", *args], check=True, capture_output=True)
 
-    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-            "-subj", "/CN=subcon multihost test CA",
-            "-keyout", str(out["ca_key"]), "-out", str(out["ca"]))
+    openssl(
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=subcon multihost test CA",
+        "-keyout",
+        str(out["ca_key"]),
+        "-out",
+        str(out["ca"]),
+    )
     csr = workdir / "server.csr"
-    openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=kernel-host",
-            "-keyout", str(out["key"]), "-out", str(csr))
+    openssl(
+        "req",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-subj",
+        "/CN=kernel-host",
+        "-keyout",
+        str(out["key"]),
+        "-out",
+        str(csr),
+    )
     ext = workdir / "server.ext"
     ext.write_text(f"subjectAltName=IP:{KERNEL_ADDR}\n", encoding="ascii")
-    openssl("x509", "-req", "-in", str(csr), "-CA", str(out["ca"]), "-CAkey",
-            str(out["ca_key"]), "-CAserial", str(workdir / "ca.srl"), "-CAcreateserial",
-            "-days", "1", "-extfile", str(ext),
-            "-out", str(out["cert"]))
+    openssl(
+        "x509",
+        "-req",
+        "-in",
+        str(csr),
+        "-CA",
+        str(out["ca"]),
+        "-CAkey",
+        str(out["ca_key"]),
+        "-CAserial",
+        str(workdir / "ca.srl"),
+        "-CAcreateserial",
+        "-days",
+        "1",
+        "-extfile",
+        str(ext),
+        "-out",
+        str(out["cert"]),
+    )
     return out
 
 
@@ -160,9 +209,19 @@ class Host:
         if view is not None:
             unshare += ["--mount", "--propagation", "private"]
         return [
-            "ip", "netns", "exec", self.netns, *unshare, "--",
-            sys.executable, "-m", "tests.multihost.hostns", "--hostname", self.name,
-            *(view or []), "--",
+            "ip",
+            "netns",
+            "exec",
+            self.netns,
+            *unshare,
+            "--",
+            sys.executable,
+            "-m",
+            "tests.multihost.hostns",
+            "--hostname",
+            self.name,
+            *(view or []),
+            "--",
         ]
 
 
@@ -194,8 +253,20 @@ class Fleet:
             _ip("netns", "add", host.netns)
             self.hosts[name] = host
             # Both ends are made inside namespaces: the machine's own gets no interface.
-            _ip("-n", kernel.netns, "link", "add", f"v-{name}"[:15], "type", "veth",
-                "peer", "name", "eth0", "netns", host.netns)
+            _ip(
+                "-n",
+                kernel.netns,
+                "link",
+                "add",
+                f"v-{name}"[:15],
+                "type",
+                "veth",
+                "peer",
+                "name",
+                "eth0",
+                "netns",
+                host.netns,
+            )
             _ip("-n", kernel.netns, "link", "set", f"v-{name}"[:15], "master", "br0")
             _ip("-n", kernel.netns, "link", "set", f"v-{name}"[:15], "up")
             _ip("-n", host.netns, "link", "set", "lo", "up")
@@ -249,14 +320,30 @@ class Fleet:
         self.spawn(
             "redis",
             [
-                *kernel.prefix(), "redis-server", "--bind", KERNEL_ADDR,
-                "--port", str(PLAIN_PORT), "--tls-port", str(TLS_PORT),
-                "--tls-cert-file", str(self.certs["cert"]),
-                "--tls-key-file", str(self.certs["key"]),
-                "--tls-ca-cert-file", str(self.certs["ca"]),
-                "--tls-auth-clients", "no",
-                "--requirepass", PASSWORD,
-                "--save", "", "--appendonly", "no", "--dir", str(data),
+                *kernel.prefix(),
+                "redis-server",
+                "--bind",
+                KERNEL_ADDR,
+                "--port",
+                str(PLAIN_PORT),
+                "--tls-port",
+                str(TLS_PORT),
+                "--tls-cert-file",
+                str(self.certs["cert"]),
+                "--tls-key-file",
+                str(self.certs["key"]),
+                "--tls-ca-cert-file",
+                str(self.certs["ca"]),
+                "--tls-auth-clients",
+                "no",
+                "--requirepass",
+                PASSWORD,
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(data),
             ],
             dict(os.environ),
         )
@@ -270,9 +357,7 @@ class Fleet:
         quick = ["--without-gossip", "--without-mingle"]
         self.spawn("kernel", [*kernel.prefix(), str(DEPLOY / "kernel-worker.sh"), *quick], env)
         if commit:
-            self.spawn(
-                "commit", [*kernel.prefix(), str(DEPLOY / "commit-worker.sh"), *quick], env
-            )
+            self.spawn("commit", [*kernel.prefix(), str(DEPLOY / "commit-worker.sh"), *quick], env)
 
     def start_scan_host(
         self,
@@ -297,8 +382,12 @@ class Fleet:
         full_env.update(env or {})
         self.spawn(
             name,
-            [*host.prefix(view=view), str(DEPLOY / "scan-worker.sh"),
-             "--without-gossip", "--without-mingle"],
+            [
+                *host.prefix(view=view),
+                str(DEPLOY / "scan-worker.sh"),
+                "--without-gossip",
+                "--without-mingle",
+            ],
             full_env,
         )
 
@@ -308,8 +397,7 @@ class Fleet:
     def on_host(self, name: str, cmd: list[str]) -> subprocess.CompletedProcess[str]:
         """Run ``cmd`` inside the namespaces of process ``name`` (its host's view)."""
         return subprocess.run(
-            ["nsenter", "--target", str(self.pid(name)), "--mount", "--net", "--uts", "--",
-             *cmd],
+            ["nsenter", "--target", str(self.pid(name)), "--mount", "--net", "--uts", "--", *cmd],
             capture_output=True,
             text=True,
             cwd="/",
@@ -320,8 +408,14 @@ class Fleet:
         kernel = self.hosts["kernel-host"]
         env = self.base_env(self.url())
         got = subprocess.run(
-            [*kernel.prefix(), sys.executable, "-m", "tests.multihost.client", op,
-             json.dumps(args)],
+            [
+                *kernel.prefix(),
+                sys.executable,
+                "-m",
+                "tests.multihost.client",
+                op,
+                json.dumps(args),
+            ],
             cwd=REPO,
             env=env,
             capture_output=True,

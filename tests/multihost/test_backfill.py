@@ -50,12 +50,14 @@ def assert_writes_nothing(fleet: Fleet, host: str, paths: KernelPaths) -> None:
     got = fleet.on_host(
         host,
         [
-            sys.executable, "-c",
+            sys.executable,
+            "-c",
             "import os, sys, json; k, r = sys.argv[1:3];"
             "print(json.dumps({'kernel': os.path.exists(k), 'runtime': sorted(os.listdir(r)),"
             " 'var': sorted(os.listdir(os.path.join(r, 'var'))),"
             " 'mounts': open('/proc/self/mounts').read().splitlines()}))",
-            str(paths.kernel), str(paths.runtime),
+            str(paths.kernel),
+            str(paths.runtime),
         ],
     )
     assert got.returncode == 0, got.stderr
@@ -104,9 +106,7 @@ def test_backfill_on_two_scan_hosts_matches_embedded(
         assert any(name.startswith(f"fragments/{day}/") for name in tree), day
     assert any(name.startswith("effectiveness/") for name in tree)
     assert tree["CLAUDE.md"] != tree_bytes(base.memory_dir)["CLAUDE.md"], "board unchanged"
-    assert run_git(paths.kernel, "rev-parse", "HEAD^{tree}").stdout.strip() == reference[
-        "git_tree"
-    ]
+    assert run_git(paths.kernel, "rev-parse", "HEAD^{tree}").stdout.strip() == reference["git_tree"]
     assert run_git(paths.kernel, "status", "--porcelain", "-uall").stdout == reference["status"]
 
     # Every planned slice was scanned once, successfully, on a scan host; both took part.
