@@ -75,8 +75,21 @@ def main(argv: list[str]) -> int:
         app = make_app(settings)
         fence = client.get(f"subcon:lock:{kernel_id(settings.kernel_dir)}:fence")
         active = app.control.inspect(timeout=1.0).active() or {}
+        # Chord joins: Celery's Redis backend keeps a chord's parts in a list until the
+        # last one arrives, then calls the body, deletes the list and leaves a "done"
+        # marker that turns away late duplicates.
+        joins = {
+            key.decode(): int(client.llen(key))
+            for key in client.scan_iter(match="celery-taskset-meta-*.j", count=500)
+        }
+        markers = {
+            key.decode(): (client.get(key) or b"").decode()
+            for key in client.scan_iter(match="celery-taskset-meta-*.c", count=500)
+        }
         answer = {
             "fence": int(fence or 0),
+            "open_joins": joins,
+            "join_markers": markers,
             "queued": {q: client.llen(q) for q in ("scan", "kernel", "commit")},
             "active": {w: [t["name"] for t in tasks] for w, tasks in active.items()},
         }
