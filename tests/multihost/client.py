@@ -83,7 +83,7 @@ def main(argv: list[str]) -> int:
             for key in client.scan_iter(match="celery-taskset-meta-*.j", count=500)
         }
         markers = {
-            key.decode(): (client.get(key) or b"").decode()
+            key.decode(): bytes(client.get(key) or b"").decode()
             for key in client.scan_iter(match="celery-taskset-meta-*.c", count=500)
         }
         answer = {
