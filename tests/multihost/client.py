@@ -21,6 +21,10 @@ from workers import routing
 from workers.app import make_app
 
 
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value or "")
+
+
 def scan_metas(client: redis.Redis) -> dict[str, dict[str, Any]]:
     """Every stored scan task result: worker (``scan@<host>``), status, slice token."""
     out: dict[str, dict[str, Any]] = {}
@@ -83,7 +87,7 @@ def main(argv: list[str]) -> int:
             for key in client.scan_iter(match="celery-taskset-meta-*.j", count=500)
         }
         markers = {
-            key.decode(): bytes(client.get(key) or b"").decode()
+            key.decode(): _text(client.get(key))
             for key in client.scan_iter(match="celery-taskset-meta-*.c", count=500)
         }
         answer = {
