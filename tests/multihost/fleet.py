@@ -368,8 +368,10 @@ class Fleet:
         control: Path | None = None,
         concurrency: int = 1,
         env: dict[str, str] | None = None,
-    ) -> None:
-        """``deploy/scan-worker.sh`` on scan host ``name``, with only var/events there."""
+        program: list[str] | None = None,
+    ) -> subprocess.Popen[bytes]:
+        """``deploy/scan-worker.sh`` (or ``program``) on scan host ``name``, with only
+        var/events there."""
         host = self.hosts[name]
         view = ["--view", str(self.view_root), "--ro", str(self.paths.events_dir)]
         if tls:
@@ -380,16 +382,12 @@ class Fleet:
         full_env = self.base_env(self.url(tls=tls, password=password))
         full_env.update(SUBCON_SCAN_CONCURRENCY=str(concurrency), HOME="/tmp")
         full_env.update(env or {})
-        self.spawn(
-            name,
-            [
-                *host.prefix(view=view),
-                str(DEPLOY / "scan-worker.sh"),
-                "--without-gossip",
-                "--without-mingle",
-            ],
-            full_env,
-        )
+        program = program or [
+            str(DEPLOY / "scan-worker.sh"),
+            "--without-gossip",
+            "--without-mingle",
+        ]
+        return self.spawn(name, [*host.prefix(view=view), *program], full_env)
 
     def pid(self, name: str) -> int:
         return next(p.pid for n, p in self.procs if n == name)
