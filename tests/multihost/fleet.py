@@ -401,23 +401,25 @@ class Fleet:
             cwd="/",
         )
 
-    def client(self, op: str, *, check: bool = True, timeout: float = 180, **args: Any) -> Any:
-        """Run one client operation on the kernel host; returns its JSON answer."""
-        kernel = self.hosts["kernel-host"]
-        env = self.base_env(self.url())
-        got = subprocess.run(
-            [
-                *kernel.prefix(),
-                sys.executable,
-                "-m",
-                "tests.multihost.client",
-                op,
-                json.dumps(args),
-            ],
+    def run_on_kernel_host(
+        self, cmd: list[str], *, timeout: float = 180, env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        """Run ``cmd`` on the kernel host with its workers' environment."""
+        full_env = self.base_env(self.url())
+        full_env.update(env or {})
+        return subprocess.run(
+            [*self.hosts["kernel-host"].prefix(), *cmd],
             cwd=REPO,
-            env=env,
+            env=full_env,
             capture_output=True,
             text=True,
+            timeout=timeout,
+        )
+
+    def client(self, op: str, *, check: bool = True, timeout: float = 180, **args: Any) -> Any:
+        """Run one client operation on the kernel host; returns its JSON answer."""
+        got = self.run_on_kernel_host(
+            [sys.executable, "-m", "tests.multihost.client", op, json.dumps(args)],
             timeout=timeout,
         )
         if got.returncode != 0:
