@@ -126,8 +126,8 @@ def sweep_leftovers() -> list[str]:
         if not name.startswith(PREFIX):
             continue
         owner = name.removeprefix(PREFIX).split("-", 1)[0]
-        if owner.isdigit() and int(owner) != os.getpid() and _pid_alive(int(owner)):
-            continue  # another live run's hosts
+        if owner.isdigit() and _pid_alive(int(owner)):
+            continue  # a live run's hosts (this one's are torn down by their Fleet)
         _kill_netns(name)
         removed.append(name)
     return removed
