@@ -70,7 +70,7 @@ def settings_for(paths: KernelPaths, env: dict[str, str]) -> Settings:
     return Settings(kernel_dir=paths.kernel, runtime_dir=paths.runtime, **extra)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def base(tmp_path_factory: pytest.TempPathFactory) -> KernelPaths:
     """The demo kernel plus 2026-01-06 (eight bands), nothing scanned yet."""
     paths = make_demo(tmp_path_factory.mktemp("mh-base") / "roots")
@@ -78,7 +78,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> KernelPaths:
     return paths
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def reference(base: KernelPaths, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The embedded (in-process) backfill pass with its commit, on a copy of ``base``."""
     from shared.gitops import run_git

@@ -452,9 +452,17 @@ class Fleet:
         )
 
     def stop(self, name: str | None = None) -> None:
-        """SIGTERM each chosen process group, SIGKILL after 15 s."""
-        chosen = [(n, p) for n, p in self.procs if name is None or n == name]
-        for _, proc in reversed(chosen):
+        """Stop one process (by name) or all, Redis last so that the workers' warm
+        shutdown can still requeue and close cleanly."""
+        if name is not None:
+            self._stop([(n, p) for n, p in self.procs if n == name])
+            return
+        self._stop([(n, p) for n, p in self.procs if n != "redis"])
+        self._stop(list(self.procs))
+
+    def _stop(self, chosen: list[tuple[str, subprocess.Popen[bytes]]]) -> None:
+        """SIGTERM each process group, SIGKILL after 15 s."""
+        for _, proc in chosen:
             if proc.poll() is None:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(proc.pid, signal.SIGTERM)
