@@ -2,7 +2,7 @@
 
     python bench/run.py [--quick] [--json] [--only SECTION[,SECTION...]] [--seed N]
 
-Sections (in order): spine, scan, workers, gap, commit, memory. Workloads are generated
+Sections (in order): spine, scan, workers, hosts, gap, commit, memory. Workloads are generated
 deterministically from ``--seed``: a spine day (30 MB; 3 MB with ``--quick``) with a
 realistic mix of sessions and noise, a year of days, a board of 100 lines, 1,000
 changed dossier files (200 with ``--quick``). Absolute times on a shared machine are
@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
 import orjson  # noqa: E402
 
 MB = 1024 * 1024
-SECTIONS = ("spine", "scan", "workers", "gap", "commit", "memory")
+SECTIONS = ("spine", "scan", "workers", "hosts", "gap", "commit", "memory")
 Row = dict[str, Any]
 
 
@@ -175,10 +175,25 @@ def section_workers(root: Path, scale: Scale, seed: int) -> list[Row]:
     return [{**r, "name": f"workers.{r['name']}"} for r in rows]
 
 
+def section_hosts(root: Path, scale: Scale, seed: int) -> list[Row]:
+    """The scan stage of the day on one scan host vs two, hosts made of network and mount
+    namespaces (``bench/hosts.py``). Skipped, with the reason, without root, ``ip netns``,
+    mount namespaces or ``redis-server``."""
+    from bench.hosts import run, skipped_rows
+
+    if shutil.which("redis-server") is None:
+        rows = skipped_rows("redis-server not installed")
+    else:
+        day_bytes = int(scale.day_mb * MB)
+        rows = run(quick=scale.quick, seed=seed, repeat=min(3, scale.repeat), day_bytes=day_bytes)
+    return [{**r, "name": f"hosts.{r['name']}"} for r in normalise(rows)]
+
+
 SECTION_FUNCS: dict[str, Callable[[Path, Scale, int], list[Row]]] = {
     "spine": section_spine,
     "scan": section_scan,
     "workers": section_workers,
+    "hosts": section_hosts,
     "gap": section_gap,
     "commit": section_commit,
     "memory": section_memory,

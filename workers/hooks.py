@@ -14,6 +14,7 @@ from typing import Any
 
 from celery import signals
 
+from shared.constants import QUEUE_SCAN
 from workers import monitoring, progress
 
 log = logging.getLogger("subcon.tasks")
@@ -67,7 +68,15 @@ def _worker_ready(sender: Any = None, **_: Any) -> None:
     paths = getattr(app, "subcon_paths", None)
     if paths is None:
         return
-    for root, what in ((paths.kernel, "kernel"), (paths.runtime, "runtime")):
+    roots = [(paths.kernel, "kernel"), (paths.runtime, "runtime")]
+    # A scan-only worker (a scan host) reads var/events alone: there is no kernel there.
+    amqp = getattr(app, "amqp", None)
+    queues = set(amqp.queues.consume_from or ()) if amqp is not None else set()
+    if queues and queues <= {QUEUE_SCAN}:
+        roots = [(paths.runtime, "runtime")]
+        if paths.runtime.is_dir() and not paths.events_dir.is_dir():
+            log.error("subcon scan worker: %s does not exist", paths.events_dir)
+    for root, what in roots:
         if not root.is_dir():
             log.error(
                 "subcon worker: %s dir %s does not exist (set SUBCON_%s_DIR)",
