@@ -81,8 +81,14 @@ def test_units_run_the_deploy_scripts_with_the_env_file() -> None:
         assert script.startswith("/opt/subcon/deploy/"), unit.name
         local = REPO / script.removeprefix("/opt/subcon/")
         assert local.is_file() and local.stat().st_mode & 0o111, (unit.name, script)
-        assert service["EnvironmentFile"] == "/etc/subcon/subcon.env", unit.name
-        assert parser["Unit"]["PartOf"] == "subcon.target", unit.name
+        if unit.name == "subcon-scan-host.service":
+            # A scan-only host is a machine of its own: its own env file, not in the
+            # kernel host's subcon.target.
+            assert service["EnvironmentFile"] == "/etc/subcon/scan-host.env", unit.name
+            assert "PartOf" not in parser["Unit"], unit.name
+        else:
+            assert service["EnvironmentFile"] == "/etc/subcon/subcon.env", unit.name
+            assert parser["Unit"]["PartOf"] == "subcon.target", unit.name
         if script.endswith("-worker.sh"):
             # warm shutdown: SIGTERM to the Celery main process only, never to its pool
             assert service.get("KillSignal") == "SIGTERM", unit.name
