@@ -43,12 +43,13 @@ def test_commit_plain_text_and_dry_run(
     assert cli(repo, "commit", "--dry-run") == 0
     out = capsys.readouterr()
     assert out.out == "Dry run: would commit 1 files. Add 1 broadcast line.\n"
-    assert '"decision": "committed"' in out.err
+    assert out.err == ""  # a dry run writes no audit record, not even to stderr
+    assert not (repo.runtime / "var").exists() or not list(repo.runtime.rglob("audit/*.jsonl"))
     assert head(repo.kernel) == before and status(repo.kernel) == " M memory/CLAUDE.md\n"
     assert cli(repo, "commit") == 0
     assert capsys.readouterr().out.startswith("Committed: ")
     assert cli(repo, "commit") == 0
-    assert capsys.readouterr().out == "NO_NEW_GRADIENT\n"
+    assert capsys.readouterr().out == "NO_NEW_GRADIENT\nskipped: no allowlisted changes\n"
 
 
 def test_commit_missing_kernel_is_a_config_error(
