@@ -70,11 +70,15 @@ def test_review_json_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixtur
         (4, "reject", "self-reference"),
         (5, "reject", "gradient"),
     ]
-    assert set(rows[0]) == {"file", "line", "decision", "gate", "reason", "text"}
+    assert set(rows[0]) == {"file", "line", "decision", "gate", "reason", "text", "kind"}
+    assert {r["kind"] for r in rows} == {"board"}
     assert rows[0]["reason"] is None and rows[2]["reason"] == "gradient: missing concrete trigger"
     clean = write(tmp_path, "memory/entities/a.md", DOSSIER)
     assert main(["review", str(clean)]) == 0
-    assert capsys.readouterr().out == "1 approved, 0 rejected\n"
+    assert capsys.readouterr().out == (
+        f"{clean}: reviewed as dossier (from its path): 1 approved, 0 rejected\n"
+        "1 approved, 0 rejected\n"
+    )
 
 
 def test_review_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,8 +27,12 @@ def command() -> None:
 def _fields_from_flags(
     type_: str | None, kind: str | None, name: str | None, session_key: str | None, text: str | None
 ) -> dict[str, Any]:
-    if not type_ or not kind:
-        raise click.UsageError("give an event as JSON on stdin, or at least --type and --kind")
+    missing = [flag for flag, value in (("--type", type_), ("--kind", kind)) if not value]
+    if missing:
+        raise click.UsageError(
+            f"missing {' and '.join(missing)}: an event built from flags needs --type and "
+            "--kind (or pass `-` to read one JSON event from stdin)"
+        )
     source: dict[str, Any] = {"kind": kind}
     if name:
         source["name"] = name
@@ -39,7 +43,19 @@ def _fields_from_flags(
     return fields
 
 
+def _fields_from_stdin() -> dict[str, Any]:
+    data = sys.stdin.buffer.read()
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise InputError("<stdin>", None, f"invalid JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise InputError("<stdin>", None, "an event must be a JSON object")
+    return value
+
+
 @command.command(name="append")
+@click.argument("source", required=False, metavar="[-]")
 @click.option("--type", "type_", help="event type, e.g. channel.message")
 @click.option("--kind", help="source kind, e.g. stdio")
 @click.option("--name", help="source name")
@@ -49,6 +65,7 @@ def _fields_from_flags(
 @click.pass_obj
 def append(
     ctx: CliContext,
+    source: str | None,
     type_: str | None,
     kind: str | None,
     name: str | None,
@@ -56,18 +73,27 @@ def append(
     text: str | None,
     as_json: bool,
 ) -> None:
-    """Append one event (JSON object on stdin, or built from the flags)."""
-    if type_ or kind:
-        fields = _fields_from_flags(type_, kind, name, session_key, text)
+    """Append one event: built from --type/--kind (and --name, --session-key, --text),
+    or, with `-`, one JSON object read from stdin. Stdin is read only when asked."""
+    flags = [
+        f
+        for f, v in (
+            ("--type", type_),
+            ("--kind", kind),
+            ("--name", name),
+            ("--session-key", session_key),
+            ("--text", text),
+        )
+        if v is not None
+    ]
+    if source is not None and source != "-":
+        raise click.UsageError(f"unexpected argument {source!r}: only `-` (read stdin) is allowed")
+    if source == "-":
+        if flags:
+            raise click.UsageError(f"give the event as `-` (stdin) or as flags, not both: {flags}")
+        fields = _fields_from_stdin()
     else:
-        data = sys.stdin.buffer.read()
-        try:
-            value = orjson.loads(data)
-        except orjson.JSONDecodeError as exc:
-            raise InputError("<stdin>", None, f"invalid JSON: {exc}") from None
-        if not isinstance(value, dict):
-            raise InputError("<stdin>", None, "an event must be a JSON object")
-        fields = value
+        fields = _fields_from_flags(type_, kind, name, session_key, text)
     event = append_event(ctx.paths, fields)
     if as_json:
         click.echo(render_event(event))
