@@ -81,7 +81,7 @@ class CommitReport:
         if self.skipped:
             return f"skipped: {self.skipped}"
         if self.holds:
-            return f"nothing committed: {len(self.holds)} held-back decision(s) listed below"
+            return f"nothing committed: {len(self.holds)} held back"
         return None
 
     @property
