@@ -156,10 +156,15 @@ def commit_line(report: dict[str, Any], *, requested: bool = True) -> str:
     return f"commit: requested as task {task} (not waited for)"
 
 
-def pass_text(report: dict[str, Any], *, requested: bool = True) -> str:
-    """A weaver report's text followed by its board and commit lines (human output)."""
+def pass_text(report: dict[str, Any], *, requested: bool = True, verbose: bool = False) -> str:
+    """A weaver report's text, then its board and commit lines and the malformed spine
+    lines its scan skipped (human output)."""
+    from workers.malformed import malformed_lines
+
     text = str(report.get("text") or "").rstrip("\n")
-    return "\n".join([text, board_line(report), commit_line(report, requested=requested)])
+    lines = [text, board_line(report), commit_line(report, requested=requested)]
+    lines += malformed_lines(report.get("read_stats"), verbose=verbose)
+    return "\n".join(lines)
 
 
 def follow_commit(app: Any, report: dict[str, Any], timeout: float) -> None:

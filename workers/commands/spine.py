@@ -118,10 +118,16 @@ def get(ctx: CliContext, event_id: str) -> int:
 @command.command(name="read")
 @click.argument("interval")
 @click.option("--external", is_flag=True, help="only external events (source gate)")
-@click.option("--stats", "show_stats", is_flag=True, help="print read stats to stderr")
+@click.option("--stats", "show_stats", is_flag=True, help="print read stats to stderr as JSON")
+@click.option("-v", "--verbose", is_flag=True, help="list every malformed line skipped")
 @click.pass_obj
-def read(ctx: CliContext, interval: str, external: bool, show_stats: bool) -> None:
-    """Print the events of an INTERVAL such as 20260105[03,05], one JSON line each."""
+def read(ctx: CliContext, interval: str, external: bool, show_stats: bool, verbose: bool) -> None:
+    """Print the events of an INTERVAL such as 20260105[03,05], one JSON line each.
+
+    Malformed lines are skipped; stderr says how many and where (file:line).
+    """
+    from workers.malformed import malformed_lines
+
     items = parse_interval(interval)
     stats = ReadStats()
     limit = ctx.settings.max_line_bytes
@@ -130,6 +136,9 @@ def read(ctx: CliContext, interval: str, external: bool, show_stats: bool) -> No
             click.echo(render_event(record.event))
     if show_stats:
         click.echo(compact(stats.to_json()), err=True)
+    else:
+        for line in malformed_lines(stats, verbose=verbose):
+            click.echo(line, err=True)
 
 
 @command.command(name="slices")

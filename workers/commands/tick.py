@@ -24,6 +24,7 @@ def _indent(text: str) -> list[str]:
 
 def render_run(entry: dict[str, Any]) -> list[str]:
     """The lines of one dispatched run: its report, or why it has none."""
+    from workers.malformed import malformed_lines
     from workers.waiting import board_line, commit_line
 
     name = entry.get("partition")
@@ -42,6 +43,8 @@ def render_run(entry: dict[str, Any]) -> list[str]:
         lines += _indent(rest)
     if name == WEAVER:
         lines += _indent(board_line(report)) + _indent(commit_line(report))
+        for line in malformed_lines(report.get("read_stats"), verbose=False):
+            lines += _indent(line)
     return lines
 
 

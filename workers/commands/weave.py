@@ -21,9 +21,15 @@ from workers.context import CliContext
     help="do not request a commit afterwards (by default the pass asks the committer "
     "to commit every clean changed file, including changes made before it)",
 )
+@click.option("-v", "--verbose", is_flag=True, help="list every malformed spine line skipped")
 @click.pass_obj
 def command(
-    obj: CliContext, as_json: bool, wait: bool, timeout: float | None, no_commit: bool
+    obj: CliContext,
+    as_json: bool,
+    wait: bool,
+    timeout: float | None,
+    no_commit: bool,
+    verbose: bool,
 ) -> None:
     """Run one weaver pass: in-process with no broker, else on the workers.
 
@@ -55,4 +61,4 @@ def command(
 
         click.echo(pretty(report), nl=False)
         return
-    click.echo(pass_text(report, requested=not no_commit))
+    click.echo(pass_text(report, requested=not no_commit, verbose=verbose))

@@ -41,6 +41,8 @@ def register(app: Celery) -> Any:
                 finish_run(self.paths, self.settings, run, weaver_outcome(report))
             else:
                 record_manual_run(self.paths, WEAVER, report.get("status") or "")
+        # What the scan read, for the operator (malformed lines skipped, with file:line).
+        report["read_stats"] = stages["crystallized"].get("stats")
         # Outside the lock: in embedded mode the commit runs right here and takes it.
         if commit:
             report["commit_request"] = request_commit(self.app)
