@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from shared.jsontext import compact
+from shared.jsontext import pretty
 from shared.lock.factory import open_kernel_lock
 from shared.memcheck import CheckReport, run_memory_check
 from shared.spine.reader import ReadStats
@@ -32,7 +32,7 @@ def command(ctx: CliContext, dry_run: bool, as_json: bool, verbose: bool) -> int
             report = run_memory_check(ctx.paths, ctx.settings, lease=lease)
     spine = _spine_stats(ctx)
     if as_json:
-        click.echo(compact({**report.to_json(), "spine": malformed_json(spine)}))
+        click.echo(pretty({**report.to_json(), "spine": malformed_json(spine)}), nl=False)
     else:
         click.echo(report.text)
         for line in malformed_lines(spine, verbose=verbose):

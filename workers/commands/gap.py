@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from shared.gap import find_gap, post_gap
-from shared.jsontext import compact
+from shared.jsontext import pretty
 from shared.spine.reader import ReadStats
 from workers.context import CliContext
 from workers.malformed import malformed_json, malformed_lines
@@ -43,7 +43,7 @@ def command(ctx: CliContext, dry_run: bool, as_json: bool, verbose: bool) -> int
                 "withheld": [],
                 **malformed_json(stats),
             }
-            click.echo(compact(doc))
+            click.echo(pretty(doc), nl=False)
         else:
             click.echo("gap: none — all external days dreamt")
             for line in malformed_lines(stats, verbose=verbose):
@@ -51,17 +51,14 @@ def command(ctx: CliContext, dry_run: bool, as_json: bool, verbose: bool) -> int
         return 0
     result = post_gap(ctx.paths, gap, dry_run=dry_run)
     if as_json:
-        click.echo(
-            compact(
-                {
-                    **gap.to_json(),
-                    "dry_run": dry_run,
-                    "posted": result.posted,
-                    "withheld": result.withheld,
-                    **malformed_json(stats),
-                }
-            )
-        )
+        doc = {
+            **gap.to_json(),
+            "dry_run": dry_run,
+            "posted": result.posted,
+            "withheld": result.withheld,
+            **malformed_json(stats),
+        }
+        click.echo(pretty(doc), nl=False)
         return 0
     what = "tail" if gap.incremental else f"{len(gap.bands)} band(s)"
     click.echo(f"gap: {gap.date} ({what}) {' '.join(gap.tokens)}")

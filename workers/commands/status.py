@@ -9,7 +9,7 @@ import click
 
 from shared.errors import ConfigError, SubconError
 from shared.inbox import list_items, read_ledger
-from shared.jsontext import compact
+from shared.jsontext import pretty
 from shared.kernel import KernelPaths
 from shared.partition_state import is_backed_off, read_state
 from shared.partitions import discover_partitions
@@ -188,5 +188,8 @@ def command(ctx: CliContext, as_json: bool, verbose: bool) -> int:
     """
     require_roots(ctx.paths)
     status = collect_status(ctx.paths, ctx.settings)
-    click.echo(compact(status) if as_json else render_status(status, verbose=verbose))
+    if as_json:
+        click.echo(pretty(status), nl=False)
+    else:
+        click.echo(render_status(status, verbose=verbose))
     return 0
