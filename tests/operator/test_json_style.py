@@ -67,3 +67,14 @@ def test_review_json_is_one_pretty_array(
     rows = json.loads(out)
     assert isinstance(rows, list) and out == json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
     assert not {k for k in keys(rows) if CAMEL.search(k)}
+
+
+def test_init_json_is_one_snake_case_document(
+    paths: KernelPaths, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = ["--kernel", str(paths.kernel), "--runtime", str(paths.runtime)]
+    assert main([*root, "init", "--json"]) == 0
+    out = capsys.readouterr().out
+    doc = json.loads(out)
+    assert out == json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    assert not {k for k in keys(doc) if CAMEL.search(k)}
