@@ -95,7 +95,7 @@ def count_day(path: Path, max_line_bytes: int) -> DayCount:
             if hour is not None:
                 counted += 1
                 hours.add(hour)
-    return DayCount(counted, tuple(sorted(hours)))
+    return DayCount(counted, tuple(sorted(hours)), stats.malformed_count, tuple(stats.malformed))
 
 
 def count_tail(path: Path, progress: ScanProgress, max_line_bytes: int) -> TailCount:
@@ -125,7 +125,7 @@ def count_tail(path: Path, progress: ScanProgress, max_line_bytes: int) -> TailC
             external += 1
             if until is None or key > until:
                 until = key
-    return TailCount(external, until)
+    return TailCount(external, until, stats.malformed_count, tuple(stats.malformed))
 
 
 def _action(gap: Gap) -> str:
@@ -152,6 +152,10 @@ def scan_gap_body(gap: Gap) -> str:
     )
 
 
+def _note(stats: ReadStats, count: int, kept: tuple[str, ...]) -> None:
+    stats.merge(ReadStats(malformed=list(kept), malformed_count=count))
+
+
 def _stat(path: Path) -> tuple[int, int] | None:
     try:
         st = path.stat()
@@ -167,6 +171,7 @@ def _newest_uncovered(
     cache: GapCache,
     max_line_bytes: int,
     on_read: ReadHook | None,
+    stats: ReadStats,
 ) -> Gap | None:
     for date in reversed(dates):
         if date in covered:
@@ -185,6 +190,7 @@ def _newest_uncovered(
                 log.warning("gap check skips %s", exc)
                 continue
             cache.put_day(date, *key, count)
+        _note(stats, count.malformed_count, count.malformed)
         if count.external == 0:
             continue
         bands = merge_hours(count.hours)
@@ -200,6 +206,7 @@ def _newest_tail(
     cache: GapCache,
     max_line_bytes: int,
     on_read: ReadHook | None,
+    stats: ReadStats,
 ) -> Gap | None:
     for date in reversed(dates):
         if date not in covered:
@@ -223,6 +230,7 @@ def _newest_tail(
                 log.warning("gap check skips %s", exc)
                 continue
             cache.put_tail(date, *key, progress.byte_offset, progress.last_ts, tail)
+        _note(stats, tail.malformed_count, tail.malformed)
         if tail.external == 0 or tail.until_ts is None:
             continue
         window = Window(date, progress.last_ts or "", tail.until_ts)
@@ -239,22 +247,28 @@ def _newest_tail(
 
 
 def find_gap(
-    paths: KernelPaths, settings: Settings, *, on_read: ReadHook | None = None
+    paths: KernelPaths,
+    settings: Settings,
+    *,
+    on_read: ReadHook | None = None,
+    stats: ReadStats | None = None,
 ) -> Gap | None:
     """The next gap to scan, or None when every external day is dreamt.
 
     Newest uncovered date with external events first (6.6); only when there is
     none, the newest covered day with an unscanned external tail (12.4).
     Unreadable day files are skipped (logged). ``on_read`` is called with each
-    partition file actually read (cache misses).
+    partition file actually read (cache misses). ``stats`` collects the malformed
+    lines of every day file the check consulted (cached counts included).
     """
     cache = GapCache(cache_path(paths), settings.gap_cache)
     dates = event_dates(paths)
     covered = covered_dates(paths)
     limit = settings.max_line_bytes
-    gap = _newest_uncovered(paths, dates, covered, cache, limit, on_read)
+    seen = stats if stats is not None else ReadStats()
+    gap = _newest_uncovered(paths, dates, covered, cache, limit, on_read, seen)
     if gap is None:
-        gap = _newest_tail(paths, dates, covered, cache, limit, on_read)
+        gap = _newest_tail(paths, dates, covered, cache, limit, on_read, seen)
     try:
         cache.save(set(dates))
     except OSError as exc:

@@ -27,6 +27,8 @@ class DayCount:
 
     external: int
     hours: tuple[int, ...]
+    malformed_count: int = 0
+    malformed: tuple[str, ...] = ()  # the first reasons kept, "file:line: reason"
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,15 @@ class TailCount:
 
     external: int
     until_ts: str | None
+    malformed_count: int = 0
+    malformed: tuple[str, ...] = ()
+
+
+def _malformed(entry: dict[str, Any]) -> tuple[int, tuple[str, ...]] | None:
+    count, kept = entry.get("malformed_count"), entry.get("malformed")
+    if type(count) is not int or not isinstance(kept, list):
+        return None
+    return count, tuple(str(x) for x in kept)
 
 
 def cache_path(paths: KernelPaths) -> Path:
@@ -75,7 +86,10 @@ class GapCache:
         hours = entry.get("hours")
         if not isinstance(hours, list) or not all(type(h) is int for h in hours):
             return None
-        return DayCount(entry["external"], tuple(hours))
+        bad = _malformed(entry)
+        if bad is None:
+            return None  # an entry from before malformed lines were cached: read again
+        return DayCount(entry["external"], tuple(hours), *bad)
 
     def put_day(self, date: str, size: int, mtime_ns: int, count: DayCount) -> None:
         if not self.enabled:
@@ -85,6 +99,8 @@ class GapCache:
             "mtime_ns": mtime_ns,
             "external": count.external,
             "hours": list(count.hours),
+            "malformed_count": count.malformed_count,
+            "malformed": list(count.malformed),
         }
         self.dirty = True
 
@@ -98,7 +114,10 @@ class GapCache:
         external, until = tail.get("external"), tail.get("until_ts")
         if not isinstance(external, int) or not (until is None or isinstance(until, str)):
             return None
-        return TailCount(external, until)
+        bad = _malformed(tail)
+        if bad is None:
+            return None
+        return TailCount(external, until, *bad)
 
     def put_tail(
         self, date: str, size: int, mtime_ns: int, offset: int, after: str | None, tail: TailCount
@@ -110,6 +129,8 @@ class GapCache:
             "from": [offset, after],
             "external": tail.external,
             "until_ts": tail.until_ts,
+            "malformed_count": tail.malformed_count,
+            "malformed": list(tail.malformed),
         }
         self.days[date] = entry
         self.dirty = True

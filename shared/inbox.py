@@ -102,26 +102,38 @@ def ack_target(item_line: str) -> str:
     return text.split(":", 1)[0]
 
 
-def validate_item_name(name: str) -> str:
-    """Return ``name`` if an operator may create an inbox item with it.
+def name_problem(name: str) -> str | None:
+    """Why an item with this name cannot be settled safely, or None.
 
-    Raises:
-        NameRejected: empty, ``.``/``..``, a leading dot, a ``:``, a path separator,
-            NUL or a line break, or not ending in ``.pending``.
+    One rule for items written by ``enqueue`` and items dropped by hand or by another
+    producer: the ack target is the text before the first colon (4.3), so a name with a
+    colon, a path separator, NUL or a line break would ack the wrong file or none, and a
+    hidden name is never listed.
     """
     if not name or name in {".", ".."}:
-        raise NameRejected(None, None, f"inbox item name {name!r} is empty or a dot name")
+        return "is empty or a dot name"
     problems = [
         (name.startswith("."), "must not start with '.' (hidden files are not listed)"),
         (":" in name, "must not contain ':' (the ack target ends at the first colon)"),
         ("/" in name or "\\" in name, "must not contain a path separator"),
         ("\0" in name, "must not contain NUL"),
         ("\n" in name or "\r" in name, "must not contain a line break"),
-        (not name.endswith(PENDING) or name == PENDING, "must end in '.pending'"),
     ]
-    for failed, reason in problems:
-        if failed:
-            raise NameRejected(None, None, f"inbox item name {name!r} {reason}")
+    return next((reason for failed, reason in problems if failed), None)
+
+
+def validate_item_name(name: str) -> str:
+    """Return ``name`` if an operator may create an inbox item with it.
+
+    Raises:
+        NameRejected: the name fails :func:`name_problem`, or does not end in
+            ``.pending`` (the only suffix subcon writes).
+    """
+    problem = name_problem(name)
+    if problem is None and (not name.endswith(PENDING) or name == PENDING):
+        problem = "must end in '.pending'"
+    if problem is not None:
+        raise NameRejected(None, None, f"inbox item name {name!r} {problem}")
     return name
 
 
@@ -154,7 +166,7 @@ def write_item(
         atomic_write_bytes(target, data)
         return target
     if os.path.lexists(target):
-        raise NameRejected(target, None, "inbox item already exists (pass replace to overwrite)")
+        raise NameRejected(target, None, "inbox item already exists (pass --replace to overwrite)")
     # Write a complete hidden temp file, then hard-link it into place: link() refuses
     # an existing target, so a concurrent writer can never be overwritten.
     staging = target.parent / f".{name}.{uuid.uuid4()}.tmp"

@@ -13,6 +13,7 @@ import logging
 import time
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from shared.cadence import PartitionView, is_running, select_partitions, time_limits
@@ -220,3 +221,53 @@ def weaver_outcome(report: dict[str, Any]) -> str:
     """5.8: the weaver's run is ``invalid_output`` when its final text is blank."""
     text = report.get("text")
     return "success" if isinstance(text, str) and text.strip() else "invalid_output"
+
+
+MANUAL_DIR = "manual-runs"
+
+
+@dataclass(frozen=True)
+class ManualRun:
+    """The last run of a partition started by hand (``weave``, ``commit``, ``enqueue``)."""
+
+    partition: str
+    finished_at: str
+    result: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"partition": self.partition, "finished_at": self.finished_at, "result": self.result}
+
+
+def _manual_file(paths: KernelPaths, partition: str) -> Path:
+    return paths.subcon_state_dir / MANUAL_DIR / f"{partition}.json"
+
+
+def record_manual_run(
+    paths: KernelPaths, partition: str, result: str, now: datetime | None = None
+) -> None:
+    """Remember a hand-started run for ``status`` (subcon's own file, not the 5.9 state).
+
+    Best effort: the run already happened, so a runtime dir that cannot be written to
+    only loses this note (logged).
+    """
+    from shared.jsontext import pretty
+    from shared.kernel import atomic_write_text
+
+    record = ManualRun(partition, iso(now or datetime.now(UTC)), result)
+    try:
+        target = _manual_file(paths, partition)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(target, pretty(record.to_json()))
+    except OSError as exc:
+        log.warning("could not record the manual run of %s: %s", partition, exc)
+
+
+def read_manual_run(paths: KernelPaths, partition: str) -> ManualRun | None:
+    """The last hand-started run of ``partition``, or None (missing or unreadable file)."""
+    import json
+
+    try:
+        data = json.loads(_manual_file(paths, partition).read_text(encoding="utf-8"))
+        return ManualRun(str(data["partition"]), str(data["finished_at"]), str(data["result"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None

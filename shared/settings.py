@@ -13,8 +13,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, model_validator
+import annotated_types
+from pydantic import Field, ValidationError, model_validator
+from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from shared.errors import ConfigError
 
 _TRUTHY = frozenset({"1", "true", "yes", "on"})
 
@@ -107,7 +111,50 @@ class Settings(BaseSettings):
         return int(self.tick_seconds * 1000)
 
 
+_KINDS = {float: "a number", int: "an integer", bool: "true/false (1/0, yes/no, on/off)"}
+
+
+def allowed_values(info: FieldInfo) -> str:
+    """What a setting accepts, in words ("a number >= 1"), from its type and bounds."""
+    annotation = info.annotation
+    args = [a for a in getattr(annotation, "__args__", ()) if a is not type(None)]
+    base = args[0] if args else annotation
+    words = _KINDS.get(base, "text") if isinstance(base, type) else "text"
+    if base is Path:
+        words = "a path"
+    for meta in info.metadata:
+        for attr, sign in (("ge", ">="), ("gt", ">"), ("le", "<="), ("lt", "<")):
+            value = getattr(meta, attr, None)
+            if isinstance(meta, annotated_types.BaseMetadata) and value is not None:
+                words += f" {sign} {value:g}" if isinstance(value, float) else f" {sign} {value}"
+    if args and type(None) in getattr(annotation, "__args__", ()):
+        words += ", or unset"
+    return words
+
+
+def _config_error(exc: ValidationError) -> ConfigError:
+    """One line per invalid setting: the variable, the value given and what is allowed."""
+    lines = []
+    for err in exc.errors():
+        name = str(err["loc"][0]) if err.get("loc") else "?"
+        info = Settings.model_fields.get(name)
+        variable = f"SUBCON_{name.upper()}"
+        allowed = allowed_values(info) if info is not None else "see the README's settings table"
+        lines.append(
+            f"invalid setting {variable}={err.get('input')!r}: allowed: {allowed} "
+            f"({err.get('msg', 'invalid')})"
+        )
+    return ConfigError("\n".join(lines))
+
+
 def load_settings(**overrides: Any) -> Settings:
-    """Build settings from the environment, with explicit overrides (CLI flags) winning."""
+    """Build settings from the environment, with explicit overrides (CLI flags) winning.
+
+    Raises:
+        ConfigError: a setting has an unusable value (one line per setting).
+    """
     clean = {k: v for k, v in overrides.items() if v is not None}
-    return Settings(**clean)
+    try:
+        return Settings(**clean)
+    except ValidationError as exc:
+        raise _config_error(exc) from None

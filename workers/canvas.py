@@ -148,7 +148,8 @@ def request_commit(app: Celery) -> dict[str, Any]:
     A Redis ``SET NX`` marks a queued request; the commit task clears it when it starts,
     so a request arriving mid-run queues exactly one more run. Returns ``{"task_id"}``,
     ``{"collapsed": true}`` when it joined a queued request, or (eagerly, where the
-    commit runs right here) ``{"task_id", "text"}`` or ``{"error"}``: a failed commit
+    commit runs right here) ``{"task_id"}`` with :func:`commit_facts` (``outcome``,
+    ``commit``, ``short``, ``text``...) or ``{"error"}``: a failed commit
     never fails the weaver pass that asked for it.
     """
     settings: Settings = app.subcon_settings
@@ -168,4 +169,12 @@ def request_commit(app: Celery) -> dict[str, Any]:
         report = result.get(disable_sync_subtasks=False)
     except Exception as exc:
         return {"error": f"{type(exc).__name__}: {exc}"}
-    return {"task_id": str(result.id), "text": report.get("text")}
+    return {"task_id": str(result.id), **commit_facts(report)}
+
+
+def commit_facts(report: dict[str, Any]) -> dict[str, Any]:
+    """What a weaver or tick report needs to say about a committer run it caused."""
+    keys = ("text", "outcome", "commit", "short", "summary", "files", "skipped", "why")
+    facts = {k: report.get(k) for k in keys}
+    facts["held_back"] = sorted({str(h.get("file")) for h in report.get("holds") or []})
+    return facts

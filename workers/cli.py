@@ -53,7 +53,30 @@ class LazyGroup(click.Group):
         return command
 
 
+def package_version() -> str:
+    """The installed distribution's version (pyproject's ``version``)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("subcon")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def _print_version(ctx: click.Context) -> None:
+    click.echo(f"subcon {package_version()}")
+    ctx.exit(0)
+
+
 @click.group(cls=LazyGroup)
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=lambda ctx, _param, value: _print_version(ctx) if value else None,
+    help="print subcon's version and exit",
+)
 @click.option("--kernel", type=click.Path(path_type=Path), help="kernel dir (SUBCON_KERNEL_DIR)")
 @click.option("--runtime", type=click.Path(path_type=Path), help="runtime dir (SUBCON_RUNTIME_DIR)")
 @click.pass_context

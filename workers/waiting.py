@@ -117,6 +117,74 @@ def emit(report: dict[str, Any], as_json: bool) -> None:
     click.echo(text if isinstance(text, str) and text else pretty(report).rstrip("\n"))
 
 
+def board_line(report: dict[str, Any]) -> str:
+    """What a weaver pass did to ``memory/CLAUDE.md``, in one line."""
+    changes = [str(c) for c in report.get("line_changes") or []]
+    if changes:
+        return f"board: {len(changes)} line change(s): " + "; ".join(changes)
+    if "memory/CLAUDE.md" in (report.get("changed") or []):
+        return "board: memory/CLAUDE.md changed"
+    return "board: unchanged"
+
+
+def commit_line(report: dict[str, Any], *, requested: bool = True) -> str:
+    """Whether the pass requested a commit and, when known, what the committer did."""
+    request = report.get("commit_request")
+    if not isinstance(request, dict):
+        if not requested:
+            return "commit: not requested (--no-commit); `subcon commit` commits the changes"
+        return "commit: not requested"
+    if request.get("collapsed"):
+        return "commit: requested; joined a commit already queued (`subcon audit` shows it)"
+    if request.get("error"):
+        return f"commit: requested and failed: {request['error']}"
+    outcome = request.get("outcome")
+    task = request.get("task_id")
+    held = request.get("held_back") or []
+    held_note = f"; held back (not committed): {', '.join(held)}" if held else ""
+    if outcome == "committed":
+        mine = bool(report.get("changed"))
+        before = "" if mine else "; it holds changes made before this pass"
+        return f"commit: made {request.get('commit')} ({request.get('summary')}){before}{held_note}"
+    if outcome is not None:
+        why = str(request.get("why") or "skipped: no allowlisted changes")
+        why = why.removeprefix("nothing committed: ")
+        hint = "; `subcon commit --dry-run` lists them" if "held back" in why else ""
+        return f"commit: requested, nothing committed ({why}{hint}){held_note}"
+    if request.get("wait_error"):
+        return f"commit: requested as task {task}; {request['wait_error']}"
+    return f"commit: requested as task {task} (not waited for)"
+
+
+def pass_text(report: dict[str, Any], *, requested: bool = True, verbose: bool = False) -> str:
+    """A weaver report's text, then its board and commit lines and the malformed spine
+    lines its scan skipped (human output)."""
+    from workers.malformed import malformed_lines
+
+    text = str(report.get("text") or "").rstrip("\n")
+    lines = [text, board_line(report), commit_line(report, requested=requested)]
+    lines += malformed_lines(report.get("read_stats"), verbose=verbose)
+    return "\n".join(lines)
+
+
+def follow_commit(app: Any, report: dict[str, Any], timeout: float) -> None:
+    """Wait (up to ``timeout`` s) for the commit a distributed pass requested; merge
+    the committer's facts into ``report["commit_request"]``. Never raises."""
+    from celery.result import AsyncResult as Result
+
+    from workers.canvas import commit_facts
+
+    request = report.get("commit_request")
+    if not isinstance(request, dict) or not request.get("task_id") or "outcome" in request:
+        return
+    try:
+        value = wait_for(Result(request["task_id"], app=app), max(1.0, timeout))
+    except SubconError as exc:
+        request["wait_error"] = str(exc)
+        return
+    request.update(commit_facts(value))
+
+
 def run_and_wait(
     start: Callable[[], AsyncResult],
     timeout: float,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from shared.audit import AuditRecord
@@ -12,6 +13,28 @@ from shared.committer.review import LineDecision
 from shared.kernel import KernelPaths
 
 NO_NEW_GRADIENT = "NO_NEW_GRADIENT"
+
+
+class SkipKind(StrEnum):
+    """Why a wake committed nothing, grouped by the CLI exit code it maps to."""
+
+    NOTHING = "nothing"  # no allowlisted changes, or every change held back: exit 0
+    NOT_A_REPO = "not_a_repo"  # the kernel is not its own git repository: exit 2
+    GIT_BUSY = "git_busy"  # index.lock, a merge/rebase, HEAD moved, git failed: exit 3
+    LOCK = "lock"  # the kernel lock is held, lost or unreachable: exit 3
+
+    @property
+    def exit_code(self) -> int:
+        return {"nothing": 0, "not_a_repo": 2}.get(self.value, 3)
+
+
+@dataclass(frozen=True)
+class Hold:
+    """A file (and line) a wake held back, for the dry run's "would hold back" lines."""
+
+    file: str
+    line: int | None
+    reason: str
 
 
 @dataclass
@@ -28,6 +51,8 @@ class CommitReport:
     rejected: list[LineDecision] = field(default_factory=list)
     records: list[AuditRecord] = field(default_factory=list)
     skipped: str | None = None
+    skip_kind: SkipKind | None = None
+    holds: list[Hold] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     dry_run: bool = False
     duration_ms: int = 0
@@ -40,7 +65,41 @@ class CommitReport:
             head = f"Dry run: would commit {len(self.files)} files. {self.summary}."
         else:
             head = NO_NEW_GRADIENT
+        if self.dry_run:
+            held = [
+                f"would hold back {h.file}" + (f":{h.line}" if h.line else "") + f" ({h.reason})"
+                for h in self.holds
+            ]
+            return "\n".join([head, *held])
         return "\n".join([head, *(d.log_line() for d in self.rejected)])
+
+    @property
+    def why(self) -> str | None:
+        """The reason line shown under ``NO_NEW_GRADIENT`` (None after a commit)."""
+        if self.outcome == "committed":
+            return None
+        if self.skipped:
+            return f"skipped: {self.skipped}"
+        if self.holds:
+            return f"nothing committed: {len(self.holds)} held back"
+        return None
+
+    @property
+    def human(self) -> str:
+        """``text`` with the reason as its second line (the CLI's output)."""
+        lines = self.text.split("\n")
+        if self.why and not self.dry_run:
+            lines.insert(1, self.why)
+        elif self.dry_run and self.outcome != "committed" and not self.files:
+            lines[0] = "Dry run: nothing would be committed" + (
+                f" ({self.skipped})" if self.skipped else ""
+            )
+        return "\n".join(lines)
+
+    @property
+    def exit_code(self) -> int:
+        """The CLI exit code of this wake (README: Commands)."""
+        return self.skip_kind.exit_code if self.skip_kind is not None else 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -53,6 +112,9 @@ class CommitReport:
             "subject": self.subject,
             "rejected": [d.to_json() for d in self.rejected],
             "skipped": self.skipped,
+            "skip_kind": self.skip_kind.value if self.skip_kind is not None else None,
+            "why": self.why,
+            "holds": [{"file": h.file, "line": h.line, "reason": h.reason} for h in self.holds],
             "warnings": self.warnings,
             "dry_run": self.dry_run,
             "duration_ms": self.duration_ms,
@@ -73,6 +135,12 @@ class Wake:
         self.started = time.monotonic()
 
     def record(self, decision: str, **fields: Any) -> None:
+        if decision == "held":
+            self.report.holds.append(
+                Hold(str(fields.get("file")), fields.get("line"), str(fields.get("reason")))
+            )
+        if self.report.dry_run:
+            return  # a dry run decides nothing: it writes and reports no audit record
         self.report.records.append(
             AuditRecord(
                 decision=decision,
@@ -84,7 +152,8 @@ class Wake:
             )
         )
 
-    def skip(self, reason: str) -> CommitReport:
+    def skip(self, reason: str, kind: SkipKind) -> CommitReport:
         self.report.skipped = reason
+        self.report.skip_kind = kind
         self.record("skipped", reason=reason)
         return self.report

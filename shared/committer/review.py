@@ -69,8 +69,9 @@ def review_text(
     return out
 
 
-def review_paths(paths: list[Path]) -> list[LineDecision]:
-    """``subcon review``: every logical line of each file, with the gate set its path implies.
+def review_paths(paths: list[Path], as_kind: FileKind | None = None) -> list[LineDecision]:
+    """``subcon review``: every logical line of each file, with the gate set its path
+    implies (:func:`kind_for_review`) or, with ``as_kind``, that kind's gate set.
 
     Raises:
         InputError: a file is missing, unreadable or not UTF-8.
@@ -86,6 +87,6 @@ def review_paths(paths: list[Path]) -> list[LineDecision]:
         except UnicodeDecodeError as exc:
             line = data[: exc.start].count(b"\n") + 1
             raise InputError(path, line, "not UTF-8 text") from exc
-        kind = kind_for_review(path.absolute().as_posix())
+        kind = as_kind or kind_for_review(path.absolute().as_posix())
         out.extend(review_text(str(path), kind, text))
     return out

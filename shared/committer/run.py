@@ -35,7 +35,7 @@ from shared.committer.gitstate import (
     repo_info,
 )
 from shared.committer.message import CommittedFile, commit_message, describe
-from shared.committer.report import CommitReport, Wake
+from shared.committer.report import CommitReport, SkipKind, Wake
 from shared.committer.review import claims_of, review_text
 from shared.constants import COMMITTER
 from shared.errors import GitError, LockError, LockHeld, LockLost
@@ -108,7 +108,7 @@ def run_committer(
     try:
         _run(wake, paths, lock, dry_run, pause_after_stage)
     except GitError as exc:
-        wake.skip(f"git failed; nothing committed: {str(exc).splitlines()[0]}")
+        wake.skip(f"git failed; nothing committed: {str(exc).splitlines()[0]}", SkipKind.GIT_BUSY)
         raise
     finally:
         _finish(wake, paths, settings, lock, dry_run, redis_client)
@@ -124,11 +124,15 @@ def _run(
 ) -> None:
     info = repo_info(paths.kernel)
     if info is None:
-        wake.skip("not a git repository (the kernel is not its own git top level)")
+        wake.skip(
+            "not a git repository (the kernel is not its own git top level; "
+            "`subcon init` or `git init` it)",
+            SkipKind.NOT_A_REPO,
+        )
         return
     why = blocker(info)
     if why:
-        wake.skip(why)
+        wake.skip(why, SkipKind.GIT_BUSY)
         return
     if dry_run:
         _review_and_commit(wake, paths, info, None, None)
@@ -138,7 +142,7 @@ def _run(
             wake.fence = lease.fence
             why = blocker(info)
             if why:
-                wake.skip(why)
+                wake.skip(why, SkipKind.GIT_BUSY)
                 return
             remove_stale_temp_indexes(info)
             pause = pause_hook(pause_after_stage) if pause_after_stage else None
@@ -150,10 +154,11 @@ def _run(
             holder = {}
         wake.skip(
             f"kernel lock held by {holder.get('owner', 'another holder')}"
-            f" (fence {holder.get('fence', '?')})"
+            f" (fence {holder.get('fence', '?')})",
+            SkipKind.LOCK,
         )
     except LockError as exc:
-        wake.skip(f"kernel lock unavailable: {exc}")
+        wake.skip(f"kernel lock unavailable: {exc}", SkipKind.LOCK)
 
 
 def _review_and_commit(
@@ -167,12 +172,13 @@ def _review_and_commit(
     entries = read_status(kernel)
     allowed, outside, unmerged = split_paths(entries)
     if unmerged:
-        wake.skip("unmerged paths: a merge is in progress")
+        wake.skip("unmerged paths: a merge is in progress", SkipKind.GIT_BUSY)
         return
     for path in outside:
         wake.record("outside-allowlist", file=path, reason="outside-allowlist: never staged")
     if not allowed:
         wake.report.skipped = "no allowlisted changes"
+        wake.report.skip_kind = SkipKind.NOTHING
         return
     head = head_commit(kernel)
     head_tree = head_entries(kernel, head)
@@ -233,8 +239,6 @@ def _review(
         wake.report.files = list(files)
         _, _, description = describe(list(files.values()))
         wake.report.summary = _sentence(description)
-        for path in files:
-            wake.record("committed", file=path, reason=f"would commit: {files[path].change}")
         return
 
     def message(landing: list[str]) -> str:
@@ -247,7 +251,7 @@ def _review(
     try:
         outcome = index.land([p for _, p in approved], head_modes, message, lease.ensure, pause)
     except LockLost as exc:
-        wake.skip(f"kernel lock lost before commit; nothing committed ({exc})")
+        wake.skip(f"kernel lock lost before commit; nothing committed ({exc})", SkipKind.LOCK)
         return
     for path in outcome.changed_since_review:
         wake.record(
@@ -257,7 +261,12 @@ def _review(
             reason="changed after review; re-reviewed next wake",
         )
     if outcome.aborted or outcome.commit is None:
-        wake.skip(outcome.aborted or "nothing committed")
+        # Only a moved HEAD is git trouble; the other aborts mean nothing was left to land.
+        moved = "HEAD moved" in (outcome.aborted or "")
+        wake.skip(
+            outcome.aborted or "nothing committed",
+            SkipKind.GIT_BUSY if moved else SkipKind.NOTHING,
+        )
         return
     parents = run_git(kernel, "rev-list", "--parents", "-n", "1", "HEAD").stdout.split()
     if parents != [outcome.commit, *([head] if head else [])]:
@@ -300,7 +309,7 @@ def _finish(
 ) -> None:
     report = wake.report
     report.duration_ms = int((time.monotonic() - wake.started) * 1000)
-    if not report.records:
+    if not report.records and not dry_run:
         # An idle wake still leaves one line, so "did it run?" has an answer.
         wake.record("skipped", reason=report.skipped or "no allowlisted changes")
     now = iso()

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared.constants import SCAN_GAP_PENDING
-from shared.errors import InputError, NameRejected
-from shared.inbox import InboxItem
-from shared.kernel import safe_basename
+from shared.errors import InputError
+from shared.inbox import InboxItem, name_problem
 from shared.spine.interval import parse_interval, render_interval
 
 _MARKER_RE = re.compile(r"^\s*(?:-\s*\[[ xX]\]\s*)?(\[[^\]\n]+\])")
@@ -82,12 +81,11 @@ def route_item(item: InboxItem) -> Route:
     def make(route: str, reason: str, interval: str | None = None) -> Route:
         return Route(item.name, body, route, marker, reason, interval, slugs, lines)
 
-    try:
-        safe_basename(item.name)
-    except NameRejected:
-        # Another producer's odd name (a line break, say): acking it would fail and
-        # wedge every pass, so it is never selected; it stays on disk, reported.
-        return make("unclear", "the item name cannot be acked safely; left on disk")
+    problem = name_problem(item.name)
+    if problem is not None:
+        # The rule enqueue enforces (shared.inbox.name_problem): acking such a name
+        # would delete the wrong file or none, so it is never selected; left on disk.
+        return make("unclear", f"the item name {problem}; rename it to settle it")
     if marker in _UPDATE_MARKERS:
         return make("update", f"{marker} asks for broadcast maintenance from evidence")
     if marker == "[entity-converge]":

@@ -21,7 +21,7 @@ def test_tick_runs_both_partitions_and_records_them(
 ) -> None:
     assert run(demo, "tick") == 0
     out = capsys.readouterr().out
-    assert out.startswith("tick 1\n")
+    assert out.startswith("tick 1 (manual)\n")
     assert "memory-weaver: UPDATED:" in out
     assert "memory-committer: Committed:" in out
     for name in ("memory-weaver", "memory-committer"):
@@ -98,7 +98,15 @@ def test_enqueue_refuses_bad_or_existing_names(
     assert run(demo, "enqueue", "--partition", "memory-weaver", "--name", "a:b.pending", "x") == 2
     assert "must not contain ':'" in capsys.readouterr().err
     assert not inbox.exists()
+    # an unknown partition is refused, naming the known ones
+    assert run(demo, "enqueue", "--partition", "pattern-tracker", "--name", "n.pending", "x") == 2
+    err = capsys.readouterr().err
+    assert "unknown partition 'pattern-tracker'" in err and "memory-weaver" in err
+    assert not demo.inbox_dir("pattern-tracker").exists()
     # an item for a partition subcon does not run is written, not dispatched
+    prompt = demo.kernel / "subconscious" / "pattern-tracker" / "CLAUDE.md"
+    prompt.parent.mkdir(parents=True)
+    prompt.write_text("---\nschedule:\n  enabled: false\n---\nTrack patterns.\n", "utf-8")
     assert run(demo, "enqueue", "--partition", "pattern-tracker", "--name", "n.pending", "x") == 0
     assert (demo.inbox_dir("pattern-tracker") / "n.pending").read_text() == "x\n"
     assert run(demo, "enqueue", "--partition", "pattern-tracker", "--name", "n.pending", "y") == 2

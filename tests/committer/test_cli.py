@@ -43,12 +43,13 @@ def test_commit_plain_text_and_dry_run(
     assert cli(repo, "commit", "--dry-run") == 0
     out = capsys.readouterr()
     assert out.out == "Dry run: would commit 1 files. Add 1 broadcast line.\n"
-    assert '"decision": "committed"' in out.err
+    assert out.err == ""  # a dry run writes no audit record, not even to stderr
+    assert not (repo.runtime / "var").exists() or not list(repo.runtime.rglob("audit/*.jsonl"))
     assert head(repo.kernel) == before and status(repo.kernel) == " M memory/CLAUDE.md\n"
     assert cli(repo, "commit") == 0
     assert capsys.readouterr().out.startswith("Committed: ")
     assert cli(repo, "commit") == 0
-    assert capsys.readouterr().out == "NO_NEW_GRADIENT\n"
+    assert capsys.readouterr().out == "NO_NEW_GRADIENT\nskipped: no allowlisted changes\n"
 
 
 def test_commit_missing_kernel_is_a_config_error(
@@ -69,11 +70,15 @@ def test_review_json_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixtur
         (4, "reject", "self-reference"),
         (5, "reject", "gradient"),
     ]
-    assert set(rows[0]) == {"file", "line", "decision", "gate", "reason", "text"}
+    assert set(rows[0]) == {"file", "line", "decision", "gate", "reason", "text", "kind"}
+    assert {r["kind"] for r in rows} == {"board"}
     assert rows[0]["reason"] is None and rows[2]["reason"] == "gradient: missing concrete trigger"
     clean = write(tmp_path, "memory/entities/a.md", DOSSIER)
     assert main(["review", str(clean)]) == 0
-    assert capsys.readouterr().out == "1 approved, 0 rejected\n"
+    assert capsys.readouterr().out == (
+        f"{clean}: reviewed as dossier (from its path): 1 approved, 0 rejected\n"
+        "1 approved, 0 rejected\n"
+    )
 
 
 def test_review_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -60,8 +60,10 @@ def test_two_committers_started_together_serialise(repo: KernelPaths, redis_url:
         for _ in range(3)
     ]
     results = [p.communicate(timeout=120) for p in procs]
-    assert [p.returncode for p in procs] == [0, 0, 0], results
     reports = [json.loads(out) for out, _ in results]
+    # A wake that found the lock held exits 3 (README: kernel-lock failure), else 0.
+    expected = [3 if r["skip_kind"] == "lock" else 0 for r in reports]
+    assert [p.returncode for p in procs] == expected, results
     committed = [r for r in reports if r["outcome"] == "committed"]
     assert len(committed) == 1
     assert len(committed[0]["files"]) == 30
@@ -93,7 +95,9 @@ def test_second_committer_skips_while_first_holds_the_lock(
             committer_cmd(repo), env=env_for(redis_url), capture_output=True, timeout=60
         )
         report = json.loads(second.stdout)
+        assert second.returncode == 3
         assert report["text"] == "NO_NEW_GRADIENT"
+        assert report["skip_kind"] == "lock"
         assert report["skipped"] == "kernel lock held by memory-committer (fence 1)"
         assert head(k) == before
         flag.write_text("go\n", encoding="utf-8")

@@ -28,7 +28,7 @@ def test_append_from_stdin_then_get_read_and_slices(
         '{"type":"channel.message","source":{"kind":"feishu"},"session_key":"lark:a:b",'
         '"payload":{"text":"记住：先给结论"},"ts":"2026-01-05T03:04:05.006Z"}'.encode(),
     )
-    assert main([*_root(paths), "spine", "append", "--json"]) == 0
+    assert main([*_root(paths), "spine", "append", "-", "--json"]) == 0
     written = orjson.loads(capsys.readouterr().out)
     assert list(written) == ["type", "source", "session_key", "payload", "id", "ts"]
     assert paths.day_file("2026-01-05").exists()
@@ -88,7 +88,7 @@ def test_append_rejects_bad_input_with_exit_2(
     message: str,
 ) -> None:
     _stdin(monkeypatch, stdin)
-    assert main([*_root(paths), "spine", "append"]) == 2
+    assert main([*_root(paths), "spine", "append", "-"]) == 2
     assert message in capsys.readouterr().err
     assert not paths.events_dir.exists() or not any(paths.events_dir.glob("*.jsonl"))
 

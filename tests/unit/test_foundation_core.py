@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.errors import GitError, NameRejected
+from shared.errors import ConfigError, GitError, NameRejected
 from shared.gitops import run_git
 from shared.jsontext import compact, pretty
 from shared.kernel import KernelPaths, atomic_write_text, safe_basename
@@ -38,7 +38,7 @@ def test_settings_embedded_and_backends(monkeypatch: pytest.MonkeyPatch) -> None
     assert s.effective_redis_url == "redis://h:1/0"
     assert s.effective_result_backend == "redis://h:1/0"
     monkeypatch.setenv("SUBCON_TICK_SECONDS", "0")
-    with pytest.raises(ValueError):
+    with pytest.raises(ConfigError, match="SUBCON_TICK_SECONDS='0'"):
         load_settings()
 
 

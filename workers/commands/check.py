@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import click
 
-from shared.jsontext import compact
+from shared.jsontext import pretty
 from shared.lock.factory import open_kernel_lock
 from shared.memcheck import CheckReport, run_memory_check
 from shared.partitions import discover_partitions
+from shared.spine.reader import ReadStats
 from workers.context import CliContext
+from workers.malformed import malformed_json, malformed_lines
 
 
 @click.command(name="check")
 @click.option("--dry-run", is_flag=True, help="measure and report, write nothing")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@click.option("-v", "--verbose", is_flag=True, help="list every malformed spine line skipped")
 @click.pass_obj
-def command(ctx: CliContext, dry_run: bool, as_json: bool) -> int:
+def command(ctx: CliContext, dry_run: bool, as_json: bool, verbose: bool) -> int:
     """Lint memory, post signals to partition inboxes, sweep stale ones.
 
     Exits 1 when a sub-step failed (the report lists the errors) or a partition's
@@ -34,10 +37,28 @@ def command(ctx: CliContext, dry_run: bool, as_json: bool) -> int:
         for p in discover_partitions(ctx.paths, include_errors=True)
         if p.error is not None
     ]
+    spine = _spine_stats(ctx)
     if as_json:
-        click.echo(compact({**report.to_json(), "unreadable_partitions": unreadable}))
+        doc = {
+            **report.to_json(),
+            "unreadable_partitions": unreadable,
+            "spine": malformed_json(spine),
+        }
+        click.echo(pretty(doc), nl=False)
     else:
         click.echo(report.text)
         for entry in unreadable:
             click.echo(f"  partition {entry['name']} not runnable: {entry['error']}")
+        for line in malformed_lines(spine, verbose=verbose):
+            click.echo(line)
     return 1 if report.errors or unreadable else 0
+
+
+def _spine_stats(ctx: CliContext) -> ReadStats:
+    """Malformed lines in the day files the gap check consults (its cache makes this
+    a re-read of nothing when the check just ran)."""
+    from shared.gap import find_gap
+
+    stats = ReadStats()
+    find_gap(ctx.paths, ctx.settings, stats=stats)
+    return stats

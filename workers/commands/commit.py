@@ -9,9 +9,11 @@ from pathlib import Path
 import click
 
 from shared.committer.run import run_committer
+from shared.constants import COMMITTER
 from shared.jsontext import pretty
 from shared.kernel import KernelPaths
 from shared.lock.factory import open_kernel_lock
+from shared.runs import record_manual_run
 from workers.context import CliContext
 
 # Test-only: pause after the commit is built (before HEAD moves) until this file exists.
@@ -33,7 +35,14 @@ def read_tick(paths: KernelPaths) -> int | None:
 @click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
 @click.pass_obj
 def command(ctx: CliContext, dry_run: bool, as_json: bool) -> int:
-    """Review changed allowlisted files and commit the clean ones (one commit)."""
+    """Review changed allowlisted files and commit the clean ones (one commit).
+
+    After NO_NEW_GRADIENT the next line says why. Exit 0 when it committed or had
+    nothing to commit, 2 when the kernel is not a git repository, 3 when git is busy
+    (index.lock, a merge or rebase in progress, HEAD moved) or the kernel lock is held.
+    A dry run writes nothing, not even audit records: it says "would commit" and
+    "would hold back".
+    """
     lock = open_kernel_lock(ctx.settings, ctx.paths)
     pause = os.environ.get(PAUSE_ENV)
     report = run_committer(
@@ -46,11 +55,10 @@ def command(ctx: CliContext, dry_run: bool, as_json: bool) -> int:
     )
     if as_json:
         click.echo(pretty(report.to_json()), nl=False)
-        return 0
-    click.echo(report.text)
-    if dry_run:
-        for record in report.records:
-            click.echo(json.dumps(record.to_json(), ensure_ascii=False), err=True)
+    else:
+        click.echo(report.human)
     for warning in report.warnings:
         click.echo(f"warning: {warning}", err=True)
-    return 0
+    if not dry_run:
+        record_manual_run(ctx.paths, COMMITTER, report.outcome)
+    return report.exit_code

@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from typing import Any
 
 import click
 from celery.result import AsyncResult
 
 from shared.constants import WEAVER
 from shared.errors import InputError
+from shared.kernel import KernelPaths
 from workers.context import CliContext
+
+# How the weaver routes a directed item (shared.weaver.directed.route_item), for the
+# operator; the README's "Triggering work by hand" lists the same.
+ROUTES = (
+    "[memory:claude-lint], [memory:claude-compress], [sink], [merge], or prose asking to "
+    "compact/prune/repair/rewrite/lint/fix memory/CLAUDE.md -> board update from evidence",
+    "[entity-converge] [[slug]] -> converge that entity dossier",
+    "[scan-gap] or no marker, with interval tokens such as 20260105[03,05] -> scan them",
+    "no marker, naming a dossier or pointer with a [[slug]] -> entity dossier work",
+    "[orphan-islands], or a body starting topics/ -> orphan report (no edit without evidence)",
+)
 
 
 def read_body(text: str | None, file: Path | None) -> str:
@@ -18,7 +32,9 @@ def read_body(text: str | None, file: Path | None) -> str:
     Raises:
         InputError: neither or both given, unreadable or non-UTF-8 file, empty body.
     """
-    if (text is None) == (file is None):
+    if text is None and file is None:
+        raise InputError(None, None, "give the item body as TEXT or with --file")
+    if text is not None and file is not None:
         raise InputError(None, None, "give the item body as TEXT or with --file, not both")
     if file is not None:
         try:
@@ -34,13 +50,50 @@ def read_body(text: str | None, file: Path | None) -> str:
     return body
 
 
+def known_partition(paths: KernelPaths, partition: str) -> str:
+    """``partition`` if the kernel has it (``subconscious/<name>/CLAUDE.md``).
+
+    Raises:
+        InputError: no such partition; the message lists the known ones.
+    """
+    from shared.partitions import discover_partitions
+
+    names = [p.name for p in discover_partitions(paths, include_errors=True)]
+    if partition not in names:
+        known = ", ".join(names) if names else "none (run `subcon init`)"
+        raise InputError(
+            None, None, f"unknown partition {partition!r}: the kernel's partitions are {known}"
+        )
+    return partition
+
+
+def route_of(item: str, body: str) -> dict[str, Any]:
+    """How the weaver will route this body (the same pure function it uses)."""
+    from shared.frontmatter import js_trim
+    from shared.inbox import InboxItem
+    from shared.weaver.directed import route_item
+
+    route = route_item(InboxItem(item, js_trim(body)))
+    return {"route": route.route, "marker": route.marker, "reason": route.reason}
+
+
+def _warn_unrouted(route: dict[str, Any]) -> None:
+    click.echo(
+        f"warning: the weaver has no route for this item ({route['reason']}); it stays in "
+        "the inbox, unsettled, until you replace it (--replace) with a routed body:",
+        err=True,
+    )
+    for line in ROUTES:
+        click.echo(f"  {line}", err=True)
+
+
 @click.command(name="enqueue")
 @click.option("--partition", required=True, help="target partition, e.g. memory-weaver")
 @click.option("--name", "name", help="item basename ending in .pending (default: generated)")
 @click.option("--file", "file", type=click.Path(path_type=Path), help="read the body from F")
 @click.option("--wait", is_flag=True, help="wait for the weaver pass and print its report")
 @click.option("--replace", is_flag=True, help="overwrite an existing item of that name")
-@click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object only")
 @click.option("--timeout", type=float, help="seconds to wait (default: hard limit + 60)")
 @click.argument("text", required=False)
 @click.pass_obj
@@ -56,31 +109,66 @@ def command(
     text: str | None,
 ) -> None:
     """Write TEXT (or --file) as an inbox item of PARTITION, then dispatch a weaver pass
-    for it. The item is acked by the weaver's rules, never by this command."""
+    for it. The item is acked by the weaver's rules, never by this command.
+
+    Prints the pass's task id; with --wait then the pass's report, what it changed on
+    the board and its commit. Embedded mode (no workers) runs the pass in-process and,
+    without --wait, prints only its result for the item. --json prints one object.
+    """
     from shared.inbox import generate_item_name, validate_item_name, write_item
-    from shared.kernel import safe_basename
+    from shared.jsontext import pretty
     from workers.app import make_app
     from workers.canvas import dispatch_weaver, partition_limits
-    from workers.waiting import emit, run_and_wait
+    from workers.waiting import commit_line, follow_commit, pass_text, run_and_wait
 
     obj.paths.require_kernel()
-    safe_basename(partition)
+    known_partition(obj.paths, partition)
     item = validate_item_name(name) if name is not None else generate_item_name()
     body = read_body(text, file)
+    route = route_of(item, body) if partition == WEAVER else None
     target = write_item(obj.paths, partition, item, body, replace=replace)
-    click.echo(f"wrote {target}", err=True)
+    doc: dict[str, Any] = {"item": item, "partition": partition, "path": str(target)}
+    if route is not None:
+        doc["route"] = route
+    if not as_json:
+        click.echo(f"wrote {target}", err=True)
+        if route is not None and route["route"] == "unclear":
+            _warn_unrouted(route)
     if partition != WEAVER:
-        click.echo(f"{item}: queued for {partition} (subcon runs no pass for it)")
+        doc["task_id"] = None
+        if as_json:
+            click.echo(pretty(doc), nl=False)
+        else:
+            click.echo(f"{item}: queued for {partition} (subcon runs no pass for it)")
         return
     app = make_app(obj.settings)
+    eager = bool(app.conf.task_always_eager)
     limit = timeout if timeout is not None else partition_limits(obj.paths, WEAVER)[1] + 60
+    started = time.monotonic()
 
     def start() -> AsyncResult:
         return dispatch_weaver(app, directed=item)
 
-    if not app.conf.task_always_eager and not wait:
-        click.echo(start().id)
+    if not eager and not wait:
+        doc["task_id"] = start().id
+        if as_json:
+            click.echo(pretty(doc), nl=False)
+        else:
+            click.echo(doc["task_id"])  # alone on stdout, for scripts
+            click.echo(f"{item}: weaver pass dispatched (--wait prints its report)", err=True)
         return
     task_id, report = run_and_wait(start, limit)
+    if not eager and wait:
+        follow_commit(app, report, limit - (time.monotonic() - started))
+    doc["task_id"] = task_id
+    doc["report"] = report
+    if as_json:
+        click.echo(pretty(doc), nl=False)
+        return
     click.echo(task_id)
-    emit(report, as_json)
+    if wait:
+        click.echo(pass_text(report))
+        return
+    directed = report.get("directed") or {}
+    click.echo(f"{item}: {directed.get('result', 'not settled by the pass')} (in-process pass)")
+    click.echo(commit_line(report))

@@ -27,8 +27,12 @@ def command() -> None:
 def _fields_from_flags(
     type_: str | None, kind: str | None, name: str | None, session_key: str | None, text: str | None
 ) -> dict[str, Any]:
-    if not type_ or not kind:
-        raise click.UsageError("give an event as JSON on stdin, or at least --type and --kind")
+    missing = [flag for flag, value in (("--type", type_), ("--kind", kind)) if not value]
+    if missing:
+        raise click.UsageError(
+            f"missing {' and '.join(missing)}: an event built from flags needs --type and "
+            "--kind (or pass `-` to read one JSON event from stdin)"
+        )
     source: dict[str, Any] = {"kind": kind}
     if name:
         source["name"] = name
@@ -39,7 +43,19 @@ def _fields_from_flags(
     return fields
 
 
+def _fields_from_stdin() -> dict[str, Any]:
+    data = sys.stdin.buffer.read()
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise InputError("<stdin>", None, f"invalid JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise InputError("<stdin>", None, "an event must be a JSON object")
+    return value
+
+
 @command.command(name="append")
+@click.argument("source", required=False, metavar="[-]")
 @click.option("--type", "type_", help="event type, e.g. channel.message")
 @click.option("--kind", help="source kind, e.g. stdio")
 @click.option("--name", help="source name")
@@ -49,6 +65,7 @@ def _fields_from_flags(
 @click.pass_obj
 def append(
     ctx: CliContext,
+    source: str | None,
     type_: str | None,
     kind: str | None,
     name: str | None,
@@ -56,7 +73,8 @@ def append(
     text: str | None,
     as_json: bool,
 ) -> None:
-    """Append one event (JSON object on stdin, or built from the flags).
+    """Append one event: built from --type/--kind (and --name, --session-key, --text),
+    or, with `-`, one JSON object read from stdin. Stdin is read only when asked.
 
     \b
     The event gets a fresh "id" (evt_<uuid4>); an "id" in the input is dropped.
@@ -65,17 +83,25 @@ def append(
     day's file; a ts without an offset is taken as UTC; one that is not ISO-8601 is
     refused (exit 2). Without a ts, the current time.
     """
-    if type_ or kind:
-        fields = _fields_from_flags(type_, kind, name, session_key, text)
+    flags = [
+        f
+        for f, v in (
+            ("--type", type_),
+            ("--kind", kind),
+            ("--name", name),
+            ("--session-key", session_key),
+            ("--text", text),
+        )
+        if v is not None
+    ]
+    if source is not None and source != "-":
+        raise click.UsageError(f"unexpected argument {source!r}: only `-` (read stdin) is allowed")
+    if source == "-":
+        if flags:
+            raise click.UsageError(f"give the event as `-` (stdin) or as flags, not both: {flags}")
+        fields = _fields_from_stdin()
     else:
-        data = sys.stdin.buffer.read()
-        try:
-            value = orjson.loads(data)
-        except orjson.JSONDecodeError as exc:
-            raise InputError("<stdin>", None, f"invalid JSON: {exc}") from None
-        if not isinstance(value, dict):
-            raise InputError("<stdin>", None, "an event must be a JSON object")
-        fields = value
+        fields = _fields_from_flags(type_, kind, name, session_key, text)
     event = append_event(ctx.paths, fields)
     if as_json:
         click.echo(render_event(event))
@@ -100,10 +126,16 @@ def get(ctx: CliContext, event_id: str) -> int:
 @command.command(name="read")
 @click.argument("interval")
 @click.option("--external", is_flag=True, help="only external events (source gate)")
-@click.option("--stats", "show_stats", is_flag=True, help="print read stats to stderr")
+@click.option("--stats", "show_stats", is_flag=True, help="print read stats to stderr as JSON")
+@click.option("-v", "--verbose", is_flag=True, help="list every malformed line skipped")
 @click.pass_obj
-def read(ctx: CliContext, interval: str, external: bool, show_stats: bool) -> None:
-    """Print the events of an INTERVAL such as 20260105[03,05], one JSON line each."""
+def read(ctx: CliContext, interval: str, external: bool, show_stats: bool, verbose: bool) -> None:
+    """Print the events of an INTERVAL such as 20260105[03,05], one JSON line each.
+
+    Malformed lines are skipped; stderr says how many and where (file:line).
+    """
+    from workers.malformed import malformed_lines
+
     items = parse_interval(interval)
     stats = ReadStats()
     limit = ctx.settings.max_line_bytes
@@ -112,6 +144,9 @@ def read(ctx: CliContext, interval: str, external: bool, show_stats: bool) -> No
             click.echo(render_event(record.event))
     if show_stats:
         click.echo(compact(stats.to_json()), err=True)
+    else:
+        for line in malformed_lines(stats, verbose=verbose):
+            click.echo(line, err=True)
 
 
 @command.command(name="slices")

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import click
 
-from shared.errors import SubconError
+from shared.errors import ConfigError, SubconError
 from shared.inbox import list_items, read_ledger
-from shared.jsontext import compact
+from shared.jsontext import pretty
 from shared.kernel import KernelPaths
 from shared.partition_state import is_backed_off, read_state
 from shared.partitions import discover_partitions
+from shared.runs import read_manual_run
 from shared.settings import Settings
+from shared.spine.reader import ReadStats
 from workers.context import CliContext
+from workers.malformed import malformed_json, malformed_lines
 
 
 def _inbox_partitions(paths: KernelPaths, known: list[str]) -> list[str]:
@@ -26,11 +30,29 @@ def _inbox_partitions(paths: KernelPaths, known: list[str]) -> list[str]:
     return names + [n for n in extra if n not in names and (paths.inbox_dir(n)).is_dir()]
 
 
-def _gap(paths: KernelPaths, settings: Settings) -> dict[str, Any] | None:
+def _gap(paths: KernelPaths, settings: Settings, stats: ReadStats) -> dict[str, Any] | None:
     from shared.gap import find_gap
 
-    gap = find_gap(paths, settings)
+    gap = find_gap(paths, settings, stats=stats)
     return None if gap is None else gap.to_json()
+
+
+def shown(name: str) -> str:
+    """A file name as printed: control characters (a newline, say) escaped, so one
+    name is one line and a name cannot forge status lines."""
+    if name.isprintable():
+        return name
+    return json.dumps(name, ensure_ascii=False)[1:-1]
+
+
+def require_roots(paths: KernelPaths) -> None:
+    """Raise ConfigError naming the fix when the kernel or runtime dir is missing."""
+    paths.require_kernel()
+    if not paths.runtime.is_dir():
+        raise ConfigError(
+            f"runtime dir {paths.runtime} does not exist: run `subcon --kernel {paths.kernel} "
+            f"--runtime {paths.runtime} init` or set SUBCON_RUNTIME_DIR"
+        )
 
 
 def _tick(paths: KernelPaths) -> int | str | None:
@@ -51,9 +73,13 @@ def collect_status(paths: KernelPaths, settings: Settings) -> dict[str, Any]:
     now = datetime.now(UTC)
     partitions = discover_partitions(paths, include_errors=True)
     runs: dict[str, Any] = {}
+    manual: dict[str, Any] = {}
     for info in partitions:
         state = read_state(paths, info.name)
         runs[info.name] = {**state.to_json(), "backed_off": is_backed_off(state, now)}
+        last = read_manual_run(paths, info.name)
+        if last is not None:
+            manual[info.name] = last.to_json()
     inboxes = {
         name: {
             "items": [item.name for item in list_items(paths, name)],
@@ -61,8 +87,9 @@ def collect_status(paths: KernelPaths, settings: Settings) -> dict[str, Any]:
         }
         for name in _inbox_partitions(paths, [p.name for p in partitions])
     }
+    stats = ReadStats()
     try:
-        gap: dict[str, Any] | str | None = _gap(paths, settings)
+        gap: dict[str, Any] | str | None = _gap(paths, settings, stats)
     except (SubconError, OSError) as exc:
         gap = f"error: {exc}"
     return {
@@ -86,12 +113,14 @@ def collect_status(paths: KernelPaths, settings: Settings) -> dict[str, Any]:
         "tick": _tick(paths),
         "partitions": [p.to_json() for p in partitions],
         "last_runs": runs,
+        "manual_runs": manual,
         "inboxes": inboxes,
         "gap": gap,
+        "spine": malformed_json(stats),
     }
 
 
-def render_status(status: dict[str, Any]) -> str:
+def render_status(status: dict[str, Any], *, verbose: bool = False) -> str:
     """Human-readable status lines."""
     lines: list[str] = []
     for root in ("kernel", "runtime"):
@@ -121,15 +150,21 @@ def render_status(status: dict[str, Any]) -> str:
         if run.get("last_result"):
             backoff = f", backed off until {run['backoff_until']}" if run.get("backed_off") else ""
             lines.append(
-                f"    last run: {run['last_result']} at {run.get('last_finished_at') or 'never'}, "
+                f"    last tick run: {run['last_result']} at "
+                f"{run.get('last_finished_at') or 'never'}, "
                 f"{run['consecutive_failures']} consecutive failure(s){backoff}"
+            )
+        by_hand = status.get("manual_runs", {}).get(part["name"])
+        if by_hand:
+            lines.append(
+                f"    last manual run: {shown(by_hand['result'])} at {by_hand['finished_at']}"
             )
     lines.append("inboxes:")
     if not status["inboxes"]:
         lines.append("  (none)")
     for name, inbox in status["inboxes"].items():
-        lines.append(f"  {name}: {len(inbox['items'])} item(s)")
-        lines += [f"    {item}" for item in inbox["items"]]
+        lines.append(f"  {shown(name)}: {len(inbox['items'])} item(s)")
+        lines += [f"    {shown(item)}" for item in inbox["items"]]
     gap = status["gap"]
     if gap is None:
         lines.append("gap: none — all external days dreamt")
@@ -140,14 +175,24 @@ def render_status(status: dict[str, Any]) -> str:
             f"gap: {gap['date']} {' '.join(gap['tokens'])} "
             f"({gap['external_events']} external events)"
         )
+    lines += malformed_lines(status.get("spine"), verbose=verbose)
     return "\n".join(lines)
 
 
 @click.command(name="status")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@click.option("-v", "--verbose", is_flag=True, help="list every malformed spine line skipped")
 @click.pass_obj
-def command(ctx: CliContext, as_json: bool) -> int:
-    """Show roots, partitions, inbox items, the current gap, last runs and the tick."""
+def command(ctx: CliContext, as_json: bool, verbose: bool) -> int:
+    """Show roots, partitions, inbox items, the current gap, last runs and the tick.
+
+    Exit 2 when the kernel or runtime dir is missing (the message names the fix).
+    Runs started by hand (weave, commit, enqueue) are listed as manual runs.
+    """
+    require_roots(ctx.paths)
     status = collect_status(ctx.paths, ctx.settings)
-    click.echo(compact(status) if as_json else render_status(status))
+    if as_json:
+        click.echo(pretty(status), nl=False)
+    else:
+        click.echo(render_status(status, verbose=verbose))
     return 0

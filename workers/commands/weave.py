@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import click
 from celery.result import AsyncResult
 
@@ -13,19 +15,35 @@ from workers.context import CliContext
 @click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
 @click.option("--wait/--no-wait", default=True, help="wait for the report (default) or not")
 @click.option("--timeout", type=float, help="seconds to wait (default: hard limit + 60)")
-@click.option("--no-commit", is_flag=True, help="do not request a commit afterwards")
+@click.option(
+    "--no-commit",
+    is_flag=True,
+    help="do not request a commit afterwards (by default the pass asks the committer "
+    "to commit every clean changed file, including changes made before it)",
+)
+@click.option("-v", "--verbose", is_flag=True, help="list every malformed spine line skipped")
 @click.pass_obj
 def command(
-    obj: CliContext, as_json: bool, wait: bool, timeout: float | None, no_commit: bool
+    obj: CliContext,
+    as_json: bool,
+    wait: bool,
+    timeout: float | None,
+    no_commit: bool,
+    verbose: bool,
 ) -> None:
-    """Run one weaver pass: in-process with no broker, else on the workers."""
+    """Run one weaver pass: in-process with no broker, else on the workers.
+
+    The report ends with what the pass did to the board and whether it requested or
+    made a commit (with the commit id); --no-commit leaves the changes uncommitted.
+    """
     from workers.app import make_app
     from workers.canvas import dispatch_weaver, partition_limits
-    from workers.waiting import emit, run_and_wait
+    from workers.waiting import follow_commit, pass_text, run_and_wait
 
     obj.paths.require_kernel()
     app = make_app(obj.settings)
     limit = timeout if timeout is not None else partition_limits(obj.paths, WEAVER)[1] + 60
+    started = time.monotonic()
 
     def start() -> AsyncResult:
         return dispatch_weaver(app, commit=not no_commit)
@@ -34,6 +52,13 @@ def command(
         click.echo(start().id)
         return
     task_id, report = run_and_wait(start, limit)
-    if not as_json and not app.conf.task_always_eager:
-        click.echo(f"task: {task_id}", err=True)
-    emit(report, as_json)
+    if not app.conf.task_always_eager:
+        follow_commit(app, report, limit - (time.monotonic() - started))
+        if not as_json:
+            click.echo(f"task: {task_id}", err=True)
+    if as_json:
+        from shared.jsontext import pretty
+
+        click.echo(pretty(report), nl=False)
+        return
+    click.echo(pass_text(report, requested=not no_commit, verbose=verbose))

@@ -6,8 +6,9 @@ from typing import Any
 
 from celery import Celery
 
+from shared.constants import COMMITTER
 from shared.errors import GitError
-from shared.runs import finish_run
+from shared.runs import finish_run, record_manual_run
 from workers import routing
 from workers.keys import key, redis_client
 from workers.tasks.base import StageFailed, SubconTask, check_deadline, run_of
@@ -39,6 +40,8 @@ def register(app: Celery) -> Any:
         if run is not None:
             with self.locked("commit-finish"):
                 finish_run(paths, settings, run, "success")
+        else:
+            record_manual_run(paths, COMMITTER, report.outcome)
         return result
 
     return commit

@@ -6,7 +6,8 @@ from typing import Any
 
 from celery import Celery
 
-from shared.runs import finish_run, weaver_outcome
+from shared.constants import WEAVER
+from shared.runs import finish_run, record_manual_run, weaver_outcome
 from workers import routing
 from workers.tasks.base import SubconTask, check_deadline, run_of
 
@@ -38,6 +39,10 @@ def register(app: Celery) -> Any:
             if run is not None:
                 lease.ensure()
                 finish_run(self.paths, self.settings, run, weaver_outcome(report))
+            else:
+                record_manual_run(self.paths, WEAVER, report.get("status") or "")
+        # What the scan read, for the operator (malformed lines skipped, with file:line).
+        report["read_stats"] = stages["crystallized"].get("stats")
         # Outside the lock: in embedded mode the commit runs right here and takes it.
         if commit:
             report["commit_request"] = request_commit(self.app)
