@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "audit": "audit",
     "check": "check",
     "enqueue": "enqueue",
+    "report": "report",
 }
 
 
