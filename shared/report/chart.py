@@ -25,7 +25,7 @@ def _title(text: str) -> str:
 def trajectory_strip(days: Sequence[DayCounts], width_per_day: int = 6, height: int = 22) -> Markup:
     """One line's per-day fragment counts: strengthening stacked up from the midline,
     weakening down from it, neutral as a grey tick; scaled to the busiest day."""
-    peak = max((max(d.strengthening, d.weakening) + (d.neutral > 0) for d in days), default=0)
+    peak = max((max(d.strengthening, d.weakening) for d in days), default=0)
     peak = max(peak, 1)
     half = (height - 2) / 2
     mid = height / 2

@@ -88,8 +88,9 @@ def render_html(report: Report, out_dir: Path) -> str:
         pending=sum(len(p.inbox) for p in report.partitions),
         gaps=sum(1 for d in report.coverage if d.state in (DayState.GAP, DayState.TAIL)),
         strip=trajectory_strip,
+        strip_width=max(1, min(12, 240 // max(1, report.window.days))),
         calendar=coverage_calendar(report.coverage),
-        bars=events_bars(report.coverage),
+        bars=events_bars(report.coverage, bar=max(2, min(12, 900 // max(1, report.window.days)))),
         link=kernel_linker(Path(report.kernel), out_dir),
         age=_age,
     )
