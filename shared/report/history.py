@@ -16,6 +16,7 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 from shared.board import Board, BoardLine, parse_board
@@ -254,12 +255,20 @@ def counts_in(reason: str | None) -> tuple[int, int, int] | None:
     return (int(match.group(1)), int(match.group(2)), int(match.group(3))) if match else None
 
 
+def _plus_second(text: str) -> str:
+    try:
+        return iso(parse_iso(text) + timedelta(seconds=1))
+    except ValueError:
+        return text
+
+
 def find_reason(change: RawChange, log: Iterable[WeaverChange]) -> WeaverChange | None:
     """The weaver's record of ``change``: same kind, logged after the previous version
     and no later than this one; matched by marker, else by the old line number, else
     (adds) by order."""
     start = change.previous_date or ""
-    end = change.version.date if change.version.commit is not None else "9999"
+    # git dates have whole seconds: a pass logged in the commit's own second counts.
+    end = _plus_second(change.version.date) if change.version.commit is not None else "9999"
     line = change.old or change.new
     marker = line.marker if line else None
     candidates = [w for w in log if w.kind is change.kind and start < w.ts <= end]

@@ -50,6 +50,7 @@ DOM = """(() => {
       id: h.id, marker: h.dataset.marker, onBoard: h.dataset.onBoard,
       changes: [...h.querySelectorAll('tr.change')].map((c) => ({
         kind: c.dataset.kind, commit: c.dataset.commit, shown: text(c.querySelector('.commit')),
+        reason: text(c.cells[5]),
       })),
     })),
     held: [...document.querySelectorAll('.held-file')].map((f) => ({
@@ -173,6 +174,7 @@ def test_demo_report_in_headless_chromium(demo_report: dict[str, Any], tmp_path:
         assert hist["onBoard"] == "no"
         last = hist["changes"][-1]
         assert (last["kind"], last["commit"], last["shown"]) == ("remove", removal, removal[:7])
+        assert "WEAKENING" in last["reason"] and "remove" in last["reason"], last
 
     # The held-back line shows its gate.
     held = {f["path"]: f["rows"] for f in dom["held"]}
