@@ -105,7 +105,7 @@ def coverage_calendar(days: Sequence[CoverageDay]) -> Markup:
         )
         if d.malformed:
             parts.append(
-                f'<circle class="bad" cx="{x + CELL - 2}" cy="{y + 2}" r="2">'
+                f'<circle class="bad" cx="{x + CELL - 3}" cy="{y + 3}" r="3">'
                 f"{_title(f'{d.date}: {d.malformed} malformed lines skipped')}</circle>"
             )
     parts.append("</svg>")

@@ -210,6 +210,7 @@ class PartitionRow:
     """One partition: schedule, last run, backoff, cooldown, runs and inbox."""
 
     name: str
+    discovered: bool  # False: only an inbox dir exists, no subconscious/<name>/CLAUDE.md
     enabled: bool
     cooldown_ticks: int
     last_run_tick: int | None

@@ -230,6 +230,7 @@ def partition_rows(
         rows.append(
             PartitionRow(
                 name=name,
+                discovered=info is not None,
                 enabled=bool(info and info.schedule.enabled and info.schedulable),
                 cooldown_ticks=cooldown,
                 last_run_tick=state.last_run_tick,

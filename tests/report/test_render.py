@@ -117,3 +117,29 @@ def test_svg_charts_escape_labels_and_scale_counts() -> None:
     assert cal.count('class="day gap"') == 1 and cal.count('class="day covered"') == 1
     assert cal.count('class="bad"') == 1  # one day with malformed lines
     assert "2026-01-05: gap; 4 external of 10 events; 0 fragments; 1 malformed lines skipped" in cal
+
+
+def test_cli_writes_the_page_and_prints_the_same_json(
+    hostile: KernelPaths, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from workers.cli import main
+
+    roots = ["--kernel", str(hostile.kernel), "--runtime", str(hostile.runtime)]
+    out = tmp_path / "page"
+    assert main([*roots, "report", "--out", str(out), "--days", "2"]) == 0
+    said = capsys.readouterr().out
+    assert f"report: {out / 'index.html'}" in said and "1 board lines" in said
+    assert main([*roots, "report", "--json", "--days", "2"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    written = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    printed.pop("generated_at"), written.pop("generated_at")
+    for doc in (printed, written):
+        for part in doc["partitions"]:
+            for item in part["inbox"]:
+                item.pop("age_seconds")
+    assert printed == written
+    assert printed["window"] == {"start": "2026-05-31", "end": "2026-06-01", "days": 2}
+    assert main([*roots, "report", "--days", "0"]) == 2  # click refuses it (usage error)
+    assert main(["--kernel", str(tmp_path / "none"), "report"]) == 2
