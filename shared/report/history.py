@@ -20,6 +20,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from shared.board import Board, BoardLine, parse_board
+from shared.committer.gitstate import head_commit, repo_info
 from shared.errors import GitError
 from shared.gitops import run_git
 from shared.report.model import ChangeKind
@@ -114,7 +115,9 @@ def _batch(kernel: Path, revs: list[str]) -> dict[str, str | None]:
 
 
 def is_repo(kernel: Path) -> bool:
-    return run_git(kernel, "rev-parse", "--verify", "-q", "HEAD", check=False).returncode == 0
+    """True when the kernel is its own repository (kernel-format 8.1) with a commit; a
+    kernel nested in some other repository must not show that repository's history."""
+    return repo_info(kernel) is not None and head_commit(kernel) is not None
 
 
 def board_versions(kernel: Path, working_text: str | None, working_date: str) -> list[Version]:

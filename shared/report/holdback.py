@@ -17,7 +17,7 @@ from pathlib import Path
 from shared.audit import AuditRecord
 from shared.committer.candidates import load_candidates, split_paths
 from shared.committer.diffing import changed_lines
-from shared.committer.gitstate import head_commit, head_entries, read_status
+from shared.committer.gitstate import head_commit, head_entries, read_status, repo_info
 from shared.committer.review import review_text
 from shared.errors import GitError, InputError
 from shared.report.model import HeldFile, RejectedLine
@@ -58,6 +58,8 @@ def held_files(kernel: Path, records: list[AuditRecord]) -> tuple[list[HeldFile]
     Raises nothing: a kernel that is not a repository simply holds nothing back.
     """
     problems: list[str] = []
+    if repo_info(kernel) is None:
+        return [], [f"{kernel} is not its own git repository: nothing is committed or held back"]
     try:
         entries = read_status(kernel)
     except (GitError, InputError) as exc:

@@ -379,3 +379,28 @@ def test_missing_kernel_is_a_config_error(tmp_path: Path) -> None:
 
     with pytest.raises(ConfigError, match="does not exist"):
         collect_report(KernelPaths(tmp_path / "nope", tmp_path / "r"))
+
+
+def test_a_kernel_without_git_still_reports_its_board(paths: KernelPaths) -> None:
+    paths.memory_dir.mkdir(parents=True)
+    paths.board.write_text(board(A1, B), encoding="utf-8")
+    report = collect_report(paths, Inputs(days=1))
+    assert [r.text for r in report.board] == [A1, B]
+    assert report.held == () and report.commits == ()
+    assert all(c.commit is None for h in report.histories for c in h.changes)
+    assert any("not its own git repository" in p for p in report.problems)
+
+
+def test_a_kernel_nested_in_another_repository_does_not_show_its_history(tmp_path: Path) -> None:
+    from shared.gitops import run_git
+
+    run_git(tmp_path, "init", "-q")
+    (tmp_path / "outer.txt").write_text("x", encoding="utf-8")
+    run_git(tmp_path, "add", "outer.txt")
+    run_git(tmp_path, "commit", "-q", "-m", "outer commit")
+    paths = KernelPaths(tmp_path / "kernel", tmp_path / "runtime")
+    paths.memory_dir.mkdir(parents=True)
+    paths.board.write_text(board(A1), encoding="utf-8")
+    report = collect_report(paths, Inputs(days=1))
+    assert report.commits == ()
+    assert [c.commit for h in report.histories for c in h.changes] == [None]
