@@ -30,6 +30,7 @@ from shared.gap import event_dates
 from shared.kernel import KernelPaths, read_utf8
 from shared.playlist import read_playlist
 from shared.report.calendar import coverage_days
+from shared.report.daycounts import DayCountCache
 from shared.report.history import (
     RawChange,
     WeaverChange,
@@ -71,6 +72,10 @@ class Inputs:
     tick: int | None = None
     max_line_bytes: int = 4 * 1024 * 1024
     now: datetime | None = None
+    # Where per-day spine counts are cached between runs (None: read every day file);
+    # with ``save_cache`` False the cache is only read (``--json`` writes nothing).
+    spine_cache: Path | None = None
+    save_cache: bool = True
 
 
 def _fragment_day(sf: StoredFragment) -> str:
@@ -319,7 +324,13 @@ def collect_report(paths: KernelPaths, inputs: Inputs | None = None) -> Report:
         paths, audit, inputs.tick, since, now, _playlist(paths, problems)
     )
     problems += partition_problems
-    coverage, coverage_problems = coverage_days(paths, dates, per_day, inputs.max_line_bytes)
+    cache = DayCountCache(inputs.spine_cache)
+    coverage, coverage_problems = coverage_days(paths, dates, per_day, inputs.max_line_bytes, cache)
+    try:
+        if inputs.save_cache:
+            cache.save()
+    except OSError as exc:
+        problems.append(f"{inputs.spine_cache}: spine count cache not saved: {exc.strerror}")
     problems += coverage_problems
 
     return Report(

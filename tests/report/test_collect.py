@@ -404,3 +404,31 @@ def test_a_kernel_nested_in_another_repository_does_not_show_its_history(tmp_pat
     report = collect_report(paths, Inputs(days=1))
     assert report.commits == ()
     assert [c.commit for h in report.histories for c in h.changes] == [None]
+
+
+def test_spine_counts_are_cached_beside_the_report_and_recounted_when_a_day_grows(
+    paths: KernelPaths, tmp_path: Path
+) -> None:
+    new_kernel(paths)
+    paths.events_dir.mkdir(parents=True, exist_ok=True)
+    day = paths.day_file("2026-07-01")
+    day.write_text(event_line("stdio", "2026-07-01T01:00:00.000Z") + "\n", encoding="utf-8")
+    cache = tmp_path / "out" / ".spine-counts.json"
+    inputs = Inputs(days=1, spine_cache=cache)
+    assert collect_report(paths, inputs).coverage[0].external == 1
+    assert json.loads(cache.read_text())["days"]["2026-07-01"]["external"] == 1
+    # Same size and mtime: the cached counts are used, the file is not read again.
+    st = day.stat()
+    day.write_text(event_line("route", "2026-07-01T01:00:00.000Z") + "\n", encoding="utf-8")
+    os.utime(day, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert day.stat().st_size == st.st_size
+    assert collect_report(paths, inputs).coverage[0].external == 1
+    # The day grew (append-only spine): it is read again, now with its current content.
+    with open(day, "a", encoding="utf-8") as handle:
+        handle.write(event_line("feishu", "2026-07-01T02:00:00.000Z") + "\n")
+    grown = collect_report(paths, inputs).coverage[0]
+    assert (grown.events, grown.external) == (2, 1)  # route (rewritten) + feishu
+    # A damaged cache is ignored and rebuilt.
+    cache.write_text("{not json", encoding="utf-8")
+    assert collect_report(paths, inputs).coverage[0].events == 2
+    assert json.loads(cache.read_text())["days"]["2026-07-01"]["events"] == 2

@@ -1,8 +1,10 @@
 """``subcon report [--out DIR] [--days N] [--open] [--json]``: the static memory report.
 
-Writes ``DIR/index.html`` (self-contained: inline CSS and SVG, no script, no network)
-and ``DIR/report.json``; with ``--json`` prints the same JSON document instead and
-writes nothing. Read only: no lock is taken, nothing in the kernel or runtime changes.
+Writes ``DIR/index.html`` (self-contained: inline CSS and SVG, no script, no network),
+``DIR/report.json`` and ``DIR/.spine-counts.json`` (per-day spine counts, so the next
+report reads only the day files that changed); with ``--json`` prints the same JSON
+document instead and writes nothing. Read only: no lock is taken, nothing in the
+kernel or runtime changes.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import click
 
 from shared.errors import InputError
 from shared.report.collector import DEFAULT_DAYS, Inputs, collect_report, report_json
+from shared.report.daycounts import CACHE_NAME
 from workers.context import CliContext
 
 
@@ -50,9 +53,15 @@ def command(ctx: CliContext, out_dir: Path, days: int, open_page: bool, as_json:
     """Write a static HTML report of the board, its history, held-back files,
     partitions and spine coverage."""
     tick, tick_problem = _tick(ctx)
-    report = collect_report(
-        ctx.paths, Inputs(days=days, tick=tick, max_line_bytes=ctx.settings.max_line_bytes)
+    out_dir = out_dir.absolute()
+    inputs = Inputs(
+        days=days,
+        tick=tick,
+        max_line_bytes=ctx.settings.max_line_bytes,
+        spine_cache=out_dir / CACHE_NAME,
+        save_cache=not as_json,
     )
+    report = collect_report(ctx.paths, inputs)
     if tick_problem:
         from dataclasses import replace
 
@@ -62,7 +71,7 @@ def command(ctx: CliContext, out_dir: Path, days: int, open_page: bool, as_json:
         return 0
     from shared.report.renderer import open_in_browser, write_report
 
-    index, data = write_report(report, out_dir.absolute())
+    index, data = write_report(report, out_dir)
     gone = sum(1 for h in report.histories if not h.on_board)
     click.echo(
         f"report: {index}\n"
