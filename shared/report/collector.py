@@ -23,7 +23,7 @@ from pathlib import Path
 import orjson
 
 from shared.audit import AuditRecord, parse_audit_line
-from shared.board import Board, read_board
+from shared.board import Board, parse_board, read_board
 from shared.effectiveness import Effectiveness, read_effectiveness
 from shared.errors import InputError
 from shared.gap import event_dates
@@ -38,7 +38,7 @@ from shared.report.history import (
     counts_in,
     find_reason,
     line_changes,
-    line_key,
+    line_keys,
     parse_weaver_log,
     recent_commits,
 )
@@ -241,20 +241,24 @@ def collect_report(paths: KernelPaths, inputs: Inputs | None = None) -> Report:
         board_text = read_utf8(paths.board)
     except InputError as exc:
         problems.append(str(exc))
-        board, board_text = read_board(Path("/nonexistent")), None
+        board, board_text = parse_board(""), None
 
     stored, fragment_errors = load_fragments(paths)
     problems += [f"{e} (fragment skipped)" for e in fragment_errors]
+    keys = line_keys(board.lines)
+    # Fragments are keyed like the lines they cite: by marker, or by the line's text hash
+    # where the marker is missing or shared by several lines of the board.
+    shared_markers = {x.marker for x in board.lines if x.marker and keys[x.number] != x.marker}
+    hash_keys = {x.hash: keys[x.number] for x in board.lines}
     by_key: dict[str, list[StoredFragment]] = defaultdict(list)
     per_day: dict[str, int] = defaultdict(int)
-    lines_by_hash = {line.hash: line for line in board.lines}
     for sf in stored:
         per_day[_fragment_day(sf)] += 1
         marker = resolve_marker(sf.fragment, board)
-        if marker:
+        if marker and marker not in shared_markers:
             by_key[marker].append(sf)
-        elif sf.fragment.source_line_hash in lines_by_hash:
-            by_key[line_key(lines_by_hash[sf.fragment.source_line_hash])].append(sf)
+        elif sf.fragment.source_line_hash in hash_keys:
+            by_key[hash_keys[sf.fragment.source_line_hash]].append(sf)
 
     # History: every committed version, then the working tree.
     versions = board_versions(paths.kernel, board_text, _mtime_iso(paths.board, now))
@@ -265,14 +269,14 @@ def collect_report(paths: KernelPaths, inputs: Inputs | None = None) -> Report:
     for raw in raw_changes:
         line = raw.new or raw.old
         assert line is not None
-        by_history[raw.key].append(_line_change(raw, log, by_key.get(line_key(line), [])))
+        by_history[raw.key].append(_line_change(raw, log, by_key.get(raw.line_key, [])))
         texts[raw.key] = (line.text, line.marker)
 
-    current_keys = {alias.get(line_key(x), line_key(x)) for x in board.lines}
+    current_keys = {alias.get(k, k) for k in keys.values()}
     sections = _sections(board)
     rows: list[BoardRow] = []
     for line in board.lines:
-        key = line_key(line)
+        key = keys[line.number]
         hist = alias.get(key, key)
         group = sorted(by_key.get(key, []), key=lambda sf: sf.fragment.source_ts, reverse=True)
         eff: Effectiveness | None = None

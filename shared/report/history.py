@@ -60,6 +60,7 @@ class RawChange:
     previous_date: str | None
     old: BoardLine | None
     new: BoardLine | None
+    line_key: str  # the line's key in the version it is read from (new, else old)
 
 
 @dataclass(frozen=True)
@@ -88,9 +89,25 @@ def _git_date(text: str) -> str:
         return text.strip()
 
 
-def line_key(line: BoardLine) -> str:
-    """A line's identity across versions: its marker, else its text hash."""
-    return line.marker or f"h:{line.hash}"
+def line_keys(lines: Iterable[BoardLine]) -> dict[int, str]:
+    """Line number -> identity across versions: the line's marker when no other line of
+    the same version carries it, else its text hash (``h:<hash>``; a repeated text gets
+    ``#2``, ``#3``... in order), so two lines never share a key."""
+    lines = list(lines)
+    markers: dict[str, int] = {}
+    for line in lines:
+        if line.marker:
+            markers[line.marker] = markers.get(line.marker, 0) + 1
+    out: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for line in lines:
+        if line.marker and markers[line.marker] == 1:
+            out[line.number] = line.marker
+            continue
+        key = f"h:{line.hash}"
+        seen[key] = seen.get(key, 0) + 1
+        out[line.number] = key if seen[key] == 1 else f"{key}#{seen[key]}"
+    return out
 
 
 def _batch(kernel: Path, revs: list[str]) -> dict[str, str | None]:
@@ -147,62 +164,84 @@ def board_versions(kernel: Path, working_text: str | None, working_date: str) ->
     return versions
 
 
-def _pairs(old: list[BoardLine], new: list[BoardLine]) -> dict[str, str]:
-    """Unmarked lines replaced in place: new key -> old key (a rewrite, not remove+add)."""
-    a = [line_key(x) for x in old]
-    b = [line_key(x) for x in new]
+def _pairs(
+    old: list[BoardLine], new: list[BoardLine], old_keys: dict[int, str], new_keys: dict[int, str]
+) -> dict[str, str]:
+    """Hash-keyed lines replaced in place: new key -> old key (a rewrite, not
+    remove + add)."""
+    a = [old_keys[x.number] for x in old]
+    b = [new_keys[x.number] for x in new]
     out: dict[str, str] = {}
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag != "replace":
             continue
-        gone = [x for x in old[i1:i2] if x.marker is None and line_key(x) not in b]
-        came = [x for x in new[j1:j2] if x.marker is None and line_key(x) not in a]
+        gone = [k for k in a[i1:i2] if k.startswith("h:") and k not in b]
+        came = [k for k in b[j1:j2] if k.startswith("h:") and k not in a]
         for o, n in zip(gone, came, strict=False):
-            out[line_key(n)] = line_key(o)
+            out[n] = o
     return out
 
 
 def line_changes(versions: list[Version]) -> tuple[list[RawChange], dict[str, str]]:
     """Every add / rewrite / remove between consecutive versions, oldest first, and the
-    alias map ``current key -> history key`` (an unmarked line keeps its first key
-    across in-place rewrites)."""
+    alias map ``current key -> history key`` (a hash-keyed line keeps its first key
+    across in-place rewrites). Keys are :func:`line_keys` of each version."""
     changes: list[RawChange] = []
     alias: dict[str, str] = {}
     previous: Version | None = None
     for version in versions:
         old_lines = list(previous.board.lines) if previous else []
         new_lines = list(version.board.lines)
-        old_by = {line_key(x): x for x in old_lines}
-        new_by = {line_key(x): x for x in new_lines}
-        paired = _pairs(old_lines, new_lines)
+        old_keys, new_keys = line_keys(old_lines), line_keys(new_lines)
+        old_by = {old_keys[x.number]: x for x in old_lines}
+        new_by = {new_keys[x.number]: x for x in new_lines}
+        paired = _pairs(old_lines, new_lines, old_keys, new_keys)
+        # Same text under another key (a marker became shared or unique again): the
+        # same line, unchanged.
+        unmatched_old = {x.hash: k for k, x in old_by.items() if k not in new_by}
+        for key, line in new_by.items():
+            if key not in old_by and key not in paired and line.hash in unmatched_old:
+                old_key = unmatched_old.pop(line.hash)
+                alias[key] = alias.get(old_key, old_key)
+                paired[key] = old_key
         prev_date = previous.date if previous else None
         for key, line in new_by.items():
             if key in old_by:
                 if old_by[key].text != line.text:
                     hist = alias.get(key, key)
                     changes.append(
-                        RawChange(hist, ChangeKind.REWRITE, version, prev_date, old_by[key], line)
+                        RawChange(
+                            hist, ChangeKind.REWRITE, version, prev_date, old_by[key], line, key
+                        )
                     )
             elif key in paired:
                 hist = alias.get(paired[key], paired[key])
                 alias[key] = hist
+                if old_by[paired[key]].text == line.text:
+                    continue
                 changes.append(
                     RawChange(
-                        hist, ChangeKind.REWRITE, version, prev_date, old_by[paired[key]], line
+                        hist,
+                        ChangeKind.REWRITE,
+                        version,
+                        prev_date,
+                        old_by[paired[key]],
+                        line,
+                        key,
                     )
                 )
             else:
                 alias.setdefault(key, key)
                 changes.append(
-                    RawChange(alias[key], ChangeKind.ADD, version, prev_date, None, line)
+                    RawChange(alias[key], ChangeKind.ADD, version, prev_date, None, line, key)
                 )
         gone_paired = set(paired.values())
         for key, line in old_by.items():
             if key not in new_by and key not in gone_paired:
                 changes.append(
                     RawChange(
-                        alias.get(key, key), ChangeKind.REMOVE, version, prev_date, line, None
+                        alias.get(key, key), ChangeKind.REMOVE, version, prev_date, line, None, key
                     )
                 )
         previous = version

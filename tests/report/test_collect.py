@@ -432,3 +432,25 @@ def test_spine_counts_are_cached_beside_the_report_and_recounted_when_a_day_grow
     cache.write_text("{not json", encoding="utf-8")
     assert collect_report(paths, inputs).coverage[0].events == 2
     assert json.loads(cache.read_text())["days"]["2026-07-01"]["events"] == 2
+
+
+def test_two_lines_sharing_a_marker_keep_separate_histories_and_evidence(
+    paths: KernelPaths,
+) -> None:
+    new_kernel(paths)
+    twin1 = "- When a deploy is requested, check staging first [[lesson-a]]"
+    twin2 = "- When a rollback is requested, check the last good build [[lesson-a]]"
+    commit_board(paths, board(twin1, twin2), "memory(intuition): add", "", "2026-01-01T00:00:00Z")
+    text = board(twin1, twin2)
+    lines = parse_board(text).lines
+    write_fragment(
+        paths, "2026-01-01", "evt_1", lines[1].number, lines[1].hash, None, "WEAKENING", "q"
+    )
+    paths.board.write_text(board(twin1), encoding="utf-8")
+    report = collect_report(paths, Inputs(days=1))
+    assert len(report.histories) == 2
+    gone = [h for h in report.histories if not h.on_board]
+    assert [h.text for h in gone] == [twin2]
+    assert [c.kind for c in gone[0].changes] == [ChangeKind.ADD, ChangeKind.REMOVE]
+    (row,) = report.board
+    assert row.text == twin1 and row.evidence_total == 0
