@@ -15,7 +15,7 @@ import json
 import os
 import queue
 import shutil
-import subprocess
+import signal
 import threading
 import time
 from pathlib import Path
@@ -50,37 +50,38 @@ class Browser:
         os.close(from_child_w)
         self._write_fd = to_child_w
         self._read_fd = from_child_r
-        child_in, child_out = self._child_in, self._child_out
-
-        def wire() -> None:
-            os.dup2(child_in, 3)
-            os.dup2(child_out, 4)
-
-        self.proc = subprocess.Popen(
-            [
-                binary,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--remote-debugging-pipe",
-                f"--user-data-dir={profile}",
-                "--no-first-run",
-                "--no-default-browser-check",
-                "--disable-extensions",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--hide-scrollbars",
-                f"--window-size={width},{height}",
-                "about:blank",
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            close_fds=False,
-            preexec_fn=wire,  # wires fds 3 and 4 in the child only, before exec
-        )
+        argv = [
+            binary,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--remote-debugging-pipe",
+            f"--user-data-dir={profile}",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--disable-extensions",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            f"--window-size={width},{height}",
+            "about:blank",
+        ]
+        devnull = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
+        # posix_spawn's dup2 actions put the pipe ends on fds 3 and 4 in the child only
+        # (no preexec_fn, so it is safe with other threads running).
+        actions = [
+            (os.POSIX_SPAWN_DUP2, devnull, 0),
+            (os.POSIX_SPAWN_DUP2, devnull, 1),
+            (os.POSIX_SPAWN_DUP2, devnull, 2),
+            (os.POSIX_SPAWN_DUP2, self._child_in, 3),
+            (os.POSIX_SPAWN_DUP2, self._child_out, 4),
+        ]
+        try:
+            self.pid = os.posix_spawn(binary, argv, dict(os.environ), file_actions=actions)
+        finally:
+            os.close(devnull)
         os.close(self._child_in)
         os.close(self._child_out)
         self._next_id = 0
@@ -201,14 +202,24 @@ class Browser:
     def close(self) -> None:
         with contextlib.suppress(CdpError, OSError):
             self.send("Browser.close", timeout=5)
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=10)
+        if not self._reaped(10):
+            os.kill(self.pid, signal.SIGKILL)
+            self._reaped(10)
         for fd in (self._write_fd, self._read_fd):
             with contextlib.suppress(OSError):
                 os.close(fd)
+
+    def _reaped(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                pid, _status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                return True
+            if pid:
+                return True
+            time.sleep(0.05)
+        return False
 
     def __enter__(self) -> Browser:
         return self
