@@ -27,6 +27,7 @@ from urllib.parse import quote
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from shared.kernel import atomic_write_text
+from shared.report.attention import attention
 from shared.report.chart import coverage_calendar, events_bars, trajectory_strip
 from shared.report.collector import report_json
 from shared.report.model import DayState, Report
@@ -83,6 +84,7 @@ def render_html(report: Report, out_dir: Path) -> str:
         counts[row.trajectory.value] += 1
     return template.render(
         r=report,
+        attention=attention(report),
         counts=counts,
         removed=[h for h in report.histories if not h.on_board],
         pending=sum(len(p.inbox) for p in report.partitions),

@@ -143,3 +143,42 @@ def test_cli_writes_the_page_and_prints_the_same_json(
     assert printed["window"] == {"start": "2026-05-31", "end": "2026-06-01", "days": 2}
     assert main([*roots, "report", "--days", "0"]) == 2  # click refuses it (usage error)
     assert main(["--kernel", str(tmp_path / "none"), "report"]) == 2
+
+
+def test_needs_attention_lists_what_is_stuck(paths: KernelPaths, tmp_path: Path) -> None:
+    import os
+    import time
+
+    from shared.partition_state import PartitionState, write_state
+    from shared.report.attention import attention
+
+    new_kernel(paths)
+    calm = collect_report(paths, Inputs(days=1))
+    assert attention(calm) == ()
+    assert "Nothing looks stuck" in render_html(calm, tmp_path)
+
+    paths.board.write_text("# B\n\n- The latest run completed and the queue is clear.\n")
+    write_state(
+        paths,
+        "memory-weaver",
+        PartitionState(
+            "2026-01-01T00:00:00.000Z",
+            "2026-01-01T00:00:01.000Z",
+            "error",
+            3,
+            "2999-01-01T00:00:00.000Z",
+            4,
+        ),
+    )
+    item = write_item(paths, "memory-weaver", "old.pending", "[scan-gap] x\n")
+    old = time.time() - 3 * 86_400
+    os.utime(item, (old, old))
+    items = attention(collect_report(paths, Inputs(days=1)))
+    texts = [a.text for a in items]
+    assert any(t.startswith("memory/CLAUDE.md is held back") and "status-shape" in t for t in texts)
+    assert (
+        "memory-weaver is backed off until 2999-01-01T00:00:00.000Z after 3 consecutive failures"
+        in texts
+    )
+    assert any("1 inbox item waiting over a day (oldest old.pending, 3 d)" in t for t in texts)
+    assert {a.level for a in items if a.anchor in ("held", "partitions")} == {"warn"}
