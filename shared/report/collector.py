@@ -23,7 +23,7 @@ from pathlib import Path
 import orjson
 
 from shared.audit import AuditRecord, parse_audit_line
-from shared.board import Board, parse_board, read_board
+from shared.board import Board, parse_board
 from shared.effectiveness import Effectiveness, read_effectiveness
 from shared.errors import InputError
 from shared.gap import event_dates
@@ -236,12 +236,13 @@ def collect_report(paths: KernelPaths, inputs: Inputs | None = None) -> Report:
     dates = window_dates(paths, max(1, inputs.days), now)
     since = dates[0]
 
+    unreadable = False
     try:
-        board = read_board(paths.board)
         board_text = read_utf8(paths.board)
     except InputError as exc:
-        problems.append(str(exc))
-        board, board_text = parse_board(""), None
+        problems.append(f"{exc} (board not shown)")
+        board_text, unreadable = None, True
+    board = parse_board(board_text or "")
 
     stored, fragment_errors = load_fragments(paths)
     problems += [f"{e} (fragment skipped)" for e in fragment_errors]
@@ -261,7 +262,8 @@ def collect_report(paths: KernelPaths, inputs: Inputs | None = None) -> Report:
             by_key[hash_keys[sf.fragment.source_line_hash]].append(sf)
 
     # History: every committed version, then the working tree.
-    versions = board_versions(paths.kernel, board_text, _mtime_iso(paths.board, now))
+    working = None if unreadable else (board_text or "")
+    versions = board_versions(paths.kernel, working, _mtime_iso(paths.board, now))
     raw_changes, alias = line_changes(versions)
     log = _weaver_log(paths, problems)
     by_history: dict[str, list[LineChange]] = defaultdict(list)
@@ -273,6 +275,10 @@ def collect_report(paths: KernelPaths, inputs: Inputs | None = None) -> Report:
         texts[raw.key] = (line.text, line.marker)
 
     current_keys = {alias.get(k, k) for k in keys.values()}
+    if unreadable and versions:
+        # Not knowing the working tree, judge "still on the board" by the last commit.
+        last = line_keys(versions[-1].board.lines).values()
+        current_keys = {alias.get(k, k) for k in last}
     sections = _sections(board)
     rows: list[BoardRow] = []
     for line in board.lines:

@@ -139,7 +139,9 @@ def is_repo(kernel: Path) -> bool:
 
 def board_versions(kernel: Path, working_text: str | None, working_date: str) -> list[Version]:
     """Committed versions of the board, oldest first, then the working tree's version
-    when it differs from HEAD's. No repository (or no commit yet): working tree only."""
+    (``working_text``; ``""`` for a deleted board) when it differs from HEAD's; None
+    means the working tree is unknown (unreadable) and adds no version. No repository
+    (or no commit yet): the working tree only."""
     versions: list[Version] = []
     if is_repo(kernel):
         log = run_git(kernel, "log", "--format=%x1e%H%x00%cI%x00%s%x00%b", "--", BOARD_PATH).stdout
@@ -154,12 +156,17 @@ def board_versions(kernel: Path, working_text: str | None, working_date: str) ->
         for commit, date, subject, body in metas:
             text = texts.get(f"{commit}:{BOARD_PATH}")
             versions.append(Version(commit, date, subject, body, parse_board(text or "")))
-    if working_text is not None or versions:
+    if working_text is not None:
         head_text = versions[-1].board.text if versions else None
-        text = working_text or ""
-        if head_text is None or text != head_text:
+        if head_text is None or working_text != head_text:
             versions.append(
-                Version(None, working_date, "working tree (not committed)", "", parse_board(text))
+                Version(
+                    None,
+                    working_date,
+                    "working tree (not committed)",
+                    "",
+                    parse_board(working_text),
+                )
             )
     return versions
 

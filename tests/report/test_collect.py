@@ -454,3 +454,13 @@ def test_two_lines_sharing_a_marker_keep_separate_histories_and_evidence(
     assert [c.kind for c in gone[0].changes] == [ChangeKind.ADD, ChangeKind.REMOVE]
     (row,) = report.board
     assert row.text == twin1 and row.evidence_total == 0
+
+
+def test_an_unreadable_board_is_a_problem_not_a_mass_removal(paths: KernelPaths) -> None:
+    new_kernel(paths)
+    commit_board(paths, board(A1, B), "memory(intuition): add", "", "2026-01-01T00:00:00Z")
+    paths.board.write_bytes(board(A1, B).encode() + b"\xff\n")
+    report = collect_report(paths, Inputs(days=1))
+    assert report.board == ()
+    assert any("CLAUDE.md" in p and "board not shown" in p for p in report.problems)
+    assert all(h.on_board for h in report.histories) and len(report.histories) == 2
