@@ -2,7 +2,7 @@
 
     python bench/run.py [--quick] [--json] [--only SECTION[,SECTION...]] [--seed N]
 
-Sections (in order): spine, scan, workers, hosts, gap, commit, memory. Workloads are generated
+Sections (in order): spine, scan, workers, hosts, gap, commit, memory, report. Workloads are generated
 deterministically from ``--seed``: a spine day (30 MB; 3 MB with ``--quick``) with a
 realistic mix of sessions and noise, a year of days, a board of 100 lines, 1,000
 changed dossier files (200 with ``--quick``). Absolute times on a shared machine are
@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
 import orjson  # noqa: E402
 
 MB = 1024 * 1024
-SECTIONS = ("spine", "scan", "workers", "hosts", "gap", "commit", "memory")
+SECTIONS = ("spine", "scan", "workers", "hosts", "gap", "commit", "memory", "report")
 Row = dict[str, Any]
 
 
@@ -153,6 +153,17 @@ def section_memory(root: Path, scale: Scale, seed: int) -> list[Row]:
     return bench_memory(root, scale.memory_mb, seed)
 
 
+def section_report(root: Path, scale: Scale, seed: int) -> list[Row]:
+    """``subcon report`` over a year: 365 spine days, a 100-line board with 52 weekly
+    commits, 10,000 fragments (``bench/report.py``); collect + render time and size."""
+    from bench.report import bench_report
+
+    fragments = 200 if scale.gap_days < 365 else 10_000
+    return bench_report(
+        root, scale.gap_days, fragments, scale.gap_day_bytes, seed, min(3, scale.repeat)
+    )
+
+
 WORKER_TARGETS = {
     "workers.two_vs_one_scan_workers": ">= 1.6",
     "workers.pass_redis_vs_inprocess": "<= 2",
@@ -197,6 +208,7 @@ SECTION_FUNCS: dict[str, Callable[[Path, Scale, int], list[Row]]] = {
     "gap": section_gap,
     "commit": section_commit,
     "memory": section_memory,
+    "report": section_report,
 }
 
 

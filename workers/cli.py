@@ -35,6 +35,7 @@ COMMANDS: dict[str, str] = {
     "audit": "audit",
     "check": "check",
     "enqueue": "enqueue",
+    "report": "report",
 }
 
 
