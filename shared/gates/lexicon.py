@@ -51,7 +51,9 @@ MODAL_TAG_RE = re.compile(
 )
 _EMPHASIS_RE = re.compile(r"\*\*|__|`|~~")
 _PLACEHOLDER_RE = re.compile(r"<([A-Za-z][\w-]*)>")
-_CLAUSE_SPLIT_RE = re.compile(r"\s*(?:[,;:，；：。!?！？]|\.(?=\s|$)|—|–|->|→|=>)\s*")
+_CLAUSE_SPLIT_RE = re.compile(
+    r"\s*(?:[,;:，；：。!?！？()（）]|\.(?=\s|$)|—|–|\s-\s|->|→|=>)\s*"
+)
 
 # ---------------------------------------------------------------- triggers
 TRIGGER_EN_RE = re.compile(
@@ -70,7 +72,8 @@ GENERIC_SCOPE_EN = phraseset(
 TRIGGER_ZH_RE = re.compile(
     r"每当|每次|一旦|只要|凡是|假如|如果|若是|倘若|要是|如遇|遇到|碰到|遇见|收到|看到|听到|"
     r"面对|涉及|对于|针对|(?<![应相适恰担妥充])当(?![前然下天初])|"
-    r"(?<![同有及暂临随准按届])时(?:候)?(?=[，,、])|之前|之后|以前|以后|期间"
+    r"(?<![同有及暂临随准按届])时(?:候)?(?=[，,、]|必须|应|要|需|先|请|都|就|则|才|一律|务必|不要|禁止)|"
+    r"之前|之后|以前|以后|期间|(?:只有|仅当|仅在|只在)[^，。,]{1,24}?才"
 )
 # Words that do not make a trigger concrete on their own.
 GENERIC_EN = wordset(
@@ -137,7 +140,9 @@ IMPERATIVE_EN = IMPERATIVE_EN | wordset(
     prototype scaffold stub mock seed migrate deploy ship release tag publish announce
     brief debrief hand assign triage prioritise prioritize timebox estimate quote price
     invoice bill refund charge pay transfer book order buy sell return exchange list
-    keep hold carry bring take put place set leave let make give get send show tell"""
+    keep hold carry bring take put place set leave let make give get send show tell
+    catch delay implement base justify persist register grant rebase squash stage wire
+    centralize extend cite prefix annotate wrap fetch push"""
 )
 # Verbs that direct nothing concrete on their own ("be careful", "consider it").
 VAGUE_EN = wordset(
@@ -169,12 +174,13 @@ SKIP_LEAD_EN = wordset(
     and so next finally again usually"""
 )
 DIRECTION_ZH_RE = re.compile(
-    r"应该|应当|需要|必须|务必|一定要|要先|请|先|然后|再|直接|立即|立刻|马上|及时|主动|优先|"
+    r"应该|应当|需要|必须|务必|一定要|要先|请|先|然后|再|直接(?=[\u4e00-\u9fff])|立即|立刻|马上|及时|主动|优先|"
     r"尽量|不要|别|避免|禁止|切勿|勿|改为|改用|改成|换成|统一|一律|始终|总是|记得|按照|"
-    r"按|遵循|参考|参照|采用|使用|用(?!户)|开头|回答|回复|答复|给出|提供|列出|说明|解释|"
+    r"按|遵循|参考|参照|采用|使用|(?<![应作费采引适常通有实信日可专公私备试启禁])用(?![户途])|开头|回答|回复|答复|给出|提供|列出|说明|解释|"
     r"确认|核对|核实|检查|查看|查阅|阅读|读取|打开|调用|引用|标注|标明|注明|追问|询问|"
     r"问清|提醒|建议|拒绝|停止|暂停|跳过|切换|保持|保留|删除|发送|附上|总结|概括|复述|"
-    r"重述|翻译|拆分|合并|等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放"
+    r"重述|翻译|拆分|合并|等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放|执行|运行|实现|"
+    r"编写|添加|增加|安装|更新|遵守|提交|推送|做好|(?:只|仅)(?=[对在做写用改实保])"
 )
 VAGUE_ZH_RE = re.compile(
     r"^(?:要|请|应该|需要)?(?:注意|小心|谨慎|考虑|留意|多想想|妥善处理|适当处理|酌情处理|"
@@ -202,6 +208,91 @@ GHOST_EN_RE = re.compile(
     r"ever again)\b"
 )
 GHOST_ZH_RE = re.compile(r"再次|再犯|重蹈|像上次|又一次|再也")
+
+# ---------------------------------------------------------------- domain (implicit trigger)
+# "Prefer pnpm over npm for installs": the situation is implicit in the line's own
+# domain when its direction acts on a concrete artefact (a code span, a path, a named
+# tool, a file, a commit ...). Values and slogans ("be thoughtful", "treat access with
+# respect") name none, so they still lack a trigger.
+DOMAIN_EN = wordset(
+    """file files filename filenames path paths directory directories folder folders repo
+    repository branch branches commit commits rebase merge tag tags release releases
+    version versions changelog readme docs doc documentation docstring docstrings comment
+    comments header headers import imports module modules package packages dependency
+    dependencies library libraries lockfile script scripts command commands cli shell
+    terminal flag flags env environment variable variables secret secrets token tokens
+    key keys credential credentials config configuration settings test tests fixture
+    fixtures mock mocks assertion assertions coverage lint linter formatter build builds
+    compiler ci pipeline deploy deployment server servers client browser api apis
+    endpoint endpoints route routes http https url urls json yaml toml sql query
+    queries database databases db table tables column columns row rows index indexes
+    schema migration migrations transaction transactions orm record records field fields
+    id ids type types class classes function functions method methods interface
+    interfaces enum struct structs union unions log logs logging error errors exception
+    exceptions trace warning warnings bug bugs regression patch diff diffs line lines
+    link links diagram diagrams image images icon icons button buttons label labels ui
+    page pages component components hook hooks callback callbacks webhook webhooks
+    container containers docker cache timeout retries port ports process subprocess
+    subprocesses thread threads async await queue worker cron email emails invoice
+    calendar spreadsheet chart markdown heading headings emoji emojis ticket issue code
+    input inputs
+    issues pr prs plugin plugins extension extensions binary binaries toolchain
+    typescript javascript python rust golang java kotlin swift sqlite postgres
+    postgresql redis git github gitlab npm pnpm yarn pip uv cargo pytest vitest jest
+    ruff mypy eslint prettier kubectl terraform chinese english russian japanese
+    utc timezone datetime datetimes unicode utf-8 regex crate crates gem gems sdk
+    arguments argument parameter parameters boolean booleans string strings integer
+    null none pointer pointers struct loop loops handler handlers session sessions
+    cookie cookies jwt oauth auth authentication permission permissions role roles
+    screenshot screenshots pdf csv spec specs plan design designs tracker"""
+)
+DOMAIN_ZH_RE = re.compile(
+    r"代码|测试|提交|文件|目录|依赖|接口|数据库|迁移|分支|日志|文档|注释|函数|模块|字段|命令|"
+    r"脚本|配置|版本|端口|密钥|环境变量|事务|查询|数据表|异常|类型|组件|页面|按钮|路由|缓存|"
+    r"中文|英文|简体|语言|框架|单元测试|回归测试|规范|设计|仓库|部署|服务器|防火墙|备份|权限|"
+    r"[A-Za-z]{2,}"
+)
+# Code spans, paths, file names, flags, identifiers and acronyms name an artefact.
+CODE_TOKEN_RE = re.compile(
+    r"`[^`\n]+`|(?<![\w/])[~.]{0,2}/[\w.-]+|\b[\w.-]+/[\w.-]+/[\w./*-]*|\b[\w-]+/[\w-]*\.\w{1,5}\b|"
+    r"\b[\w.-]+/(?=[\s`'\")]|$)|\b\w+\.(?:md|py|ts|tsx|js|json|ya?ml|toml|sql|sh|rs|go|fs|"
+    r"fsproj|ini|txt|lock)\b|(?<!\w)--?[a-z][\w-]+|\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z]\w*\b|"
+    r"\b[A-Z][a-z]+[A-Z]\w*\b|\b[A-Z]{2,6}s?\b"
+)
+# Capitalised emphasis is not an acronym.
+_SHOUT = wordset(
+    """IMPORTANT NEVER ALWAYS MUST NOT NO ALL ONLY DO DONT CRITICAL NON NEGOTIABLE
+    WITHOUT NOTE RED LINE TODO YAGNI DRY KISS SOLID OK AND OR THE ANY USE"""
+)
+# A leading label ("**Fail fast:** ...", "Build from root: ...") summarises the rule;
+# it is not the rule's object.
+_LABEL_RE = re.compile(r"^\W*\*\*[^*\n]{1,60}\*\*\s*[:：]?\s*|^[^:：`\n]{1,40}(?::\s+|：\s*)(?=\S)")
+
+
+def strip_label(raw: str) -> str:
+    """``raw`` without a leading bold or ``Label:`` summary, when a body follows."""
+    match = _LABEL_RE.match(raw)
+    if match and raw[match.end() :].strip():
+        return raw[match.end() :]
+    return raw
+
+
+def domain_concrete(claim: Claim, cues: frozenset[str] = frozenset()) -> bool:
+    """True when the line acts on a concrete artefact (see DOMAIN_EN above); the
+    direction cues themselves ("build", "test" as verbs) are not the artefact."""
+    body = strip_label(claim.raw)
+    for match in CODE_TOKEN_RE.finditer(body):
+        token = match.group(0).strip("`")
+        if token.rstrip("s") not in _SHOUT and token not in _SHOUT:
+            return True
+    if claim.cjk and DOMAIN_ZH_RE.search(body):
+        return True
+    for word in words(body.lower()):
+        for part in word.split("-"):
+            if part not in cues and (part in DOMAIN_EN or part.rstrip("s") in DOMAIN_EN):
+                return True
+    return False
+
 
 # ---------------------------------------------------------------- external world
 EXTERNAL_EN_RE = Prefiltered(
@@ -375,11 +466,12 @@ def direction_clauses(claim: Claim, trigger_idx: int | None) -> list[tuple[int, 
                     if cue:
                         found.append((idx, cue))
             elif TRIGGER_EN_RE.search(clause):
-                # "Restate the topic when the user corrects you": the verb leads.
+                # "Restate the topic when the user corrects you" / "Always run X before
+                # committing": the direction leads the trigger.
                 head = clause[: TRIGGER_EN_RE.search(clause).start()]  # type: ignore[union-attr]
-                first = _first_word(head)
-                if first is not None and (first in IMPERATIVE_EN or first in VAGUE_EN):
-                    found.append((idx, first))
+                cue = clause_direction(head) if head.strip() else None
+                if cue is not None:
+                    found.append((idx, cue))
             continue
         cue = clause_direction(clause)
         if cue:
