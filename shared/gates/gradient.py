@@ -22,6 +22,7 @@ from shared.gates.lexicon import (
     direction_clauses,
     domain_concrete,
     find_trigger,
+    normative_clauses,
     is_vague,
     unnamed_skill,
 )
@@ -57,9 +58,10 @@ def judge(
     found = find_trigger(claim)
     trig = None if found is None else found[0]
     directions = direction_clauses(claim, trig)
+    if implicit_domain and not directions:
+        directions = normative_clauses(claim)
     if found is None or not found[1]:
-        cues = frozenset(cue for _, cue in directions)
-        if not (implicit_domain and directions and domain_concrete(claim, cues)):
+        if not (implicit_domain and directions and domain_concrete(claim, directions)):
             return MISSING_TRIGGER
     if not directions:
         return NO_DIRECTION

@@ -84,7 +84,8 @@ GENERIC_EN = wordset(
     any every all time times case cases situation situations general user users
     question questions task tasks request requests someone people person anyone
     doing do does doubt unsure sure interacting interaction interactions writing
-    write output outputs text thing things stuff matter matters"""
+    write output outputs text thing things stuff matter matters prompted warranted
+    required requested unclear uncertain instructed told"""
 )
 GENERIC_ZH = (
     "回答|回复|答复|问题|用户|任何|所有|需要|必要|时候|情况|对话|帮助|工作|任务|消息|"
@@ -157,10 +158,12 @@ VAGUE_PHRASE_EN_RE = re.compile(
 # A direction that leans on an unnamed artefact ("follow the usual checklist"): the
 # noun ends its phrase, so "check the workflow run log" does not count.
 EXTERNAL_SKILL_EN_RE = re.compile(
-    r"\b(?:follow|apply|use|run|consult|check|see|read|open|load|reuse|repeat)\s+"
+    r"\b(?:follow|apply|use|run|consult|check|see|read|open|load|reuse|repeat|adhere to|"
+    r"comply with|conform to|stick to)\s+"
     r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
-    r"guidelines|lesson|pattern|skill|groove|protocol|notes|dossier|doc|docs|"
+    r"guidelines|lesson|pattern|patterns|skill|groove|protocol|notes|dossier|doc|docs|"
+    r"standards|conventions|best practices|instructions|"
     r"documentation|recipe|process|steps)"
     r"(?=\s*(?:$|[.,;:!?)]|\s(?:for|to|when|if|and|before|after|in|on|again|here)\b))"
 )
@@ -180,7 +183,7 @@ DIRECTION_ZH_RE = re.compile(
     r"确认|核对|核实|检查|查看|查阅|阅读|读取|打开|调用|引用|标注|标明|注明|追问|询问|"
     r"问清|提醒|建议|拒绝|停止|暂停|跳过|切换|保持|保留|删除|发送|附上|总结|概括|复述|"
     r"重述|翻译|拆分|合并|等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放|执行|运行|实现|"
-    r"编写|添加|增加|安装|更新|遵守|提交|推送|做好|(?:只|仅)(?=[对在做写用改实保])"
+    r"编写|添加|增加|安装|更新|遵守|提交|推送|(?:只|仅)(?=[对在做写用改实保])"
 )
 VAGUE_ZH_RE = re.compile(
     r"^(?:要|请|应该|需要)?(?:注意|小心|谨慎|考虑|留意|多想想|妥善处理|适当处理|酌情处理|"
@@ -277,21 +280,46 @@ def strip_label(raw: str) -> str:
     return raw
 
 
-def domain_concrete(claim: Claim, cues: frozenset[str] = frozenset()) -> bool:
-    """True when the line acts on a concrete artefact (see DOMAIN_EN above); the
-    direction cues themselves ("build", "test" as verbs) are not the artefact."""
+def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
+    """True when the line acts on a concrete artefact (see DOMAIN_EN above): a code
+    token anywhere in its body, or an artefact word in one of its direction clauses.
+    The direction cues themselves ("build", "test" as verbs) are not the artefact."""
     body = strip_label(claim.raw)
     for match in CODE_TOKEN_RE.finditer(body):
         token = match.group(0).strip("`")
         if token.rstrip("s") not in _SHOUT and token not in _SHOUT:
             return True
-    if claim.cjk and DOMAIN_ZH_RE.search(body):
-        return True
-    for word in words(body.lower()):
-        for part in word.split("-"):
-            if part not in cues and (part in DOMAIN_EN or part.rstrip("s") in DOMAIN_EN):
-                return True
+    cues = {cue for _, cue in directions}
+    for idx, _ in directions:
+        clause = claim.clauses[idx]
+        if claim.cjk and DOMAIN_ZH_RE.search(clause):
+            return True
+        for word in words(clause):
+            for part in word.split("-"):
+                if part not in cues and (part in DOMAIN_EN or part.rstrip("s") in DOMAIN_EN):
+                    return True
     return False
+
+
+# "Comments and docstrings explain why", "Migration files follow naming: ...": a
+# normative present tense whose subject is an artefact directs the next action too.
+_NORMATIVE_RE = re.compile(
+    r"^(?!(?:this|that|the|these|those|our|we|it|its|my|i|you|he|she|they)\b)"
+    r"(?P<subject>(?:[\w`'./|-]+\s+){0,3}?[\w`'./|-]+)\s+"
+    r"(?P<verb>use|follow|belong|live|explain|stay|need|require)s?\b"
+)
+
+
+def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
+    """(index, verb) of clauses in that normative present, subject an artefact."""
+    found = []
+    for idx, clause in enumerate(claim.clauses):
+        match = _NORMATIVE_RE.match(clause)
+        if match and any(
+            w in DOMAIN_EN or w.rstrip("s") in DOMAIN_EN for w in words(match["subject"])
+        ):
+            found.append((idx, match["verb"]))
+    return found
 
 
 # ---------------------------------------------------------------- external world
@@ -439,6 +467,9 @@ def _first_word(clause: str) -> str | None:
 
 def clause_direction(clause: str) -> str | None:
     """The cue that makes ``clause`` a direction (imperative verb or modal), or None."""
+    lead = NEGATION_EN_RE.match(clause)
+    if lead:
+        return lead.group(0)  # "do not prefix ...": the prohibition, not the verb "do"
     first = _first_word(clause)
     if first is not None and (first in IMPERATIVE_EN or first in VAGUE_EN):
         return first

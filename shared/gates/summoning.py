@@ -8,6 +8,8 @@ history.
 
 from __future__ import annotations
 
+import re
+
 from shared.gates.base import Finding, ReviewContext
 from shared.gates.lexicon import (
     GHOST_EN_RE,
@@ -29,11 +31,42 @@ def _negated(cue: str) -> bool:
     return bool(NEGATION_EN_RE.fullmatch(cue) or NEGATION_ZH_RE.fullmatch(cue))
 
 
+# Sentence-level separators: a prohibition governs the comma-separated list after it
+# ("Never comment out, skip, or delete a test") up to the next one of these.
+_SENTENCE_RE = re.compile(r"[;；。!?！？:：—–→]|\.(?=\s|$)|->|\s-\s|[(（]")
+_LIST_RE = re.compile(r"\s*(?:[,，、]|\bor\b|\band\b|\bnor\b)\s*")
+_ZH_NOT_RE = re.compile(r"^(?:也|都|绝|从)?(?:不|别|勿|莫|没)")
+
+
+def _negated_clause(clause: str, cue: str) -> bool:
+    """A prohibition: a negating cue, a Chinese verb led by 不/别/勿 ("不使用 …"), or a
+    Chinese prohibition ahead of the cue ("测试不得依赖执行顺序")."""
+    if _negated(cue) or _ZH_NOT_RE.search(clause):
+        return True
+    zh = NEGATION_ZH_RE.search(clause)
+    return bool(zh and zh.start() <= max(clause.find(cue), 0))
+
+
+def _list_items_under_prohibition(claim: Claim) -> set[str]:
+    """Clauses that only continue a prohibition's list, so they are not replacements."""
+    out: set[str] = set()
+    for sentence in _SENTENCE_RE.split(claim.lower):
+        items = [i for i in _LIST_RE.split(sentence) if i and i.strip()]
+        if len(items) > 1 and NEGATION_EN_RE.match(items[0].strip()):
+            out.update(i.strip() for i in items[1:])
+    return out
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject negated rules without trigger or replacement (see module docstring)."""
     trig = trigger_clause(claim)
     directions = direction_clauses(claim, trig)
-    negated = [idx for idx, cue in directions if _negated(cue)]
+    continued = _list_items_under_prohibition(claim)
+    negated = [
+        idx
+        for idx, cue in directions
+        if _negated_clause(claim.clauses[idx], cue) or claim.clauses[idx] in continued
+    ]
     if not negated:
         return None
     if GHOST_EN_RE.search(claim.lower) or GHOST_ZH_RE.search(claim.lower):
