@@ -67,9 +67,10 @@ def judge(rows: Sequence[dict[str, Any]]) -> list[Verdict]:
     out = []
     for r in rows:
         finding = review_claim(r["text"], _CONTEXTS[r["kind"]])
-        out.append(
-            Verdict(r, None if finding is None else finding.gate, finding and finding.reason)
-        )
+        if finding is None:
+            out.append(Verdict(r, None, None))
+        else:
+            out.append(Verdict(r, finding.gate, finding.reason))
     return out
 
 
@@ -173,8 +174,10 @@ def main(argv: list[str] | None = None) -> int:
         for v in verdicts:
             if not v.agrees:
                 want = v.row["gate"] or "approve"
-                print(f"- [{v.row['kind']}] want {want}, got {v.reason or 'approve'}: "
-                      f"{v.row['text'][:150]}")
+                print(
+                    f"- [{v.row['kind']}] want {want}, got {v.reason or 'approve'}: "
+                    f"{v.row['text'][:150]}"
+                )
     return 0
 
 

@@ -22,8 +22,8 @@ from shared.gates.lexicon import (
     direction_clauses,
     domain_concrete,
     find_trigger,
-    normative_clauses,
     is_vague,
+    normative_clauses,
     unnamed_skill,
 )
 
@@ -60,9 +60,9 @@ def judge(
     directions = direction_clauses(claim, trig)
     if implicit_domain and not directions:
         directions = normative_clauses(claim)
-    if found is None or not found[1]:
-        if not (implicit_domain and directions and domain_concrete(claim, directions)):
-            return MISSING_TRIGGER
+    concrete = found is not None and found[1]
+    if not concrete and not (implicit_domain and directions and domain_concrete(claim, directions)):
+        return MISSING_TRIGGER
     if not directions:
         return NO_DIRECTION
     if not require_activation or claim.has_pointer or claim.has_details:

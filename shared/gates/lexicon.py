@@ -51,14 +51,17 @@ MODAL_TAG_RE = re.compile(
 )
 _EMPHASIS_RE = re.compile(r"\*\*|__|`|~~")
 _PLACEHOLDER_RE = re.compile(r"<([A-Za-z][\w-]*)>")
+# Informal Chinese separates clauses with spaces ("修改要小步快跑 避免一次性修改").
 _CLAUSE_SPLIT_RE = re.compile(
     r"\s*(?:[,;:，；：。!?！？()（）]|\.(?=\s|$)|—|–|\s-\s|->|→|=>)\s*"
+    r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
 )
 
 # ---------------------------------------------------------------- triggers
 TRIGGER_EN_RE = re.compile(
     r"\b(?:when(?:ever)?|if|unless|before|after|once|while|during|upon|until|"
-    r"as soon as|each time|every time|any time|anytime|in case|whenever)\b"
+    r"as soon as|each time|every time|any time|anytime|in case|whenever|wherever)\b"
+    r"|^where\b"
 )
 # A leading scope phrase ("With <Person>,", "For deploy questions,", "On Mondays,")
 # names a recognisable situation too.
@@ -143,7 +146,16 @@ IMPERATIVE_EN = IMPERATIVE_EN | wordset(
     invoice bill refund charge pay transfer book order buy sell return exchange list
     keep hold carry bring take put place set leave let make give get send show tell
     catch delay implement base justify persist register grant rebase squash stage wire
-    centralize extend cite prefix annotate wrap fetch push"""
+    centralize extend cite prefix annotate wrap fetch push assert await bind cache cast
+    clone configure constrain declare decouple dedupe deduplicate deprecate derive
+    dispatch dispose emit encode decode enforce enqueue evaluate exclude expose flush
+    fork freeze generate hash hoist import index infer inherit inject inline invalidate
+    invoke iterate leverage memoize minimize mount namespace normalize normalise
+    override paginate parallelize parametrize parameterize pass patch poll populate
+    precompute preload prevent promote prune publish re-export refresh reload render
+    reorder replay require reserve restrict retain rotate sanitise sanitize scope seal
+    serialize serve snapshot spawn stream strip stub subscribe suppress sync throttle
+    throw truncate unwrap upsert vendor whitelist allowlist denylist commit"""
 )
 # Verbs that direct nothing concrete on their own ("be careful", "consider it").
 VAGUE_EN = wordset(
@@ -163,7 +175,7 @@ EXTERNAL_SKILL_EN_RE = re.compile(
     r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
     r"guidelines|lesson|pattern|patterns|skill|groove|protocol|notes|dossier|doc|docs|"
-    r"standards|conventions|best practices|instructions|"
+    r"standards|best practices|instructions|"
     r"documentation|recipe|process|steps)"
     r"(?=\s*(?:$|[.,;:!?)]|\s(?:for|to|when|if|and|before|after|in|on|again|here)\b))"
 )
@@ -238,7 +250,26 @@ DOMAIN_EN = wordset(
     container containers docker cache timeout retries port ports process subprocess
     subprocesses thread threads async await queue worker cron email emails invoice
     calendar spreadsheet chart markdown heading headings emoji emojis ticket issue code
-    input inputs
+    input inputs language wording phrasing sentence sentences paragraph paragraphs
+    description descriptions title titles example examples terminology abbreviation
+    abbreviations acronym acronyms jargon punctuation quote quotes citation citations
+    translation translations transcript transcripts app apps service services model
+    models prompt prompts agent agents tool tools feature features screen screens form
+    forms modal dialog menu tab tabs layout style styles css html theme color colors font
+    fonts asset assets bundle chunk cdn dns ssl tls certificate ssh network payload
+    payloads body storage bucket blob object objects array arrays dict tuple hash
+    checksum signature encryption password passwords validation validator dataset
+    datasets metric metrics benchmark benchmarks baseline baselines experiment
+    experiments notebook notebooks figure figures plot plots dashboard alert alerts
+    monitoring backup backups snapshot snapshots rollback artifact artifacts cluster pod
+    pods volume volumes policy policies rls tenant tenants account accounts order orders
+    payment payments price prices cart product products shortcut shortcuts locale
+    locales i18n accessibility keyboard mobile desktop react vue angular svelte nextjs
+    django flask fastapi rails laravel spring node deno bun vite webpack tailwind
+    prisma drizzle supabase firebase aws gcp azure vercel netlify kubernetes helm nginx
+    linux macos windows ios android xcode gradle maven dotnet csharp php ruby scala
+    elixir haskell lua bash zsh powershell vim emacs vscode cursor claude openai gpt
+    llm llms embedding embeddings vector vectors prompt token
     issues pr prs plugin plugins extension extensions binary binaries toolchain
     typescript javascript python rust golang java kotlin swift sqlite postgres
     postgresql redis git github gitlab npm pnpm yarn pip uv cargo pytest vitest jest
@@ -260,7 +291,7 @@ CODE_TOKEN_RE = re.compile(
     r"`[^`\n]+`|(?<![\w/])[~.]{0,2}/[\w.-]+|\b[\w.-]+/[\w.-]+/[\w./*-]*|\b[\w-]+/[\w-]*\.\w{1,5}\b|"
     r"\b[\w.-]+/(?=[\s`'\")]|$)|\b\w+\.(?:md|py|ts|tsx|js|json|ya?ml|toml|sql|sh|rs|go|fs|"
     r"fsproj|ini|txt|lock)\b|(?<!\w)--?[a-z][\w-]+|\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z]\w*\b|"
-    r"\b[A-Z][a-z]+[A-Z]\w*\b|\b[A-Z]{2,6}s?\b"
+    r"\b[A-Z][a-z]+[A-Z]\w*\b|\b[A-Z]{2,6}s?\b|\b\w+\(\)"
 )
 # Capitalised emphasis is not an acronym.
 _SHOUT = wordset(
@@ -290,15 +321,34 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
         if token.rstrip("s") not in _SHOUT and token not in _SHOUT:
             return True
     cues = {cue for _, cue in directions}
-    for idx, _ in directions:
+    for idx, cue in directions:
         clause = claim.clauses[idx]
-        if claim.cjk and DOMAIN_ZH_RE.search(clause):
+        if claim.cjk and (DOMAIN_ZH_RE.search(clause) or _zh_object_concrete(clause, cue)):
             return True
         for word in words(clause):
             for part in word.split("-"):
                 if part not in cues and (part in DOMAIN_EN or part.rstrip("s") in DOMAIN_EN):
                     return True
     return False
+
+
+# Evaluative words name a quality, not an object ("保持文档结构清晰和一致").
+_EVALUATIVE_ZH_RE = re.compile(
+    r"清晰|简洁|一致|规范|严谨|充分|合理|良好|优雅|可读性?|可维护性?|整洁|认真|专业|礼貌|高效|"
+    r"准确|完整|稳定|美观|干净|直接|明了|的|地|得|和|与|及|或|要|都|也|很|更|尽量|保持|注意"
+)
+
+
+_PREFERENCE_ZH_RE = re.compile(r"喜欢|偏好|倾向|讨厌|习惯|希望|想要")
+
+
+def _zh_object_concrete(clause: str, cue: str) -> bool:
+    """A Chinese direction's object, like a trigger (``trigger_is_concrete``), is concrete
+    when at least two characters remain once the cue, generic and evaluative words go."""
+    if _PREFERENCE_ZH_RE.search(clause):
+        return False  # "用户喜欢简洁的回答": a preference described, not a direction
+    rest = _EVALUATIVE_ZH_RE.sub("", _GENERIC_ZH_RE.sub("", clause.replace(cue, "", 1)))
+    return len(CJK_RE.findall(rest)) >= 2
 
 
 # "Comments and docstrings explain why", "Migration files follow naming: ...": a
@@ -310,8 +360,14 @@ _NORMATIVE_RE = re.compile(
 )
 
 
+_LABELLED_CODE_RE = re.compile(r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*`")
+
+
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
-    """(index, verb) of clauses in that normative present, subject an artefact."""
+    """(index, verb) of clauses in that normative present, subject an artefact; a
+    ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
+    if _LABELLED_CODE_RE.match(claim.raw) and len(claim.clauses) > 1:
+        return [(1, "use")]
     found = []
     for idx, clause in enumerate(claim.clauses):
         match = _NORMATIVE_RE.match(clause)
@@ -465,6 +521,24 @@ def _first_word(clause: str) -> str | None:
     return None
 
 
+# Imperative mood for a verb the lists lack: a bare leading word (no -s/-ed/-ing, not a
+# function word) followed by a determiner ("Pin the version", "Squash all fixups").
+_DETERMINERS = wordset("the a an all each every your any both existing only new every")
+
+
+def _looks_imperative(clause: str, first: str) -> bool:
+    if first in STOP_EN or first in GENERIC_EN or len(first) < 3 or first.isdigit():
+        return False
+    if first.endswith(("ing", "ed")) or (first.endswith("s") and not first.endswith("ss")):
+        return False
+    ws = words(clause)
+    try:
+        nxt = ws[ws.index(first) + 1]
+    except (ValueError, IndexError):
+        return False
+    return nxt in _DETERMINERS
+
+
 def clause_direction(clause: str) -> str | None:
     """The cue that makes ``clause`` a direction (imperative verb or modal), or None."""
     lead = NEGATION_EN_RE.match(clause)
@@ -476,6 +550,8 @@ def clause_direction(clause: str) -> str | None:
     modal = MODAL_EN_RE.search(clause)
     if modal:
         return modal.group(0)
+    if first is not None and _looks_imperative(clause, first):
+        return first
     zh = DIRECTION_ZH_RE.search(clause)
     if zh:
         return zh.group(0)
@@ -490,12 +566,15 @@ def direction_clauses(claim: Claim, trigger_idx: int | None) -> list[tuple[int, 
     found = []
     for idx, clause in enumerate(claim.clauses):
         if idx == trigger_idx:
-            if claim.cjk and len(claim.clauses) == 1:
-                tail = re.split(r"时|之前|之后|以后|后", clause, maxsplit=1)
-                if len(tail) == 2:
-                    cue = clause_direction(tail[1])
-                    if cue:
-                        found.append((idx, cue))
+            zh = TRIGGER_ZH_RE.search(clause) if claim.cjk else None
+            if zh:
+                # "遇到报错时先读日志", "仅对需求做针对性改动": the direction follows the
+                # trigger's 时/前/后, or leads it.
+                tail = re.split(r"时|之前|之后|以后|后", clause[zh.start() :], maxsplit=1)
+                parts = [clause[: zh.start()], tail[1] if len(tail) == 2 else ""]
+                cue = next((c for c in map(clause_direction, parts) if c), None)
+                if cue:
+                    found.append((idx, cue))
             elif TRIGGER_EN_RE.search(clause):
                 # "Restate the topic when the user corrects you" / "Always run X before
                 # committing": the direction leads the trigger.
@@ -510,6 +589,10 @@ def direction_clauses(claim: Claim, trigger_idx: int | None) -> list[tuple[int, 
     return found
 
 
+# "see the `adding-a-cli-command` skill": the artefact is named in a code span.
+_NAMED_ARTEFACT_RE = re.compile(r"`[^`\n]+`\s+(?:[\w-]+\s+)?[a-z]+")
+
+
 def unnamed_skill(claim: Claim, trigger_idx: int | None) -> bool:
     """True when the direction defers to an artefact it does not point at (no
     ``[[slug]]``/``Details:``) and that the trigger did not introduce either
@@ -518,12 +601,18 @@ def unnamed_skill(claim: Claim, trigger_idx: int | None) -> bool:
         return False
     if EXTERNAL_SKILL_ZH_RE.search(claim.text):
         return True
+    named = (
+        {m.group(0).split()[-1] for m in _NAMED_ARTEFACT_RE.finditer(claim.raw)}
+        if "`" in claim.raw
+        else set()
+    )
     trigger = claim.clauses[trigger_idx] if trigger_idx is not None else ""
     for idx, clause in enumerate(claim.clauses):
         if idx == trigger_idx:
             continue
         for match in EXTERNAL_SKILL_EN_RE.finditer(clause):
-            if match.group("noun").rstrip("s") not in trigger:
+            noun = match.group("noun")
+            if noun.rstrip("s") not in trigger and noun not in named:
                 return True
     return False
 

@@ -137,7 +137,9 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     if ctx.kind is not FileKind.BOARD:
         return None
     if CHECKBOX_RE.search(claim.raw):
-        return _finding("work item", "the line is a to-do or done item rather than durable behavior")
+        return _finding(
+            "work item", "the line is a to-do or done item rather than durable behavior"
+        )
     if FIELD_RE.search(claim.text) or DATE_RE.search(_outside_code(claim.raw)):
         return _finding(
             "dated summary", "the line records a date or a bookkeeping field, not future behavior"

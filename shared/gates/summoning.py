@@ -20,6 +20,7 @@ from shared.gates.lexicon import (
     REPLACEMENT_ZH_RE,
     Claim,
     direction_clauses,
+    normative_clauses,
     trigger_clause,
 )
 
@@ -76,6 +77,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             "the negated rule points back at a past incident instead of a live trigger",
         )
     positive = [idx for idx, _ in directions if idx not in negated]
+    positive += [idx for idx, _ in normative_clauses(claim) if idx not in negated]
     replacement = REPLACEMENT_EN_RE.search(claim.lower) or REPLACEMENT_ZH_RE.search(claim.lower)
     if positive or replacement:
         # The replacement is named; whether the situation is recognisable (explicit, or
