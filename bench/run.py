@@ -2,7 +2,7 @@
 
     python bench/run.py [--quick] [--json] [--only SECTION[,SECTION...]] [--seed N]
 
-Sections (in order): spine, scan, workers, gap, commit, memory. Workloads are generated
+Sections (in order): spine, scan, workers, gap, commit, memory, quality. Workloads are generated
 deterministically from ``--seed``: a spine day (30 MB; 3 MB with ``--quick``) with a
 realistic mix of sessions and noise, a year of days, a board of 100 lines, 1,000
 changed dossier files (200 with ``--quick``). Absolute times on a shared machine are
@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
 import orjson  # noqa: E402
 
 MB = 1024 * 1024
-SECTIONS = ("spine", "scan", "workers", "gap", "commit", "memory")
+SECTIONS = ("spine", "scan", "workers", "gap", "commit", "memory", "quality")
 Row = dict[str, Any]
 
 
@@ -153,6 +153,15 @@ def section_memory(root: Path, scale: Scale, seed: int) -> list[Row]:
     return bench_memory(root, scale.memory_mb, seed)
 
 
+def section_quality(root: Path, scale: Scale, seed: int) -> list[Row]:
+    """The review gates against a careful reader on real memory lines
+    (``tests/corpora/gates``): held-out and tune agreement, false rejects of good board
+    lines; the held-out confusion by gate goes to stderr. Pure Python, no workload."""
+    from bench.quality import bench_quality
+
+    return bench_quality()
+
+
 WORKER_TARGETS = {
     "workers.two_vs_one_scan_workers": ">= 1.6",
     "workers.pass_redis_vs_inprocess": "<= 2",
@@ -182,6 +191,7 @@ SECTION_FUNCS: dict[str, Callable[[Path, Scale, int], list[Row]]] = {
     "gap": section_gap,
     "commit": section_commit,
     "memory": section_memory,
+    "quality": section_quality,
 }
 
 
