@@ -60,7 +60,9 @@ _CLAUSE_SPLIT_RE = re.compile(
 # ---------------------------------------------------------------- triggers
 TRIGGER_EN_RE = re.compile(
     r"\b(?:when(?:ever)?|if|unless|before|after|once|while|during|upon|until|"
-    r"as soon as|each time|every time|any time|anytime|in case|whenever|wherever)\b"
+    r"as soon as|each time|every time|any time|anytime|in case|whenever|wherever|"
+    r"(?:each|every)\s+(?:turn|session|commit|change|push|pr|pull request|task|batch|run|"
+    r"release|deploy|file|step))\b"
     r"|^where\b"
 )
 # A leading scope phrase ("With <Person>,", "For deploy questions,", "On Mondays,")
@@ -250,7 +252,8 @@ DOMAIN_EN = wordset(
     container containers docker cache timeout retries port ports process subprocess
     subprocesses thread threads async await queue worker cron email emails invoice
     calendar spreadsheet chart markdown heading headings emoji emojis ticket issue code
-    input inputs language wording phrasing sentence sentences paragraph paragraphs
+    input inputs indentation indent spaces tabs whitespace semicolon semicolons
+    language wording phrasing sentence sentences paragraph paragraphs
     description descriptions title titles example examples terminology abbreviation
     abbreviations acronym acronyms jargon punctuation quote quotes citation citations
     translation translations transcript transcripts app apps service services model

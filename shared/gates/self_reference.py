@@ -35,7 +35,10 @@ MEMORY_RE = Prefiltered(
     r"|\b(?:committer|memory-weaver|weaver|crystallizer|spine[- ]scanner|intuition[- ]updater|"
     r"pattern[- ]tracker|subconscious|partition prompts?|effectiveness files?|review gates?|"
     r"quality rules?|gradient lines?)\b"
-    r"|\b(?:compression|compressing|linting|lint|linter)\b"
+    r"|\b(?:compression|compressing)\b|\b(?:lint|linting|linter)\s+(?:the\s+)?(?:board|memory|kernel|"
+    r"dossiers?)\b|\bmemory lint"
+    r"|\b(?:agents|memory|lessons|gemini|copilot-instructions)\.md\b|\.cursorrules\b"
+    r"|\bfuture (?:claude |agent |ai )?sessions?\b|\bcontext window\b"
     r"|\bcompress(?:es|ed)? (?:the )?(?:board|memory|file|lines?)\b"
     r"|\binternal (?:prompts?|quality rules?|rules)\b"
     r"|\bthis (?:board|memory|dossier|file|card)\b|\bthese (?:lines|memory lines|entries)\b"
@@ -44,6 +47,7 @@ MEMORY_RE = Prefiltered(
     r"|\b(?:add|append|rewrite|edit|keep)\s+(?:one\s+|a\s+new\s+|new\s+|the\s+|historical\s+)?"
     r"(?:entry|entries)\b"
     r"|记忆板|记忆系统|记忆文件|记忆条目|记忆维护|记忆层|广播层|广播板|广播行|本文件|这份文件|"
+    r"这些规则|本规则|此规则|规则文件|这份规则|"
     r"这个文件|压缩记忆|提交器|有效性文件|潜意识|分区提示|内部提示词|系统提示词|质量规则"
 )
 FRAGMENT_RE = re.compile(r"\bfragments?\b|碎片")
@@ -61,6 +65,7 @@ PLACEHOLDER_RE = re.compile(
     r"|\{[^{}\n]*[\u4e00-\u9fff][^{}\n]*\}"
     r"|^_[^_\n]*\b(?:will be|to be|describe|list)\b[^_\n]*_$"
     r"|(?:在这里写|此处填写|待补充|待填写)"
+    r"|\((?:add|fill in|insert|describe|list)\b[^)]*\)"
 )
 
 
