@@ -9,6 +9,7 @@ matched cue so a decision can say why it was made.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -61,8 +62,8 @@ _CLAUSE_SPLIT_RE = re.compile(
 TRIGGER_EN_RE = re.compile(
     r"\b(?:when(?:ever)?|if|unless|before|after|once|while|during|upon|until|"
     r"as soon as|each time|every time|any time|anytime|in case|whenever|wherever|"
-    r"(?:each|every)\s+(?:turn|session|commit|change|push|pr|pull request|task|batch|run|"
-    r"release|deploy|file|step))\b"
+    r"(?:each|every)(?=\s+(?:turn|session|commit|change|push|pr|pull request|task|batch|run|"
+    r"release|deploy|file|step)\b))\b"
     r"|^where\b"
 )
 # A leading scope phrase ("With <Person>,", "For deploy questions,", "On Mondays,")
@@ -252,7 +253,7 @@ DOMAIN_EN = wordset(
     container containers docker cache timeout retries port ports process subprocess
     subprocesses thread threads async await queue worker cron email emails invoice
     calendar spreadsheet chart markdown heading headings emoji emojis ticket issue code
-    input inputs indentation indent spaces tabs whitespace semicolon semicolons
+    input inputs export exports indentation indent spaces tabs whitespace semicolon semicolons
     language wording phrasing sentence sentences paragraph paragraphs
     description descriptions title titles example examples terminology abbreviation
     abbreviations acronym acronyms jargon punctuation quote quotes citation citations
@@ -363,7 +364,12 @@ _NORMATIVE_RE = re.compile(
 )
 
 
-_LABELLED_CODE_RE = re.compile(r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*`")
+_LABELLED_CODE_RE = re.compile(
+    r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*"
+    r"(?:`|[A-Z][a-z]+[A-Z]\w*\b|[a-z]+(?:[A-Z]|_[a-z])\w*\b)"
+)
+# "Function components with hooks, named exports preferred": a passive norm.
+_PASSIVE_NORM_RE = re.compile(r"\b(?:preferred|required|recommended|mandatory|encouraged)$")
 
 
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
@@ -373,6 +379,9 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         return [(1, "use")]
     found = []
     for idx, clause in enumerate(claim.clauses):
+        if _PASSIVE_NORM_RE.search(clause):
+            found.append((idx, "prefer"))
+            continue
         match = _NORMATIVE_RE.match(clause)
         if match and any(
             w in DOMAIN_EN or w.rstrip("s") in DOMAIN_EN for w in words(match["subject"])
@@ -446,6 +455,7 @@ def words(text: str) -> list[str]:
     return re.findall(r"[a-z][a-z'-]*|\d+", text)
 
 
+@functools.lru_cache(maxsize=4096)
 def find_trigger(claim: Claim) -> tuple[int, bool] | None:
     """(clause index, concrete?) of the claim's trigger, or None.
 
@@ -564,8 +574,14 @@ def clause_direction(clause: str) -> str | None:
 def direction_clauses(claim: Claim, trigger_idx: int | None) -> list[tuple[int, str]]:
     """(index, cue) of every clause, other than the trigger clause, that directs action.
 
-    In a one-clause Chinese line the part after the trigger marker is searched too.
+    In a Chinese trigger clause the parts before and after the trigger are searched too.
+    Memoised: every gate asks for the same claim's directions.
     """
+    return list(_direction_clauses(claim, trigger_idx))
+
+
+@functools.lru_cache(maxsize=4096)
+def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int, str], ...]:
     found = []
     for idx, clause in enumerate(claim.clauses):
         if idx == trigger_idx:
@@ -589,7 +605,7 @@ def direction_clauses(claim: Claim, trigger_idx: int | None) -> list[tuple[int, 
         cue = clause_direction(clause)
         if cue:
             found.append((idx, cue))
-    return found
+    return tuple(found)
 
 
 # "see the `adding-a-cli-command` skill": the artefact is named in a code span.

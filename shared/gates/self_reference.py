@@ -65,7 +65,7 @@ PLACEHOLDER_RE = re.compile(
     r"|\{[^{}\n]*[\u4e00-\u9fff][^{}\n]*\}"
     r"|^_[^_\n]*\b(?:will be|to be|describe|list)\b[^_\n]*_$"
     r"|(?:在这里写|此处填写|待补充|待填写)"
-    r"|\((?:add|fill in|insert|describe|list)\b[^)]*\)"
+    r"|\((?i:add|fill in|insert|describe|list)\b[^)]*\)"
 )
 
 
