@@ -83,7 +83,8 @@ PAST_ZH_RE = re.compile(r"(?<![为除])了(?![解不])")
 CHECKBOX_RE = re.compile(r"^\s*\[[ xX✓✔]\]\s")
 # Present state and open deliberation: "Currently ...", "Considering adding ...".
 CURRENT_RE = Prefiltered(
-    r"^\W*(?:currently|considering|evaluating|exploring|investigating|planning to|"
+    r"^\W*current\s+(?:branch|phase|sprint|status|state|task|focus|work|step|milestone)\b"
+    r"|^\W*(?:currently|considering|evaluating|exploring|investigating|planning to|"
     r"thinking about|next step|next steps|in progress|wip|tbd|future work|"
     r"active (?:work|tracks?|decisions?))\b"
     r"|\b(?:currently|at the moment|right now|so far|as of (?:now|today|\d)|not yet|"
