@@ -99,6 +99,7 @@ GENERIC_ZH = (
     "每当|每次|如果|遇到|碰到"
 )
 _GENERIC_ZH_RE = re.compile(GENERIC_ZH)
+_LEADING_GENERIC_ZH_RE = re.compile(f"^(?:{GENERIC_ZH})+")
 
 STOP_EN = wordset(
     """a an the and or but of in on at by for with from into onto to about as is are
@@ -198,7 +199,7 @@ DIRECTION_ZH_RE = re.compile(
     r"确认|核对|核实|检查|查看|查阅|阅读|读取|打开|调用|引用|标注|标明|注明|追问|询问|"
     r"问清|提醒|建议|拒绝|停止|暂停|跳过|切换|保持|保留|删除|发送|附上|总结|概括|复述|"
     r"重述|翻译|拆分|合并|等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放|执行|运行|实现|"
-    r"编写|添加|增加|安装|更新|遵守|提交|推送|(?:只|仅)(?=[对在做写用改实保])"
+    r"编写|添加|增加|安装|更新|遵守|提交|推送|保存|(?:只|仅)(?=[对在做写用改实保])"
 )
 VAGUE_ZH_RE = re.compile(
     r"^(?:要|请|应该|需要)?(?:注意|小心|谨慎|考虑|留意|多想想|妥善处理|适当处理|酌情处理|"
@@ -552,9 +553,12 @@ def _looks_imperative(clause: str, first: str) -> bool:
     return nxt in _DETERMINERS
 
 
+_LEAD_MARKS = " \t*_>#-–—•·❌✅✓✔✗✘🚫⛔️⚠"
+
+
 def clause_direction(clause: str) -> str | None:
     """The cue that makes ``clause`` a direction (imperative verb or modal), or None."""
-    lead = NEGATION_EN_RE.match(clause)
+    lead = NEGATION_EN_RE.match(clause.lstrip(_LEAD_MARKS))
     if lead:
         return lead.group(0)  # "do not prefix ...": the prohibition, not the verb "do"
     first = _first_word(clause)
@@ -590,7 +594,13 @@ def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int
                 # "遇到报错时先读日志", "仅对需求做针对性改动": the direction follows the
                 # trigger's 时/前/后, or leads it.
                 tail = re.split(r"时|之前|之后|以后|后", clause[zh.start() :], maxsplit=1)
-                parts = [clause[: zh.start()], tail[1] if len(tail) == 2 else ""]
+                # "每次回答都要礼貌": the situation's own noun (回答) is not the direction.
+                rest = (
+                    tail[1]
+                    if len(tail) == 2
+                    else _LEADING_GENERIC_ZH_RE.sub("", clause[zh.end() :])
+                )
+                parts = [clause[: zh.start()], rest]
                 cue = next((c for c in map(clause_direction, parts) if c), None)
                 if cue:
                     found.append((idx, cue))

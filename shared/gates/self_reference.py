@@ -47,7 +47,7 @@ MEMORY_RE = Prefiltered(
     r"|\b(?:add|append|rewrite|edit|keep)\s+(?:one\s+|a\s+new\s+|new\s+|the\s+|historical\s+)?"
     r"(?:entry|entries)\b"
     r"|记忆板|记忆系统|记忆文件|记忆条目|记忆维护|记忆层|广播层|广播板|广播行|本文件|这份文件|"
-    r"这些规则|本规则|此规则|规则文件|这份规则|"
+    r"这些规则|本规则|此规则|规则文件|这份规则|本文档|此文档|这份文档|这个文档|"
     r"这个文件|压缩记忆|提交器|有效性文件|潜意识|分区提示|内部提示词|系统提示词|质量规则"
 )
 FRAGMENT_RE = re.compile(r"\bfragments?\b|碎片")
@@ -55,7 +55,7 @@ FRAGMENT_RE = re.compile(r"\bfragments?\b|碎片")
 SELF_EDIT_RE = Prefiltered(
     r"\b(?:update|edit|append to|write to|add to|keep|maintain)\s+(?:this|the)\s+"
     r"(?:file|memory|board|dossier)\b|(?:更新|修改|写入|补充|同步更新)(?:本|这份|这个)文件|"
-    r"记下来|写入记忆|更新记忆|记到记忆"
+    r"记下来|写入记忆|更新记忆|记到记忆|记入(?:以下|下列|这个|该)?文件"
 )
 # Template placeholders ("[Tribal knowledge 1]", "{简要说明该功能做什么}", "_User
 # preferences will be learned_"): an unfilled form, not memory. Checkboxes, modal tags,

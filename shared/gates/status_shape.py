@@ -97,7 +97,8 @@ CURRENT_RE = Prefiltered(
 FIELD_RE = re.compile(
     r"^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|"
     r"event/context|what happened|seen|occurrences|confidence|result|建立日期|最后更新|"
-    r"上次更新|更新时间|日期|状态|证据|结果)\W*\s*[:：]",
+    r"上次更新|更新时间|日期|状态|证据|结果|symptom|root cause|impact|做法|效果|场景|症状|现象|"
+    r"原因|影响)\W*\s*[:：]",
     re.IGNORECASE,
 )
 DATE_RE = re.compile(
