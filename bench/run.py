@@ -2,8 +2,8 @@
 
     python bench/run.py [--quick] [--json] [--only SECTION[,SECTION...]] [--seed N]
 
-Sections (in order): spine, scan, workers, hosts, gap, commit, memory, report. Workloads are generated
-deterministically from ``--seed``: a spine day (30 MB; 3 MB with ``--quick``) with a
+Sections (in order): spine, scan, workers, hosts, gap, commit, memory, report, quality.
+Workloads are generated deterministically from ``--seed``: a spine day (30 MB; 3 MB with ``--quick``) with a
 realistic mix of sessions and noise, a year of days, a board of 100 lines, 1,000
 changed dossier files (200 with ``--quick``). Absolute times on a shared machine are
 noise, so each comparison runs both sides in the same process, interleaved, and keeps
@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
 import orjson  # noqa: E402
 
 MB = 1024 * 1024
-SECTIONS = ("spine", "scan", "workers", "hosts", "gap", "commit", "memory", "report")
+SECTIONS = ("spine", "scan", "workers", "hosts", "gap", "commit", "memory", "report", "quality")
 Row = dict[str, Any]
 
 
@@ -164,6 +164,15 @@ def section_report(root: Path, scale: Scale, seed: int) -> list[Row]:
     )
 
 
+def section_quality(root: Path, scale: Scale, seed: int) -> list[Row]:
+    """The review gates against a careful reader on real memory lines
+    (``tests/corpora/gates``): held-out and tune agreement, false rejects of good board
+    lines; the held-out confusion by gate goes to stderr. Pure Python, no workload."""
+    from bench.quality import bench_quality
+
+    return bench_quality()
+
+
 WORKER_TARGETS = {
     "workers.two_vs_one_scan_workers": ">= 1.6",
     "workers.pass_redis_vs_inprocess": "<= 2",
@@ -209,6 +218,7 @@ SECTION_FUNCS: dict[str, Callable[[Path, Scale, int], list[Row]]] = {
     "commit": section_commit,
     "memory": section_memory,
     "report": section_report,
+    "quality": section_quality,
 }
 
 

@@ -103,7 +103,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         )
     conditional = any(t.startswith("[conditional") for t in claim.tags)
     if _instruction_shaped(claim) and not conditional and not STEP_SECTIONS_RE.search(ctx.section):
-        found = gradient.judge(claim, require_activation=False)
+        found = gradient.judge(claim, require_activation=False, implicit_domain=False)
         if found is gradient.MISSING_TRIGGER and _anchored(claim):
             found = None
         if found is not None:

@@ -3,7 +3,10 @@
 * trigger — a recognisable situation: "when/if/before/after/whenever/once ...",
   a leading scope ("With <Person>, ...", "For deploy questions, ..."), or
   每当/当/如果/遇到/...时; generic situations ("when answering questions", "if
-  needed") do not count;
+  needed") do not count. On the board the situation may be implicit in the line's
+  own domain when its direction acts on a concrete artefact ("Prefer pnpm over npm
+  for installs", "Use parameterized SQL queries only"): a code span, a path, a named
+  tool or a file, commit, test ... (``lexicon.domain_concrete``);
 * direction — a clause, other than the trigger, led by an imperative verb or a modal
   of obligation (should/must/always/never ...; 应该/先/要/不要/直接 ...);
 * activation — a ``[[slug]]`` pointer, a ``Details: <path>``, or a self-contained
@@ -17,8 +20,10 @@ from shared.gates.base import Finding, ReviewContext
 from shared.gates.lexicon import (
     Claim,
     direction_clauses,
+    domain_concrete,
     find_trigger,
     is_vague,
+    normative_clauses,
     unnamed_skill,
 )
 
@@ -41,13 +46,23 @@ NO_ACTIVATION = Finding(
 )
 
 
-def judge(claim: Claim, *, require_activation: bool = True) -> Finding | None:
-    """The three-part gradient test on one claim; None when it passes."""
+def judge(
+    claim: Claim, *, require_activation: bool = True, implicit_domain: bool = True
+) -> Finding | None:
+    """The three-part gradient test on one claim; None when it passes.
+
+    With ``implicit_domain`` a line without a concrete explicit trigger still has one
+    when its direction acts on a concrete artefact: the situation is implicit in the
+    line's own domain ("Prefer pnpm over npm for installs").
+    """
     found = find_trigger(claim)
-    if found is None or not found[1]:
-        return MISSING_TRIGGER
-    trig = found[0]
+    trig = None if found is None else found[0]
     directions = direction_clauses(claim, trig)
+    if implicit_domain and not directions:
+        directions = normative_clauses(claim)
+    concrete = found is not None and found[1]
+    if not concrete and not (implicit_domain and directions and domain_concrete(claim, directions)):
+        return MISSING_TRIGGER
     if not directions:
         return NO_DIRECTION
     if not require_activation or claim.has_pointer or claim.has_details:

@@ -4,11 +4,13 @@ Internal kinds are kernel-format 3.1's deny-list (cadence, meta, system, runner,
 route, gateway). A claim is internal-sourced when it attributes itself to one of them
 ("cadence output says ...", "according to the runner", ``source_kind: meta``), and it
 survives only with independent external grounding (the user said/asked/wrote, a
-channel, a job request, a user-authored file).
+channel, a job request, a user-authored file). A rule whose situation is the
+runtime's own heartbeat cadence is internal-sourced too.
 """
 
 from __future__ import annotations
 
+from shared.committer.allowlist import FileKind
 from shared.gates.base import Finding, ReviewContext
 from shared.gates.lexicon import Claim, Prefiltered
 
@@ -47,9 +49,22 @@ EXTERNAL_GROUND_RE = Prefiltered(
 )
 
 
+# A rule of the runtime's own cadence ("If no urgent notes → Reply HEARTBEAT_OK"): its
+# situation is a heartbeat tick, not an external interaction.
+CADENCE_RULE_RE = Prefiltered(r"\bheartbeats?\b|\bheartbeat_ok\b|心跳")
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject claims whose only cited source is an internal runtime kind."""
     text = claim.lower
+    board = ctx.kind is FileKind.BOARD
+    if board and CADENCE_RULE_RE.search(text) and not EXTERNAL_GROUND_RE.search(text):
+        return Finding(
+            RULE_ID,
+            f"{RULE_ID}: internal source only",
+            "the line is a rule of the runtime's own heartbeat cadence, not of an external "
+            "interaction",
+        )
     if INTERNAL_SOURCE_RE.search(text) and not EXTERNAL_GROUND_RE.search(text):
         return Finding(
             RULE_ID,

@@ -9,6 +9,7 @@ matched cue so a decision can say why it was made.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -51,12 +52,19 @@ MODAL_TAG_RE = re.compile(
 )
 _EMPHASIS_RE = re.compile(r"\*\*|__|`|~~")
 _PLACEHOLDER_RE = re.compile(r"<([A-Za-z][\w-]*)>")
-_CLAUSE_SPLIT_RE = re.compile(r"\s*(?:[,;:，；：。!?！？]|\.(?=\s|$)|—|–|->|→|=>)\s*")
+# Informal Chinese separates clauses with spaces ("修改要小步快跑 避免一次性修改").
+_CLAUSE_SPLIT_RE = re.compile(
+    r"\s*(?:[,;:，；：。!?！？()（）]|\.(?=\s|$)|—|–|\s-\s|->|→|=>)\s*"
+    r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+)
 
 # ---------------------------------------------------------------- triggers
 TRIGGER_EN_RE = re.compile(
     r"\b(?:when(?:ever)?|if|unless|before|after|once|while|during|upon|until|"
-    r"as soon as|each time|every time|any time|anytime|in case|whenever)\b"
+    r"as soon as|each time|every time|any time|anytime|in case|whenever|wherever|"
+    r"(?:each|every)(?=\s+(?:turn|session|commit|change|push|pr|pull request|task|batch|run|"
+    r"release|deploy|file|step)\b))\b"
+    r"|^where\b"
 )
 # A leading scope phrase ("With <Person>,", "For deploy questions,", "On Mondays,")
 # names a recognisable situation too.
@@ -70,7 +78,8 @@ GENERIC_SCOPE_EN = phraseset(
 TRIGGER_ZH_RE = re.compile(
     r"每当|每次|一旦|只要|凡是|假如|如果|若是|倘若|要是|如遇|遇到|碰到|遇见|收到|看到|听到|"
     r"面对|涉及|对于|针对|(?<![应相适恰担妥充])当(?![前然下天初])|"
-    r"(?<![同有及暂临随准按届])时(?:候)?(?=[，,、])|之前|之后|以前|以后|期间"
+    r"(?<![同有及暂临随准按届])时(?:候)?(?=[，,、]|必须|应|要|需|先|请|都|就|则|才|一律|务必|不要|禁止)|"
+    r"之前|之后|以前|以后|期间|(?:只有|仅当|仅在|只在)[^，。,]{1,24}?才"
 )
 # Words that do not make a trigger concrete on their own.
 GENERIC_EN = wordset(
@@ -81,7 +90,8 @@ GENERIC_EN = wordset(
     any every all time times case cases situation situations general user users
     question questions task tasks request requests someone people person anyone
     doing do does doubt unsure sure interacting interaction interactions writing
-    write output outputs text thing things stuff matter matters"""
+    write output outputs text thing things stuff matter matters prompted warranted
+    required requested unclear uncertain instructed told"""
 )
 GENERIC_ZH = (
     "回答|回复|答复|问题|用户|任何|所有|需要|必要|时候|情况|对话|帮助|工作|任务|消息|"
@@ -89,6 +99,7 @@ GENERIC_ZH = (
     "每当|每次|如果|遇到|碰到"
 )
 _GENERIC_ZH_RE = re.compile(GENERIC_ZH)
+_LEADING_GENERIC_ZH_RE = re.compile(f"^(?:{GENERIC_ZH})+")
 
 STOP_EN = wordset(
     """a an the and or but of in on at by for with from into onto to about as is are
@@ -137,7 +148,18 @@ IMPERATIVE_EN = IMPERATIVE_EN | wordset(
     prototype scaffold stub mock seed migrate deploy ship release tag publish announce
     brief debrief hand assign triage prioritise prioritize timebox estimate quote price
     invoice bill refund charge pay transfer book order buy sell return exchange list
-    keep hold carry bring take put place set leave let make give get send show tell"""
+    keep hold carry bring take put place set leave let make give get send show tell
+    catch delay implement base justify persist register grant rebase squash stage wire
+    centralize extend cite prefix annotate wrap fetch push assert await bind cache cast
+    clone configure constrain declare decouple dedupe deduplicate deprecate derive
+    dispatch dispose emit encode decode enforce enqueue evaluate exclude expose flush
+    fork freeze generate hash hoist import index infer inherit inject inline invalidate
+    invoke iterate leverage memoize minimize mount namespace normalize normalise
+    override paginate parallelize parametrize parameterize pass patch poll populate
+    precompute preload prevent promote prune publish re-export refresh reload render
+    reorder replay require reserve restrict retain rotate sanitise sanitize scope seal
+    serialize serve snapshot spawn stream strip stub subscribe suppress sync throttle
+    throw truncate unwrap upsert vendor whitelist allowlist denylist commit"""
 )
 # Verbs that direct nothing concrete on their own ("be careful", "consider it").
 VAGUE_EN = wordset(
@@ -152,10 +174,12 @@ VAGUE_PHRASE_EN_RE = re.compile(
 # A direction that leans on an unnamed artefact ("follow the usual checklist"): the
 # noun ends its phrase, so "check the workflow run log" does not count.
 EXTERNAL_SKILL_EN_RE = re.compile(
-    r"\b(?:follow|apply|use|run|consult|check|see|read|open|load|reuse|repeat)\s+"
+    r"\b(?:follow|apply|use|run|consult|check|see|read|open|load|reuse|repeat|adhere to|"
+    r"comply with|conform to|stick to)\s+"
     r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
-    r"guidelines|lesson|pattern|skill|groove|protocol|notes|dossier|doc|docs|"
+    r"guidelines|lesson|pattern|patterns|skill|groove|protocol|notes|dossier|doc|docs|"
+    r"standards|best practices|instructions|"
     r"documentation|recipe|process|steps)"
     r"(?=\s*(?:$|[.,;:!?)]|\s(?:for|to|when|if|and|before|after|in|on|again|here)\b))"
 )
@@ -169,12 +193,13 @@ SKIP_LEAD_EN = wordset(
     and so next finally again usually"""
 )
 DIRECTION_ZH_RE = re.compile(
-    r"应该|应当|需要|必须|务必|一定要|要先|请|先|然后|再|直接|立即|立刻|马上|及时|主动|优先|"
+    r"应该|应当|需要|必须|务必|一定要|要先|请|先|然后|再|直接(?=[\u4e00-\u9fff])|立即|立刻|马上|及时|主动|优先|"
     r"尽量|不要|别|避免|禁止|切勿|勿|改为|改用|改成|换成|统一|一律|始终|总是|记得|按照|"
-    r"按|遵循|参考|参照|采用|使用|用(?!户)|开头|回答|回复|答复|给出|提供|列出|说明|解释|"
+    r"按|遵循|参考|参照|采用|使用|(?<![应作费采引适常通有实信日可专公私备试启禁])用(?![户途])|开头|回答|回复|答复|给出|提供|列出|说明|解释|"
     r"确认|核对|核实|检查|查看|查阅|阅读|读取|打开|调用|引用|标注|标明|注明|追问|询问|"
     r"问清|提醒|建议|拒绝|停止|暂停|跳过|切换|保持|保留|删除|发送|附上|总结|概括|复述|"
-    r"重述|翻译|拆分|合并|等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放"
+    r"重述|翻译|拆分|合并|等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放|执行|运行|实现|"
+    r"编写|添加|增加|安装|更新|遵守|提交|推送|保存|(?:只|仅)(?=[对在做写用改实保])"
 )
 VAGUE_ZH_RE = re.compile(
     r"^(?:要|请|应该|需要)?(?:注意|小心|谨慎|考虑|留意|多想想|妥善处理|适当处理|酌情处理|"
@@ -202,6 +227,169 @@ GHOST_EN_RE = re.compile(
     r"ever again)\b"
 )
 GHOST_ZH_RE = re.compile(r"再次|再犯|重蹈|像上次|又一次|再也")
+
+# ---------------------------------------------------------------- domain (implicit trigger)
+# "Prefer pnpm over npm for installs": the situation is implicit in the line's own
+# domain when its direction acts on a concrete artefact (a code span, a path, a named
+# tool, a file, a commit ...). Values and slogans ("be thoughtful", "treat access with
+# respect") name none, so they still lack a trigger.
+DOMAIN_EN = wordset(
+    """file files filename filenames path paths directory directories folder folders repo
+    repository branch branches commit commits rebase merge tag tags release releases
+    version versions changelog readme docs doc documentation docstring docstrings comment
+    comments header headers import imports module modules package packages dependency
+    dependencies library libraries lockfile script scripts command commands cli shell
+    terminal flag flags env environment variable variables secret secrets token tokens
+    key keys credential credentials config configuration settings test tests fixture
+    fixtures mock mocks assertion assertions coverage lint linter formatter build builds
+    compiler ci pipeline deploy deployment server servers client browser api apis
+    endpoint endpoints route routes http https url urls json yaml toml sql query
+    queries database databases db table tables column columns row rows index indexes
+    schema migration migrations transaction transactions orm record records field fields
+    id ids type types class classes function functions method methods interface
+    interfaces enum struct structs union unions log logs logging error errors exception
+    exceptions trace warning warnings bug bugs regression patch diff diffs line lines
+    link links diagram diagrams image images icon icons button buttons label labels ui
+    page pages component components hook hooks callback callbacks webhook webhooks
+    container containers docker cache timeout retries port ports process subprocess
+    subprocesses thread threads async await queue worker cron email emails invoice
+    calendar spreadsheet chart markdown heading headings emoji emojis ticket issue code
+    input inputs export exports indentation indent spaces tabs whitespace semicolon semicolons
+    language wording phrasing sentence sentences paragraph paragraphs
+    description descriptions title titles example examples terminology abbreviation
+    abbreviations acronym acronyms jargon punctuation quote quotes citation citations
+    translation translations transcript transcripts app apps service services model
+    models prompt prompts agent agents tool tools feature features screen screens form
+    forms modal dialog menu tab tabs layout style styles css html theme color colors font
+    fonts asset assets bundle chunk cdn dns ssl tls certificate ssh network payload
+    payloads body storage bucket blob object objects array arrays dict tuple hash
+    checksum signature encryption password passwords validation validator dataset
+    datasets metric metrics benchmark benchmarks baseline baselines experiment
+    experiments notebook notebooks figure figures plot plots dashboard alert alerts
+    monitoring backup backups snapshot snapshots rollback artifact artifacts cluster pod
+    pods volume volumes policy policies rls tenant tenants account accounts order orders
+    payment payments price prices cart product products shortcut shortcuts locale
+    locales i18n accessibility keyboard mobile desktop react vue angular svelte nextjs
+    django flask fastapi rails laravel spring node deno bun vite webpack tailwind
+    prisma drizzle supabase firebase aws gcp azure vercel netlify kubernetes helm nginx
+    linux macos windows ios android xcode gradle maven dotnet csharp php ruby scala
+    elixir haskell lua bash zsh powershell vim emacs vscode cursor claude openai gpt
+    llm llms embedding embeddings vector vectors prompt token
+    issues pr prs plugin plugins extension extensions binary binaries toolchain
+    typescript javascript python rust golang java kotlin swift sqlite postgres
+    postgresql redis git github gitlab npm pnpm yarn pip uv cargo pytest vitest jest
+    ruff mypy eslint prettier kubectl terraform chinese english russian japanese
+    utc timezone datetime datetimes unicode utf-8 regex crate crates gem gems sdk
+    arguments argument parameter parameters boolean booleans string strings integer
+    null none pointer pointers struct loop loops handler handlers session sessions
+    cookie cookies jwt oauth auth authentication permission permissions role roles
+    screenshot screenshots pdf csv spec specs plan design designs tracker"""
+)
+DOMAIN_ZH_RE = re.compile(
+    r"代码|测试|提交|文件|目录|依赖|接口|数据库|迁移|分支|日志|文档|注释|函数|模块|字段|命令|"
+    r"脚本|配置|版本|端口|密钥|环境变量|事务|查询|数据表|异常|类型|组件|页面|按钮|路由|缓存|"
+    r"中文|英文|简体|语言|框架|单元测试|回归测试|规范|设计|仓库|部署|服务器|防火墙|备份|权限|"
+    r"[A-Za-z]{2,}"
+)
+# Code spans, paths, file names, flags, identifiers and acronyms name an artefact.
+CODE_TOKEN_RE = re.compile(
+    r"`[^`\n]+`|(?<![\w/])[~.]{0,2}/[\w.-]+|\b[\w.-]+/[\w.-]+/[\w./*-]*|\b[\w-]+/[\w-]*\.\w{1,5}\b|"
+    r"\b[\w.-]+/(?=[\s`'\")]|$)|\b\w+\.(?:md|py|ts|tsx|js|json|ya?ml|toml|sql|sh|rs|go|fs|"
+    r"fsproj|ini|txt|lock)\b|(?<!\w)--?[a-z][\w-]+|\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z]\w*\b|"
+    r"\b[A-Z][a-z]+[A-Z]\w*\b|\b[A-Z]{2,6}s?\b|\b\w+\(\)"
+)
+# Capitalised emphasis is not an acronym.
+_SHOUT = wordset(
+    """IMPORTANT NEVER ALWAYS MUST NOT NO ALL ONLY DO DONT CRITICAL NON NEGOTIABLE
+    WITHOUT NOTE RED LINE TODO YAGNI DRY KISS SOLID OK AND OR THE ANY USE"""
+)
+# A leading label ("**Fail fast:** ...", "Build from root: ...") summarises the rule;
+# it is not the rule's object.
+_LABEL_RE = re.compile(r"^\W*\*\*[^*\n]{1,60}\*\*\s*[:：]?\s*|^[^:：`\n]{1,40}(?::\s+|：\s*)(?=\S)")
+
+
+def strip_label(raw: str) -> str:
+    """``raw`` without a leading bold or ``Label:`` summary, when a body follows."""
+    match = _LABEL_RE.match(raw)
+    if match and raw[match.end() :].strip():
+        return raw[match.end() :]
+    return raw
+
+
+def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
+    """True when the line acts on a concrete artefact (see DOMAIN_EN above): a code
+    token anywhere in its body, or an artefact word in one of its direction clauses.
+    The direction cues themselves ("build", "test" as verbs) are not the artefact."""
+    body = strip_label(claim.raw)
+    for match in CODE_TOKEN_RE.finditer(body):
+        token = match.group(0).strip("`")
+        if token.rstrip("s") not in _SHOUT and token not in _SHOUT:
+            return True
+    cues = {cue for _, cue in directions}
+    for idx, cue in directions:
+        clause = claim.clauses[idx]
+        if claim.cjk and (DOMAIN_ZH_RE.search(clause) or _zh_object_concrete(clause, cue)):
+            return True
+        for word in words(clause):
+            for part in word.split("-"):
+                if part not in cues and (part in DOMAIN_EN or part.rstrip("s") in DOMAIN_EN):
+                    return True
+    return False
+
+
+# Evaluative words name a quality, not an object ("保持文档结构清晰和一致").
+_EVALUATIVE_ZH_RE = re.compile(
+    r"清晰|简洁|一致|规范|严谨|充分|合理|良好|优雅|可读性?|可维护性?|整洁|认真|专业|礼貌|高效|"
+    r"准确|完整|稳定|美观|干净|直接|明了|的|地|得|和|与|及|或|要|都|也|很|更|尽量|保持|注意"
+)
+
+
+_PREFERENCE_ZH_RE = re.compile(r"喜欢|偏好|倾向|讨厌|习惯|希望|想要")
+
+
+def _zh_object_concrete(clause: str, cue: str) -> bool:
+    """A Chinese direction's object, like a trigger (``trigger_is_concrete``), is concrete
+    when at least two characters remain once the cue, generic and evaluative words go."""
+    if _PREFERENCE_ZH_RE.search(clause):
+        return False  # "用户喜欢简洁的回答": a preference described, not a direction
+    rest = _EVALUATIVE_ZH_RE.sub("", _GENERIC_ZH_RE.sub("", clause.replace(cue, "", 1)))
+    return len(CJK_RE.findall(rest)) >= 2
+
+
+# "Comments and docstrings explain why", "Migration files follow naming: ...": a
+# normative present tense whose subject is an artefact directs the next action too.
+_NORMATIVE_RE = re.compile(
+    r"^(?!(?:this|that|the|these|those|our|we|it|its|my|i|you|he|she|they)\b)"
+    r"(?P<subject>(?:[\w`'./|-]+\s+){0,3}?[\w`'./|-]+)\s+"
+    r"(?P<verb>use|follow|belong|live|explain|stay|need|require)s?\b"
+)
+
+
+_LABELLED_CODE_RE = re.compile(
+    r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*"
+    r"(?:`|[A-Z][a-z]+[A-Z]\w*\b|[a-z]+(?:[A-Z]|_[a-z])\w*\b)"
+)
+# "Function components with hooks, named exports preferred": a passive norm.
+_PASSIVE_NORM_RE = re.compile(r"\b(?:preferred|required|recommended|mandatory|encouraged)$")
+
+
+def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
+    """(index, verb) of clauses in that normative present, subject an artefact; a
+    ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
+    if _LABELLED_CODE_RE.match(claim.raw) and len(claim.clauses) > 1:
+        return [(1, "use")]
+    found = []
+    for idx, clause in enumerate(claim.clauses):
+        if _PASSIVE_NORM_RE.search(clause):
+            found.append((idx, "prefer"))
+            continue
+        match = _NORMATIVE_RE.match(clause)
+        if match and any(
+            w in DOMAIN_EN or w.rstrip("s") in DOMAIN_EN for w in words(match["subject"])
+        ):
+            found.append((idx, match["verb"]))
+    return found
+
 
 # ---------------------------------------------------------------- external world
 EXTERNAL_EN_RE = Prefiltered(
@@ -268,6 +456,7 @@ def words(text: str) -> list[str]:
     return re.findall(r"[a-z][a-z'-]*|\d+", text)
 
 
+@functools.lru_cache(maxsize=4096)
 def find_trigger(claim: Claim) -> tuple[int, bool] | None:
     """(clause index, concrete?) of the claim's trigger, or None.
 
@@ -346,14 +535,40 @@ def _first_word(clause: str) -> str | None:
     return None
 
 
+# Imperative mood for a verb the lists lack: a bare leading word (no -s/-ed/-ing, not a
+# function word) followed by a determiner ("Pin the version", "Squash all fixups").
+_DETERMINERS = wordset("the a an all each every your any both existing only new every")
+
+
+def _looks_imperative(clause: str, first: str) -> bool:
+    if first in STOP_EN or first in GENERIC_EN or len(first) < 3 or first.isdigit():
+        return False
+    if first.endswith(("ing", "ed")) or (first.endswith("s") and not first.endswith("ss")):
+        return False
+    ws = words(clause)
+    try:
+        nxt = ws[ws.index(first) + 1]
+    except (ValueError, IndexError):
+        return False
+    return nxt in _DETERMINERS
+
+
+_LEAD_MARKS = " \t*_>#-–—•·❌✅✓✔✗✘🚫⛔️⚠"
+
+
 def clause_direction(clause: str) -> str | None:
     """The cue that makes ``clause`` a direction (imperative verb or modal), or None."""
+    lead = NEGATION_EN_RE.match(clause.lstrip(_LEAD_MARKS))
+    if lead:
+        return lead.group(0)  # "do not prefix ...": the prohibition, not the verb "do"
     first = _first_word(clause)
     if first is not None and (first in IMPERATIVE_EN or first in VAGUE_EN):
         return first
     modal = MODAL_EN_RE.search(clause)
     if modal:
         return modal.group(0)
+    if first is not None and _looks_imperative(clause, first):
+        return first
     zh = DIRECTION_ZH_RE.search(clause)
     if zh:
         return zh.group(0)
@@ -363,28 +578,48 @@ def clause_direction(clause: str) -> str | None:
 def direction_clauses(claim: Claim, trigger_idx: int | None) -> list[tuple[int, str]]:
     """(index, cue) of every clause, other than the trigger clause, that directs action.
 
-    In a one-clause Chinese line the part after the trigger marker is searched too.
+    In a Chinese trigger clause the parts before and after the trigger are searched too.
+    Memoised: every gate asks for the same claim's directions.
     """
+    return list(_direction_clauses(claim, trigger_idx))
+
+
+@functools.lru_cache(maxsize=4096)
+def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int, str], ...]:
     found = []
     for idx, clause in enumerate(claim.clauses):
         if idx == trigger_idx:
-            if claim.cjk and len(claim.clauses) == 1:
-                tail = re.split(r"时|之前|之后|以后|后", clause, maxsplit=1)
-                if len(tail) == 2:
-                    cue = clause_direction(tail[1])
-                    if cue:
-                        found.append((idx, cue))
+            zh = TRIGGER_ZH_RE.search(clause) if claim.cjk else None
+            if zh:
+                # "遇到报错时先读日志", "仅对需求做针对性改动": the direction follows the
+                # trigger's 时/前/后, or leads it.
+                tail = re.split(r"时|之前|之后|以后|后", clause[zh.start() :], maxsplit=1)
+                # "每次回答都要礼貌": the situation's own noun (回答) is not the direction.
+                rest = (
+                    tail[1]
+                    if len(tail) == 2
+                    else _LEADING_GENERIC_ZH_RE.sub("", clause[zh.end() :])
+                )
+                parts = [clause[: zh.start()], rest]
+                cue = next((c for c in map(clause_direction, parts) if c), None)
+                if cue:
+                    found.append((idx, cue))
             elif TRIGGER_EN_RE.search(clause):
-                # "Restate the topic when the user corrects you": the verb leads.
+                # "Restate the topic when the user corrects you" / "Always run X before
+                # committing": the direction leads the trigger.
                 head = clause[: TRIGGER_EN_RE.search(clause).start()]  # type: ignore[union-attr]
-                first = _first_word(head)
-                if first is not None and (first in IMPERATIVE_EN or first in VAGUE_EN):
-                    found.append((idx, first))
+                cue = clause_direction(head) if head.strip() else None
+                if cue is not None:
+                    found.append((idx, cue))
             continue
         cue = clause_direction(clause)
         if cue:
             found.append((idx, cue))
-    return found
+    return tuple(found)
+
+
+# "see the `adding-a-cli-command` skill": the artefact is named in a code span.
+_NAMED_ARTEFACT_RE = re.compile(r"`[^`\n]+`\s+(?:[\w-]+\s+)?[a-z]+")
 
 
 def unnamed_skill(claim: Claim, trigger_idx: int | None) -> bool:
@@ -395,12 +630,18 @@ def unnamed_skill(claim: Claim, trigger_idx: int | None) -> bool:
         return False
     if EXTERNAL_SKILL_ZH_RE.search(claim.text):
         return True
+    named = (
+        {m.group(0).split()[-1] for m in _NAMED_ARTEFACT_RE.finditer(claim.raw)}
+        if "`" in claim.raw
+        else set()
+    )
     trigger = claim.clauses[trigger_idx] if trigger_idx is not None else ""
     for idx, clause in enumerate(claim.clauses):
         if idx == trigger_idx:
             continue
         for match in EXTERNAL_SKILL_EN_RE.finditer(clause):
-            if match.group("noun").rstrip("s") not in trigger:
+            noun = match.group("noun")
+            if noun.rstrip("s") not in trigger and noun not in named:
                 return True
     return False
 

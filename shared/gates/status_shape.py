@@ -11,7 +11,14 @@ import re
 
 from shared.committer.allowlist import FileKind
 from shared.gates.base import Finding, ReviewContext
-from shared.gates.lexicon import Claim, Prefiltered, direction_clauses, trigger_clause, wordset
+from shared.gates.lexicon import (
+    Claim,
+    Prefiltered,
+    analyse,
+    direction_clauses,
+    trigger_clause,
+    wordset,
+)
 
 RULE_ID = "status-shape"
 
@@ -26,7 +33,8 @@ RUN_STATE_RE = Prefiltered(
     r"|\b(?:no|all|\d+)\s+(?:tasks|jobs|items)\s+(?:are\s+|were\s+)?(?:pending|queued|left)"
     r"|\bpending (?:items|tasks|jobs|signals)\b"
     r"|队列(?:已|现在|目前)?(?:清空|为空|空了|清理完|已清)"
-    r"|(?:运行|跑批|任务|扫描|同步)(?:已|已经)?(?:完成|成功|失败|结束|跑完)"
+    r"|(?:运行|跑批|任务|扫描|同步)(?:已|已经)(?:完成|成功|失败|结束|跑完)"
+    r"|(?:运行|跑批|扫描|同步)(?:完成|成功|失败|结束|跑完)(?![：:])"
     r"|本轮|上一轮|这一轮|上次运行|最近一次运行"
     r"|第\s*\d+\s*(?:轮|个)?\s*tick"
 )
@@ -55,10 +63,12 @@ TIME_ANCHOR_RE = Prefiltered(
 CHANGELOG_RE = Prefiltered(
     r"^\W*(?:added|removed|updated|changed|fixed|renamed|merged|rewrote|rewritten|deleted|"
     r"created|moved|bumped|refactored|dropped|introduced|deprecated|promoted|demoted)\b"
-    r"|\b(?:was|were|has been|have been)\s+(?:added|removed|updated|changed|fixed|renamed|"
-    r"merged|rewritten|deleted|created|moved|promoted)\b"
-    r"|\bchange ?log\b"
-    r"|^\W*(?:已经?)?(?:新增|删除|更新|修改|修复|重命名|合并|重写|移除|添加)了?"
+    r"|\b(?:was|were|has been|have been)\s+(?:already\s+)?(?:added|removed|updated|changed|"
+    r"fixed|renamed|merged|rewritten|deleted|created|moved|promoted|migrated|implemented|"
+    r"completed|built|deployed|released|shipped|resolved|introduced|retired)\b"
+    r"|\bchange ?log (?:entry|entries|item)\b"
+    r"|^\W*(?:已经?(?:新增|删除|更新|修改|修复|重命名|合并|重写|移除|添加)|"
+    r"(?:新增|删除|更新|修改|修复|重命名|合并|重写|移除|添加)了)"
 )
 PAST_EN = wordset(
     """asked said told wanted requested complained corrected mentioned reported sent
@@ -69,10 +79,54 @@ PAST_EN = wordset(
     chose switched released launched booked called wrote forgot missed"""
 )
 PAST_ZH_RE = re.compile(r"(?<![为除])了(?![解不])")
+# Check boxes: an open to-do or a done item is work state, not durable behaviour.
+CHECKBOX_RE = re.compile(r"^\s*\[[ xX✓✔]\]\s")
+# Present state and open deliberation: "Currently ...", "Considering adding ...".
+CURRENT_RE = Prefiltered(
+    r"^\W*current\s+(?:branch|phase|sprint|status|state|task|focus|work|step|milestone)\b"
+    r"|^\W*(?:currently|considering|evaluating|exploring|investigating|planning to|"
+    r"thinking about|next step|next steps|in progress|wip|tbd|future work|"
+    r"active (?:work|tracks?|decisions?))\b"
+    r"|\b(?:currently|at the moment|right now|so far|as of (?:now|today|\d)|not yet|"
+    r"(?:is|are) (?:now )?(?:in progress|under way|underway|being (?:implemented|built|"
+    r"developed|worked on))|unknown yet|(?:may|might|could) (?:later )?introduce)\b"
+    r"|^\W*(?:目前|当前|现在|正在|尚未|还没|暂未|计划|打算|考虑|评估|待定)"
+    r"|已(?:启用|停用|配置|连接|部署|安装|上线|迁移|推送|创建|建立|注册|接入)"
+)
+# A provenance or bookkeeping field ("**Date**: ...", "最后更新：...").
+FIELD_RE = re.compile(
+    r"^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|"
+    r"event/context|what happened|seen|occurrences|confidence|result|建立日期|最后更新|"
+    r"上次更新|更新时间|日期|状态|证据|结果|symptom|root cause|impact|做法|效果|场景|症状|现象|"
+    r"原因|影响)\W*\s*[:：]",
+    re.IGNORECASE,
+)
+DATE_RE = re.compile(
+    r"\b20\d\d-\d\d-\d\d\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? "
+    r"\d{1,2}(?:-\d{1,2})?, 20\d\d\b|\b20\d\d年|\d{1,2}月\d{1,2}日"
+)
+# An incident write-up whose first sentence narrates what happened once.
+_FIRST_SENTENCE_RE = re.compile(r"^(.*?)(?:[.。!?！？](?:\s|$)|$)")
+NARRATIVE_EN = wordset(
+    """used selected showed migrated implemented built introduced added created fixed
+    broke failed crashed was were had did happened occurred"""
+)
 
 
 def _finding(reason: str, why: str) -> Finding:
     return Finding(RULE_ID, f"{RULE_ID}: {reason}", why)
+
+
+def _outside_code(raw: str) -> str:
+    return re.sub(r"`[^`]*`", " ", raw) if "`" in raw else raw
+
+
+def _narrates(sentence: str) -> bool:
+    """A sentence with a past-tense verb and no direction of its own."""
+    if not any(w in NARRATIVE_EN for w in re.findall(r"[a-z]+", sentence)):
+        return False
+    claim = analyse(sentence)
+    return not direction_clauses(claim, trigger_clause(claim))
 
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
@@ -84,11 +138,29 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         )
     if ctx.kind is not FileKind.BOARD:
         return None
+    if CHECKBOX_RE.search(claim.raw):
+        return _finding(
+            "work item", "the line is a to-do or done item rather than durable behavior"
+        )
+    if FIELD_RE.search(claim.text) or DATE_RE.search(_outside_code(claim.raw)):
+        return _finding(
+            "dated summary", "the line records a date or a bookkeeping field, not future behavior"
+        )
+    if CURRENT_RE.search(text):
+        return _finding(
+            "current state",
+            "the line reports present state or open deliberation rather than future behavior",
+        )
     if COUNT_RE.search(text):
         return _finding(
             "occurrence count", "the line tallies occurrences rather than directing behavior"
         )
     if DATED_LEAD_RE.search(text) or CHANGELOG_RE.search(text):
+        return _finding(
+            "event recap", "the line records an event recap rather than a future-facing trigger"
+        )
+    first = _FIRST_SENTENCE_RE.match(text)
+    if first and first.group(1) != text and _narrates(first.group(1)):
         return _finding(
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )

@@ -101,3 +101,26 @@ def test_procedure_steps_in_topic_nodes_are_not_gradient_checked() -> None:
     ctx = ReviewContext("memory/topics/lesson-x.md", FileKind.TOPIC, section="Notes")
     finding = review_claim("Always restate the corrected term.", ctx)
     assert finding is not None and finding.reason == "gradient: missing concrete trigger"
+
+
+# The shapes issue #11 names: good lines a careful reader approves (the situation is
+# implicit in the domain, the direction concrete) and status / provenance / deliberation
+# lines that must be rejected as status-shape.
+ISSUE_SHAPES = [
+    ("Prefer pnpm over npm for installs", None),
+    ("Always read issues with the gh CLI, not the web page", None),
+    ("使用 `uv` 管理依赖，不要向全局 Python 环境直接 `pip install`。", None),
+    ("**Evidence**: seen in two late sessions", "status-shape"),
+    ("Current branch: feature/login", "status-shape"),
+    ("Considering adding a retry flag", "status-shape"),
+    ("[ ] 修复 distill.py 的重试机制", "status-shape"),
+    ("Never expose the service key to the browser", "summoning"),
+    ("[Tribal knowledge 1]", "self-reference"),
+    ("If no urgent notes → Reply HEARTBEAT_OK", "inner-outer"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), ISSUE_SHAPES)
+def test_issue_shapes(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

@@ -1,0 +1,185 @@
+"""Review-gate quality: agreement with a careful reader on real memory lines.
+
+    python bench/quality.py [--split heldout|tune] [--misses]
+
+Scores ``shared/gates`` against ``tests/corpora/gates/lines.jsonl`` (real lines from
+public agent-memory files, labelled by the committer spec; see that folder's README).
+Pure Python, no services. ``bench/run.py --only quality`` reports the rows; this script
+also prints the confusion by gate and, with ``--misses``, every disagreement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from shared.committer.allowlist import FileKind  # noqa: E402
+from shared.gates import ReviewContext, review_claim  # noqa: E402
+
+CORPUS = ROOT / "tests" / "corpora" / "gates" / "lines.jsonl"
+AGREEMENT_TARGET = 0.85
+FALSE_REJECT_TARGET = 0.10
+_CONTEXTS = {
+    "board": ReviewContext("memory/CLAUDE.md", FileKind.BOARD),
+    "dossier": ReviewContext("memory/entities/corpus.md", FileKind.DOSSIER),
+}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One corpus row and what the gates decided on it."""
+
+    row: dict[str, Any]
+    decided_gate: str | None  # None on approve
+    reason: str | None
+
+    @property
+    def expected(self) -> str:
+        return str(self.row["decision"])
+
+    @property
+    def decided(self) -> str:
+        return "approve" if self.decided_gate is None else "reject"
+
+    @property
+    def agrees(self) -> bool:
+        return self.expected == self.decided
+
+
+def load(path: Path = CORPUS) -> list[dict[str, Any]]:
+    """The corpus rows, in file order."""
+    return [orjson.loads(line) for line in path.read_bytes().splitlines() if line.strip()]
+
+
+def judge(rows: Sequence[dict[str, Any]]) -> list[Verdict]:
+    """Run each row through the gate set of its kind."""
+    out = []
+    for r in rows:
+        finding = review_claim(r["text"], _CONTEXTS[r["kind"]])
+        if finding is None:
+            out.append(Verdict(r, None, None))
+        else:
+            out.append(Verdict(r, finding.gate, finding.reason))
+    return out
+
+
+@dataclass(frozen=True)
+class Score:
+    """Agreement figures for one part of the corpus."""
+
+    lines: int
+    agreement: float
+    good_board: int
+    false_rejects: int
+    gate_agreement: float  # of expected rejects the gates rejected, share with the same gate
+
+    @property
+    def false_reject_rate(self) -> float:
+        return self.false_rejects / self.good_board if self.good_board else 0.0
+
+
+def score(verdicts: Sequence[Verdict]) -> Score:
+    good = [v for v in verdicts if v.row["kind"] == "board" and v.expected == "approve"]
+    caught = [v for v in verdicts if v.expected == "reject" and v.decided == "reject"]
+    same_gate = sum(1 for v in caught if v.decided_gate == v.row["gate"])
+    return Score(
+        lines=len(verdicts),
+        agreement=sum(v.agrees for v in verdicts) / len(verdicts) if verdicts else 0.0,
+        good_board=len(good),
+        false_rejects=sum(1 for v in good if v.decided == "reject"),
+        gate_agreement=same_gate / len(caught) if caught else 0.0,
+    )
+
+
+def confusion(verdicts: Sequence[Verdict]) -> str:
+    """Expected gate (rows) against decided gate (columns); ``approve`` is no gate."""
+    counts = Counter((v.row["gate"] or "approve", v.decided_gate or "approve") for v in verdicts)
+    labels = sorted({k for pair in counts for k in pair}, key=lambda g: (g != "approve", g))
+    width = max(len(x) for x in labels) + 2
+    head = "expected \\ decided".ljust(20) + "".join(x.rjust(width) for x in labels)
+    lines = [head]
+    for exp in labels:
+        cells = "".join(str(counts.get((exp, got), 0)).rjust(width) for got in labels)
+        lines.append(exp.ljust(20) + cells)
+    return "\n".join(lines)
+
+
+def split(rows: Sequence[dict[str, Any]], part: str) -> list[dict[str, Any]]:
+    return [r for r in rows if r["split"] == part]
+
+
+def bench_quality(path: Path = CORPUS, *, out: Any = sys.stderr) -> list[dict[str, Any]]:
+    """The ``quality`` section's rows; the held-out confusion goes to ``out``."""
+    rows = load(path)
+    held = judge(split(rows, "heldout"))
+    tune = judge(split(rows, "tune"))
+    h, t = score(held), score(tune)
+    if out is not None:
+        print("quality: held-out confusion by gate (expected \\ decided)", file=out)
+        print(confusion(held), file=out)
+    return [
+        _row("quality.heldout_lines", h.lines, "lines"),
+        _row(
+            "quality.heldout_agreement",
+            h.agreement,
+            "share",
+            f">= {AGREEMENT_TARGET:g}",
+            h.agreement >= AGREEMENT_TARGET,
+        ),
+        _row(
+            "quality.heldout_false_reject_good_board",
+            h.false_reject_rate,
+            f"share of {h.good_board} good board lines",
+            f"<= {FALSE_REJECT_TARGET:g}",
+            h.false_reject_rate <= FALSE_REJECT_TARGET,
+        ),
+        _row("quality.heldout_same_gate", h.gate_agreement, "share of caught rejects"),
+        _row("quality.tune_lines", t.lines, "lines"),
+        _row("quality.tune_agreement", t.agreement, "share"),
+        _row("quality.tune_false_reject_good_board", t.false_reject_rate, "share"),
+    ]
+
+
+def _row(
+    name: str, value: float, unit: str, target: str | None = None, met: bool | None = None
+) -> dict[str, Any]:
+    return {"name": name, "value": value, "unit": unit, "target": target, "met": met}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python bench/quality.py")
+    parser.add_argument("--split", choices=("heldout", "tune"), default="tune")
+    parser.add_argument("--misses", action="store_true", help="print every disagreement")
+    args = parser.parse_args(argv)
+    verdicts = judge(split(load(), args.split))
+    s = score(verdicts)
+    print(
+        f"{args.split}: {s.lines} lines, agreement {s.agreement:.3f}, "
+        f"false rejects {s.false_rejects}/{s.good_board} good board lines "
+        f"({s.false_reject_rate:.3f}), same gate {s.gate_agreement:.3f}"
+    )
+    print(confusion(verdicts))
+    if args.misses:
+        for v in verdicts:
+            if not v.agrees:
+                want = v.row["gate"] or "approve"
+                print(
+                    f"- [{v.row['kind']}] want {want}, got {v.reason or 'approve'}: "
+                    f"{v.row['text'][:150]}"
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
