@@ -3,13 +3,13 @@
     python bench/run.py [--quick] [--json] [--only SECTION[,SECTION...]] [--seed N]
 
 Sections (in order): spine, scan, workers, hosts, gap, commit, memory, report, quality.
-Workloads are generated deterministically from ``--seed``: a spine day (30 MB;
-3 MB with ``--quick``) with a realistic mix of sessions and noise, a year of days, a
-board of 100 lines, 1,000 changed dossier files (200 with ``--quick``). Absolute times
-on a shared machine are noise, so each comparison runs both sides in the same process,
-interleaved, and keeps the best of N. ``--json`` prints a list of ``{"name", "value", "unit", "target",
-"met"}``; skipped measurements have ``value`` null, ``met`` null and the reason in
-``unit``. Exit status 1 when a target is missed.
+Workloads are generated deterministically from ``--seed``: a spine day (30 MB; 3 MB
+with ``--quick``) with a realistic mix of sessions and noise, a year of days, a board
+of 100 lines, 1,000 changed dossier files (200 with ``--quick``). Absolute times on a
+shared machine are noise, so each comparison runs both sides in the same process,
+interleaved, and keeps the best of N. ``--json`` prints a list of ``{"name", "value",
+"unit", "target", "met"}``; skipped measurements have ``value`` null, ``met`` null and
+the reason in ``unit``. Exit status 1 when a target is missed.
 """
 
 from __future__ import annotations
