@@ -58,6 +58,10 @@ def unavailable() -> str | None:
     for tool in ("ip", "unshare", "nsenter", "mount", "openssl", "redis-server"):
         if shutil.which(tool) is None:
             return f"{tool} is not installed"
+    if shutil.which("ldd") is not None:
+        linked = subprocess.run(["ldd", str(shutil.which("redis-server"))], capture_output=True)
+        if linked.returncode == 0 and b"libssl" not in linked.stdout:
+            return "redis-server is built without TLS (the TLS tests need --tls-port)"
     probe = f"{PREFIX}{os.getpid()}-probe"
     made = _ip("netns", "add", probe, check=False)
     if made.returncode != 0:
