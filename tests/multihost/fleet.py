@@ -465,14 +465,17 @@ class Fleet:
         self._stop(list(self.procs))
 
     def _stop(self, chosen: list[tuple[str, subprocess.Popen[bytes]]]) -> None:
-        """SIGTERM each process group, SIGKILL after 15 s."""
+        """SIGTERM each process group, SIGKILL after 15 s (5 s on a scan host: they are
+        disposable, and one whose link was cut may wait out TCP retransmissions)."""
         for _, proc in chosen:
             if proc.poll() is None:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(proc.pid, signal.SIGTERM)
-        for _, proc in chosen:
+        began = time.monotonic()
+        for name, proc in chosen:
+            grace = 15.0 if self.hosts.get(name) is None else 5.0
             try:
-                proc.wait(timeout=15)
+                proc.wait(timeout=max(0.1, began + grace - time.monotonic()))
             except subprocess.TimeoutExpired:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(proc.pid, signal.SIGKILL)
