@@ -69,7 +69,7 @@ def write_big_day(paths: KernelPaths, date: str, count: int) -> None:
     Chinese), written straight to the day file: one slice, long enough to be watched."""
     samples = []
     for day_file in sorted(paths.events_dir.glob("*.jsonl")):
-        for line in day_file.read_text(encoding="utf-8").splitlines():
+        for line in day_file.read_bytes().decode("utf-8", "replace").splitlines():
             try:
                 event = json.loads(line)
             except ValueError:
