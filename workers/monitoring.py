@@ -90,6 +90,10 @@ def send_progress(token: str, done: int, total: int) -> None:
         return
     if request.is_eager or request.called_directly:
         return
+    if done >= total:
+        # The task-succeeded event that follows says it; a last progress event overtaking
+        # it on the way to Flower would overwrite the result shown with the progress.
+        return
     # done / total: the scan's unit, bytes of the slice read (see shared.weaver.reading)
     percent = round(100 * done / total, 1) if total else 100.0
     info: dict[str, Any] = {"done": done, "total": total, "percent": percent, "slice": token}

@@ -8,6 +8,7 @@ import re
 import stat
 import subprocess
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -75,6 +76,18 @@ def kernel(tmp_path: Path) -> Iterator[tuple[KernelPaths, Path]]:
         run(env_for(tmp_path, env_file, SUBCON_KERNEL_DIR=str(paths.kernel)), "stop")
 
 
+def _redis_shutdown(text: str) -> datetime:
+    found = re.search(r"(\d\d \w{3} \d{4} \d\d:\d\d:\d\d\.\d{3}) # User requested shutdown", text)
+    assert found, text[-2000:]
+    return datetime.strptime(found.group(1), "%d %b %Y %H:%M:%S.%f")
+
+
+def _last_celery_time(text: str) -> datetime:
+    stamps = re.findall(r"^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}):", text, re.M)
+    assert stamps, text[-2000:]
+    return datetime.strptime(stamps[-1], "%Y-%m-%d %H:%M:%S,%f")
+
+
 def logs(tmp: Path) -> dict[str, str]:
     return {p.stem: p.read_text(errors="replace") for p in (tmp / "state").glob("*.log")}
 
@@ -130,6 +143,11 @@ def test_start_status_stop_in_order(kernel: tuple[KernelPaths, Path], tmp_path: 
     # beat let go of its lock while redis still ran; redis shut down cleanly, last
     assert "beat: Releasing lock" in texts["beat"]
     assert "ready to exit" in texts["redis"]
+    # and by the logs' own clocks: every Celery process's last line precedes redis's
+    # shutdown
+    redis_down = _redis_shutdown(texts["redis"])
+    for name in ("beat", "scan", "kernel", "commit"):
+        assert _last_celery_time(texts[name]) <= redis_down, name
     after = run(env, "status")
     assert all(f"{n}: not running" in after.stdout for n in ("redis", "beat", "flower"))
 
