@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from shared.kernel import KernelPaths
-from tests.integration.conftest import REPO, free_port, make_demo, wait_until
-from tests.integration.test_flower import BIG_DAY, write_big_day
+from tests.integration.conftest import REPO, free_port, make_demo, wait_until, write_big_day
 
 pytestmark = pytest.mark.integration
 
 SCRIPT = REPO / "deploy" / "cluster.sh"
+BIG_DAY = "2026-02-14"
 
 
 def env_for(tmp: Path, env_file: Path, **extra: str) -> dict[str, str]:

@@ -18,16 +18,20 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from shared.gitops import run_git
 from shared.kernel import KernelPaths
-from shared.spine.event import is_external
-from shared.spine.writer import make_envelope
-from tests.integration.conftest import REPO, Cluster, free_port, make_demo, wait_until
+from tests.integration.conftest import (
+    REPO,
+    Cluster,
+    free_port,
+    make_demo,
+    wait_until,
+    write_big_day,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -63,35 +67,6 @@ class Flower:
             text=True,
             timeout=300,
         )
-
-
-def write_big_day(paths: KernelPaths, date: str, count: int) -> None:
-    """One hour band of ``count`` external messages (the demo spine's, English and
-    Chinese), written straight to the day file: one slice, long enough to be watched."""
-    samples = []
-    for day_file in sorted(paths.events_dir.glob("*.jsonl")):
-        for line in day_file.read_text(encoding="utf-8").splitlines():
-            try:
-                event = json.loads(line)
-            except ValueError:
-                continue  # the demo spine keeps malformed lines on purpose
-            if (
-                isinstance(event, dict)
-                and is_external(event)
-                and event.get("type") == "channel.message"
-            ):
-                samples.append(event)
-    assert samples
-    start = datetime.fromisoformat(f"{date}T10:00:00+00:00")
-    lines = []
-    for n in range(count):
-        fields = {k: v for k, v in samples[n % len(samples)].items() if k not in ("id", "ts")}
-        moment = start + timedelta(microseconds=n * 50_000)
-        fields["ts"] = (
-            moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-        )
-        lines.append(json.dumps(make_envelope(fields), ensure_ascii=False))
-    paths.day_file(date).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
