@@ -102,7 +102,7 @@ def normalise(rows: Sequence[Row]) -> list[Row]:
 
 
 def section_spine(root: Path, scale: Scale, seed: int) -> list[Row]:
-    """Gated streaming read vs a bare ``orjson.loads`` loop (H1's measurement)."""
+    """Gated streaming read vs a bare ``orjson.loads`` loop (``bench/spine.py``)."""
     from bench.spine import bench_read
 
     # Each read takes a fraction of a second: more repeats are cheap and steady the ratio.
@@ -127,8 +127,8 @@ def section_gap(root: Path, scale: Scale, seed: int) -> list[Row]:
 
 def section_commit(root: Path, scale: Scale, seed: int) -> list[Row]:
     """A committer wake with N changed dossiers vs plain ``git add`` + ``git commit``
-    of the same files in an identical repo (H3's ``bench_wake``: fresh repos per run,
-    best of N each side), and the review gates' throughput on a board."""
+    of the same files in an identical repo (``bench/commit.py``'s ``bench_wake``: fresh
+    repos per run, best of N each side), and the review gates' throughput on a board."""
     from bench.commit import bench_review, bench_wake
 
     n = scale.dossiers
@@ -180,7 +180,7 @@ WORKER_TARGETS = {
 
 
 def section_workers(root: Path, scale: Scale, seed: int) -> list[Row]:
-    """Redis with real worker processes, interleaved (``bench/fanout.py`` on H5's
+    """Redis with real worker processes, interleaved (``bench/fanout.py`` on
     ``bench/weave.py``): 1 vs 2 scan workers, and a full weaver pass through Redis vs
     in-process. Skipped without ``redis-server``."""
     if shutil.which("redis-server") is None:

@@ -1,4 +1,4 @@
-"""Which spine days the scanner has covered (kernel-format 6.6 step 2, 12.4).
+"""Which spine days the scanner has covered (docs/formats.md §9.1, §9.5).
 
 A day is covered once ``memory/fragments/<date>/`` exists as a real directory
 (an empty one counts; a symlink does not). A finished pass may leave

@@ -1,4 +1,4 @@
-"""Per-board-line effectiveness files ``memory/effectiveness/<marker>.md`` (7.2, 12.2).
+"""Per-board-line effectiveness files ``memory/effectiveness/<marker>.md`` (docs/formats.md §10.3).
 
 The crystallizer writes them as present snapshots derived from fragment files on
 disk; board-lint parses ``Trajectory:``, the ``Evidence: strengthening = ...`` line and

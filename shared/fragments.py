@@ -1,6 +1,6 @@
 """Scanner fragments: the evidence records under ``memory/fragments/<date>/``.
 
-Format (spine-scanner spec, kernel-format 7.2 / 12.3): flat front matter with keys in
+Format (docs/formats.md §10.2): flat front matter with keys in
 a fixed order, then ``# Fragment``, ``Evidence:``, ``Effectiveness note:`` and an
 optional ``Pointers:`` section of bullets. :func:`render_fragment` and
 :func:`parse_fragment` round-trip; :func:`fragment_filename` is deterministic in the
@@ -87,7 +87,8 @@ class Fragment:
         return int(match.group(1)) if match else None
 
     def dedup_key(self) -> tuple[str, str, str, str]:
-        """(source event, signal class, referenced line, trajectory) — the spec's key."""
+        """(source event, signal class, referenced line, trajectory): the dedup key that
+        names the file (docs/formats.md §10.2)."""
         ref = self.marker or self.source_line_hash or self.claude_md_ref
         return (self.source_event_id, self.signal, ref, self.trajectory)
 
@@ -307,7 +308,7 @@ def _component(value: str, limit: int = 64) -> str:
 
 
 def fragment_filename(frag: Fragment) -> str:
-    """``<filename-ts>_<event id>_<signal>_<marker|none>_<trajectory>.md`` (12.3).
+    """``<filename-ts>_<event id>_<signal>_<marker|none>_<trajectory>.md`` (docs/formats.md §10.2).
 
     Every component is sanitised so the name is a plain file name that stays inside
     its date directory whatever the event id contains ('/', '..', NUL, newlines).

@@ -1,4 +1,4 @@
-"""The memory check (kernel-format 6.1, 4.6, 5.10): measure, gate, deliver, sweep.
+"""The memory check (docs/formats.md §8.1, §5.6, §6.3): measure, gate, deliver, sweep.
 
 One tick: read the two consumer contracts; unless some signal kind is open for
 pattern-tracker or memory-weaver, measure nothing. Otherwise compute orphan states and
@@ -10,7 +10,7 @@ computed, sync the signal ledgers: signals this check posted earlier that the cu
 measurement no longer selects are swept. Items not in a ledger (operator, LLM or
 directed items) are never touched.
 
-Forget (6.8) is not implemented: subcon never deletes memory nodes.
+Forget (docs/formats.md §8.8) is not implemented: subcon never deletes memory nodes.
 """
 
 from __future__ import annotations
@@ -229,7 +229,8 @@ def _closure_step(
     select: Callable[[list[_Row]], list[Selection]],
     report_field: str,
 ) -> Callable[[MemoryReads], list[Selection]]:
-    """entity-lint and node-lint: rows measured against the board closure (6.4, 6.5)."""
+    """entity-lint and node-lint (docs/formats.md §8.5, §8.6): rows measured against the
+    board closure."""
 
     def run(reads: MemoryReads) -> list[Selection]:
         if not reads.is_dir(subdir):
@@ -256,7 +257,8 @@ def _orphan_step(report: OrphanReport) -> Callable[[MemoryReads], list[Selection
 
 
 def _sync_ledgers(tick: _Tick) -> None:
-    """4.6 inbox-sync: keep what is still wanted or was just posted, sweep the rest."""
+    """Inbox sync (docs/formats.md §5.6): keep what is still wanted or was just posted,
+    sweep the rest."""
     posted = [Path(p) for p in tick.report.posted]
     for partition in CONSUMERS:
         inbox = tick.paths.inbox_dir(partition)

@@ -1,4 +1,4 @@
-"""board-lint (6.3): measure board-linked topic nodes and pick revise / sink / merge."""
+"""board-lint (docs/formats.md §8.4): measure board-linked topic nodes, pick revise/sink/merge."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def _lines(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class BoardTarget:
-    """The 6.3 measurement of one board-linked topic node."""
+    """The measurement of one board-linked topic node (docs/formats.md §8.4)."""
 
     slug: str
     board_line: int | None

@@ -1,5 +1,5 @@
 """The memory-weaver pass as plain functions: plan → scan (fan-out) → crystallize →
-update → settle. Celery tasks (H5) call these; :func:`run_pass_inprocess` runs them
+update → settle. The Celery tasks call these; :func:`run_pass_inprocess` runs them
 in order without Celery. Every argument and result is JSON-serialisable.
 
 Stage 1 scans the interval of ``scan-gap.md.pending`` (or an operator interval); a day
@@ -69,8 +69,9 @@ def _slices(
 def _whole_days(items: list[Band | Window]) -> list[str]:
     """Dates an operator interval reads completely: its bands cover hours 00..23.
 
-    Only such a date may be marked covered (12.4); a partial band of an uncovered day
-    leaves its fragments deferred rather than hide the unread hours from the gap check.
+    Only such a date may be marked covered (docs/formats.md §9.1); a partial band of an
+    uncovered day leaves its fragments deferred rather than hide the unread hours from
+    the gap check.
     """
     hours: dict[str, set[int]] = {}
     for item in items:

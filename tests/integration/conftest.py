@@ -189,7 +189,7 @@ def cluster_factory(redis_url: str, tmp_path: Path) -> Iterator[Callable[..., Cl
 
 
 def make_demo(root: Path) -> KernelPaths:
-    """A demo kernel (H6's bootstrap) under ``root``."""
+    """A demo kernel (``subcon init --demo``) under ``root``."""
     from shared.bootstrap import init_kernel
 
     paths = KernelPaths(kernel=root / "kernel", runtime=root / "runtime")

@@ -1,4 +1,4 @@
-"""The memory-check lints in isolation (kernel-format 6.2-6.7)."""
+"""The memory-check lints in isolation (docs/formats.md §8.3-§8.7)."""
 
 from __future__ import annotations
 

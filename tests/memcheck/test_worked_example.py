@@ -1,4 +1,4 @@
-"""kernel-format 6.10: the executed worked example, tick by tick."""
+"""The worked example of docs/formats.md §8.9, tick by tick."""
 
 from __future__ import annotations
 

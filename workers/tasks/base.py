@@ -95,7 +95,8 @@ TIMEOUT_ERRORS = frozenset({"SoftTimeLimitExceeded", "TimeLimitExceeded", "PassT
 
 
 def outcome_of(exc: BaseException | None) -> str:
-    """The 5.8 outcome of a failed run: ``timeout`` for time limits, else ``error``."""
+    """The outcome of a failed run (docs/formats.md §7.4): ``timeout`` for time limits,
+    else ``error``."""
     if exc is None:
         return "error"
     # A chord body fails with ChordError naming the header task's exception.
