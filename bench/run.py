@@ -2,7 +2,7 @@
 
     python bench/run.py [--quick] [--json] [--only SECTION[,SECTION...]] [--seed N]
 
-Sections (in order): spine, scan, workers, gap, commit, memory. Workloads are generated
+Sections (in order): spine, scan, workers, gap, commit, memory, attribution. Workloads are generated
 deterministically from ``--seed``: a spine day (30 MB; 3 MB with ``--quick``) with a
 realistic mix of sessions and noise, a year of days, a board of 100 lines, 1,000
 changed dossier files (200 with ``--quick``). Absolute times on a shared machine are
@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
 import orjson  # noqa: E402
 
 MB = 1024 * 1024
-SECTIONS = ("spine", "scan", "workers", "gap", "commit", "memory")
+SECTIONS = ("spine", "scan", "workers", "gap", "commit", "memory", "attribution")
 Row = dict[str, Any]
 
 
@@ -159,6 +159,13 @@ WORKER_TARGETS = {
 }
 
 
+def section_attribution(root: Path, scale: Scale, seed: int) -> list[Row]:
+    """Scanner attribution precision / recall on the labelled session corpus."""
+    from bench.attribution import bench_attribution
+
+    return bench_attribution()
+
+
 def section_workers(root: Path, scale: Scale, seed: int) -> list[Row]:
     """Redis with real worker processes, interleaved (``bench/fanout.py`` on H5's
     ``bench/weave.py``): 1 vs 2 scan workers, and a full weaver pass through Redis vs
@@ -182,6 +189,7 @@ SECTION_FUNCS: dict[str, Callable[[Path, Scale, int], list[Row]]] = {
     "gap": section_gap,
     "commit": section_commit,
     "memory": section_memory,
+    "attribution": section_attribution,
 }
 
 
