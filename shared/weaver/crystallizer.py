@@ -95,9 +95,63 @@ def _verdict(s: int, n: int, w: int) -> str:
     return "NEUTRAL"
 
 
+def _when(g: StoredFragment) -> tuple[str, str]:
+    return (g.fragment.source_ts, g.rel)
+
+
+def _classified(group: list[StoredFragment]) -> list[str] | None:
+    """Guidance from what the evidence says (issue #11), or None for the count rules.
+
+    The newest explicit statement decides: a direction change rewrites, an obsolete
+    practice removes, unless the line was applied or reaffirmed after it; a recall
+    miss (the user asked for what the line says) keeps the line.
+    """
+    weak = sorted((g for g in group if g.fragment.trajectory == "WEAKENING"), key=_when)
+    if not any(g.fragment.weakening_kind for g in weak):
+        return None
+    explicit = [g for g in weak if g.fragment.weakening_kind in {"direction-changed", "obsolete"}]
+    latest = explicit[-1] if explicit else None
+    if latest is not None:
+        later = [
+            g
+            for g in group
+            if _when(g) > _when(latest)
+            and (
+                g.fragment.trajectory == "STRENGTHENING"
+                or g.fragment.weakening_kind == "recall-miss"
+            )
+        ]
+        if not later:
+            if latest.fragment.weakening_kind == "obsolete":
+                return [
+                    f"REMOVE [obsolete]: the user says the practice stopped or is out of date "
+                    f"({latest.rel}); move the line's text to its topic dossier."
+                ]
+            wanted = wanted_of(latest)
+            if wanted:
+                return [
+                    f"REWRITE [direction-changed]: the user states a different behaviour "
+                    f'({latest.rel}); direction that would have helped: "{wanted}"'
+                ]
+            return [
+                f"KEEP [direction-changed]: the user changed the direction ({latest.rel}) "
+                "but no new direction is quoted whole; preserve until one is."
+            ]
+    recall = [g for g in weak if g.fragment.weakening_kind == "recall-miss"]
+    if recall:
+        return [
+            f"KEEP [recall-miss]: the user reaffirmed the line after the agent missed it "
+            f"({recall[-1].rel}); keep it, sharpen the trigger at most."
+        ]
+    return None
+
+
 def _guidance(verdict: str, group: list[StoredFragment]) -> list[str]:
     s = sum(1 for g in group if g.fragment.trajectory == "STRENGTHENING")
     w = sum(1 for g in group if g.fragment.trajectory == "WEAKENING")
+    classified = _classified(group)
+    if classified is not None:
+        return classified
     if verdict == "STRENGTHENING":
         return [f"KEEP: strengthening evidence outweighs weakening ({s} vs {w}); preserve."]
     if verdict == "NEUTRAL":
@@ -169,6 +223,11 @@ def build_effectiveness(
         weakening=counts["WEAKENING"],
         samples=tuple(samples),
         guidance=tuple(_guidance(verdict, group)),
+        kinds=(
+            sum(1 for g in group if g.fragment.weakening_kind == "recall-miss"),
+            sum(1 for g in group if g.fragment.weakening_kind == "direction-changed"),
+            sum(1 for g in group if g.fragment.weakening_kind == "obsolete"),
+        ),
     )
 
 

@@ -130,7 +130,7 @@ def settle(
         if v["new"]
     ]
     line_changes = [
-        f"{d['ref']} {d['action']} ({d['reason']})"
+        d.get("summary") or f"{d['ref']} {d['action']} ({d['reason']})"
         for d in updated.get("decisions", [])
         if d["action"] != "keep"
     ]
