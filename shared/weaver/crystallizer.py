@@ -31,7 +31,7 @@ from shared.kernel import KernelPaths, atomic_write_text, read_utf8
 from shared.lock.base import Lease
 from shared.settings import Settings
 from shared.text import ascii_slug, jaccard, one_line, token_set
-from shared.weaver.promotion import post_node_create, promote_entities
+from shared.weaver.promotion import bootstrap_dossiers, post_node_create, promote_entities
 from shared.weaver.prose import DossierWriter, RuleDossierWriter, make_sample, quote_of, wanted_of
 from shared.weaver.scanner import ScannedFragment
 from shared.weaver.store import (
@@ -59,10 +59,13 @@ class CrystalReport:
     entities_written: list[str] = field(default_factory=list)
     node_create: list[str] = field(default_factory=list)
     malformed: list[str] = field(default_factory=list)
+    bootstrapped: list[str] = field(default_factory=list)
 
     @property
     def status(self) -> str:
         changed = self.entities_written or self.effectiveness_written or self.new_signals_written
+        if self.bootstrapped and not (changed or self.fragments_new):
+            return "BOOTSTRAPPED:"
         if changed or self.fragments_new or self.effectiveness_deleted:
             return "UPDATED:"
         return "NO_NEW_GRADIENT:"
@@ -79,6 +82,7 @@ class CrystalReport:
             "entities_written": self.entities_written,
             "node_create": self.node_create,
             "malformed": self.malformed,
+            "bootstrapped": self.bootstrapped,
         }
 
 
@@ -388,6 +392,8 @@ def crystallize_fragments(
         report.new_signals_written = write_if_changed(
             ns_path, render_new_signals(candidates), lease
         )
+    # A board pointer without a dossier gets a minimal one (the line stays).
+    report.bootstrapped.extend(bootstrap_dossiers(paths, board, by_marker, lease))
     written, malformed = promote_entities(paths, settings, stored, lease, writer)
     report.entities_written.extend(written)
     report.malformed.extend(malformed)

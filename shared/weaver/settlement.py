@@ -83,6 +83,7 @@ def settle(
     changed = list(crystallized.get("effectiveness_written", []))
     changed += crystallized.get("effectiveness_deleted", [])
     changed += crystallized.get("entities_written", [])
+    changed += crystallized.get("bootstrapped", [])
     if crystallized.get("new_signals_written"):
         changed.append("memory/effectiveness/new-signals.md")
     if updated.get("changed"):
