@@ -30,7 +30,8 @@ from shared.fragments import Fragment, fragment_filename, render_fragment
 from shared.kernel import KernelPaths, atomic_write_text, read_utf8
 from shared.lock.base import Lease
 from shared.settings import Settings
-from shared.text import ascii_slug, jaccard, one_line, token_set
+from shared.text import ascii_slug, one_line, token_set
+from shared.weaver.concepts import same_instruction
 from shared.weaver.promotion import bootstrap_dossiers, post_node_create, promote_entities
 from shared.weaver.prose import DossierWriter, RuleDossierWriter, make_sample, quote_of, wanted_of
 from shared.weaver.scanner import ScannedFragment
@@ -236,13 +237,15 @@ def build_effectiveness(
 
 
 def cluster_new_signals(group: list[StoredFragment], writer: DossierWriter) -> list[Candidate]:
-    """Group NEW_SIGNAL fragments whose candidate rule reads alike (token Jaccard)."""
-    clusters: list[tuple[frozenset[str], list[StoredFragment], str, str]] = []
+    """Group NEW_SIGNAL fragments whose candidate rule reads alike: most content tokens
+    shared, or, across English and Chinese, most key concepts
+    (:func:`shared.weaver.concepts.same_instruction`)."""
+    clusters: list[tuple[str, list[StoredFragment], str, str]] = []
     for sf in sorted(group, key=lambda g: (g.fragment.source_ts, g.rel)):
         trigger, direction = _candidate_of(sf)
-        key = token_set(f"{trigger} {direction}") or token_set(quote_of(sf))
+        key = f"{trigger} {direction}" if token_set(f"{trigger} {direction}") else quote_of(sf)
         for rep, members, _t, _d in clusters:
-            if jaccard(rep, key) >= 0.45:
+            if same_instruction(rep, key):
                 members.append(sf)
                 break
         else:
