@@ -380,7 +380,7 @@ _NEW_DIRECTION_RES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(p)
     for p in (
         r"(?:以后改成|改成|改为|换成|改用)([^。！!；;\n]+)",
-        r"(?:^|[.!?;,]\s*)(?:please\s+)?([a-z][^.!?;,\n]*?\s+instead of\s+[^.!?;,\n]+)",
+        r"(?:^|[.!?;,:]\s*)(?:please\s+)?([a-z][^.!?;,:\n]*?\s+instead of\s+[^.!?;,\n]+)",
         r"\binstead,?\s+(?!of\b)(?:please\s+)?([^.!?;\n]+)",
         r"\b(?:from now on|going forward),?\s+([^.!?;\n]+)",
         r"(?:^|[.!?;]\s+|,\s*)((?:the |our |my |your |all |every )?[\w'-]+(?: [\w'-]+){0,5} "
