@@ -208,6 +208,10 @@ def bootstrap_dossiers(
                 continue
             node = pointer.startswith(tuple(_NODE_TITLES))
             target = topic if node else entity
+            if target.parent.exists() and not target.parent.resolve().is_relative_to(
+                paths.kernel.resolve()
+            ):
+                continue  # a dossier directory linked out of the kernel is never written
             text = _bootstrap_text(pointer, line, by_marker.get(pointer, []))
             if write_if_changed(target, text, lease):
                 written.append(rel_path(paths, target))
