@@ -259,10 +259,9 @@ class RuleJudge:
                 out.append(self._line_judgement(facts, i, line, relations, i in read, entities))
         if blamed:
             assert facts is not None
-            chosen = _attribute(blamed)
-            if not chosen:
-                return []  # a complaint no careful reader could pin on one line
-            for i, relations, corrects_prev, tier in chosen:
+            # An empty choice: a complaint no careful reader could pin on one line;
+            # it can still state a new durable instruction (below).
+            for i, relations, corrects_prev, tier in _attribute(blamed):
                 judged = previous.turn if corrects_prev else None
                 out.append(
                     self._correction(

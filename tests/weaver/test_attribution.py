@@ -36,3 +36,46 @@ def test_runner_rows_have_the_runner_shape() -> None:
     names = {r["name"] for r in rows}
     assert {"attribution.heldout.precision", "attribution.tune.recall"} <= names
     assert all(set(r) == {"name", "value", "unit", "target", "met"} for r in rows)
+
+
+def _events(texts: list[tuple[str, str]]) -> list[dict[str, object]]:
+    out: list[dict[str, object]] = []
+    for n, (etype, text) in enumerate(texts):
+        out.append(
+            {
+                "type": etype,
+                "source": {"kind": "stdio" if etype == "channel.message" else "runner"},
+                "session_key": "stdio:a",
+                "payload": {"text": text},
+                "id": f"evt_{n}",
+                "ts": f"2026-03-10T05:00:0{n}.000Z",
+            }
+        )
+    return out
+
+
+BOARD = (
+    "# B\n\n"
+    "- Before sending the weekly report, check the figures against the finance sheet "
+    "[[lesson-figures]]\n"
+    "- When writing the weekly report, open with a three-line summary [[groove-summary]]\n"
+)
+
+
+def test_a_complaint_naming_no_line_is_pinned_on_none_but_may_be_a_new_signal() -> None:
+    from shared.board import parse_board
+    from shared.weaver.scanner import scan_events
+
+    board = parse_board(BOARD)
+    first = [
+        ("channel.message", "Write the weekly report and send it."),
+        ("agent.result", "Here is the weekly report."),
+    ]
+    vague = scan_events(board, _events([*first, ("channel.message", "No, that's wrong.")]))
+    assert not [s for s in vague if s.fragment.trajectory == "WEAKENING"]
+    new = scan_events(
+        board, _events([*first, ("channel.message", "No. From now on, always attach the PDF.")])
+    )
+    assert [s.fragment.trajectory for s in new if s.fragment.source_event_id == "evt_2"] == [
+        "NEW_SIGNAL"
+    ]
