@@ -102,6 +102,7 @@ class CheckReport:
             f"board: markers pattern={census.get('pattern', 0)} lesson={census.get('lesson', 0)} "
             f"groove={census.get('groove', 0)}  ({self.board.get('targets', 0)} targets)"
         )
+        lines += [f"  {finding}" for finding in self.board.get("missing_dossiers", [])]
         lines.append(f"entity: {self.entity.get('flagged', 0)} flagged")
         lines.append(f"node: {self.node.get('flagged', 0)} flagged")
         if self.gap is None:
@@ -213,6 +214,7 @@ def _board_step(tick: _Tick) -> Callable[[MemoryReads], list[Selection]]:
         selected = board_lint.select(targets)
         tick.report.board = {
             "census": board_lint.census(text),
+            "missing_dossiers": board_lint.missing_dossiers(reads, text),
             "targets": len(targets),
             "flagged": [t.to_json() for t in targets if t.trajectory != "NO-EFF"],
             "selected": [s.to_json() for s in selected],

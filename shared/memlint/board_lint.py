@@ -229,3 +229,21 @@ def census(board_text: str) -> dict[str, int]:
         {s for s in links if not s.startswith(("pattern-", "lesson-", "groove-"))}
     )
     return counts
+
+
+def missing_dossiers(reads: MemoryReads, board_text: str) -> list[str]:
+    """``memory/CLAUDE.md:L<n>: [[slug]] ...`` for every board link whose target has
+    neither ``topics/<slug>.md`` nor ``entities/<slug>.md`` (a subcon finding: the
+    line stays, the crystallizer bootstraps the dossier on the next weave)."""
+    found: list[str] = []
+    for number, text in enumerate(_lines(board_text), start=1):
+        for slug in dict.fromkeys(scan_links(text)):
+            if not is_safe_slug(slug):
+                continue
+            if reads.is_file(f"topics/{slug}.md") or reads.is_file(f"entities/{slug}.md"):
+                continue
+            found.append(
+                f"memory/CLAUDE.md:L{number}: [[{slug}]] has no topic or entity dossier "
+                "(the line is kept; the next weave bootstraps one)"
+            )
+    return found

@@ -305,7 +305,8 @@ def update(
     """Run the intuition updater over the board (writes ``memory/CLAUDE.md`` only)."""
     lease.ensure()
     remove_stale_temps(paths.memory_dir)
-    return update_board(paths, settings, lease).to_json()
+    fresh = {m: int(v.get("new", 0)) for m, v in crystallized.get("per_line", {}).items()}
+    return update_board(paths, settings, lease, new_evidence=fresh).to_json()
 
 
 def run_pass_inprocess(

@@ -232,3 +232,13 @@ def test_lost_lease_stops_before_any_write(example: KernelPaths) -> None:
         run_memory_check(example, check_settings(example), lease=_LostLease())
     assert not example.inbox_dir(MW).exists()
     assert not example.inbox_dir(PT).exists()
+
+
+def test_check_names_board_pointers_without_a_dossier(example: KernelPaths) -> None:
+    report = run_memory_check(example, check_settings(example), dry_run=True)
+    finding = (
+        "memory/CLAUDE.md:L6: [[missing-slug]] has no topic or entity dossier "
+        "(the line is kept; the next weave bootstraps one)"
+    )
+    assert report.board["missing_dossiers"] == [finding]
+    assert f"  {finding}" in report.text.split("\n")
