@@ -207,7 +207,8 @@ def add_banded_day(paths: KernelPaths, date: str, hours: range, per_hour: int) -
 
     samples: list[dict[str, Any]] = []
     for day_file in sorted(paths.events_dir.glob("*.jsonl")):
-        for line in day_file.read_text(encoding="utf-8").splitlines():
+        # The demo days hold a torn write cut inside a multibyte character: not UTF-8.
+        for line in day_file.read_bytes().splitlines():
             try:
                 event = json.loads(line)
             except ValueError:
