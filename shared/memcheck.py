@@ -258,6 +258,19 @@ def _orphan_step(report: OrphanReport) -> Callable[[MemoryReads], list[Selection
     return run
 
 
+def _unlisted(tick: _Tick, partition: str) -> set[str]:
+    """Signals subcon posts that the original never selects, kept out of the ledger.
+
+    The ledger is shared with a duoduo daemon on the same runtime, whose memory check
+    sweeps every listed name its own measurement does not select. An incremental tail
+    ``scan-gap`` for a covered day (12.4) is subcon's alone: listed, duoduo would
+    delete it on its next tick. Unlisted, only the weaver's ack removes it.
+    """
+    if partition == WEAVER and tick.report.gap is not None and tick.report.gap["incremental"]:
+        return {SCAN_GAP_PENDING}
+    return set()
+
+
 def _sync_ledgers(tick: _Tick) -> None:
     """Inbox sync (docs/formats.md §5.6): keep what is still wanted or was just posted,
     sweep the rest."""
@@ -282,6 +295,7 @@ def _sync_ledgers(tick: _Tick) -> None:
                     keep.add(name)
                     continue
                 tick.report.swept.append(name)
+        keep -= _unlisted(tick, partition)
         tick.ensure()
         write_ledger(tick.paths, partition, keep)
         tick.report.ledgers[partition] = sorted(keep)

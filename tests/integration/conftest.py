@@ -207,8 +207,8 @@ def add_banded_day(paths: KernelPaths, date: str, hours: range, per_hour: int) -
 
     samples: list[dict[str, Any]] = []
     for day_file in sorted(paths.events_dir.glob("*.jsonl")):
-        # The demo spine holds a non-UTF-8 line on purpose: skip it like the reader does.
-        for line in day_file.read_bytes().decode("utf-8", "replace").splitlines():
+        # The demo days hold a torn write cut inside a multibyte character: not UTF-8.
+        for line in day_file.read_bytes().splitlines():
             try:
                 event = json.loads(line)
             except ValueError:
