@@ -263,7 +263,7 @@ def _unlisted(tick: _Tick, partition: str) -> set[str]:
 
     The ledger is shared with a duoduo daemon on the same runtime, whose memory check
     sweeps every listed name its own measurement does not select. An incremental tail
-    ``scan-gap`` for a covered day (12.4) is subcon's alone: listed, duoduo would
+    ``scan-gap`` for a covered day (`docs/formats.md` §9.5) is subcon's alone: listed, duoduo would
     delete it on its next tick. Unlisted, only the weaver's ack removes it.
     """
     if partition == WEAVER and tick.report.gap is not None and tick.report.gap["incremental"]:

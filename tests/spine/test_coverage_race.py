@@ -1,5 +1,6 @@
-"""Coverage records only what a pass judged (12.4): external events appended after the
-gap was posted, or while the pass runs, are offered by a later tail exactly once.
+"""Coverage records only what a pass judged (`docs/formats.md` §9.5): external events
+appended after the gap was posted, or while the pass runs, are offered by a later tail
+exactly once.
 
 Interop finding: with the gap posted for 20260105[11,11], an event appended at 12:00
 before the pass ran was marked read (``.scan.json`` held the file end) and never
