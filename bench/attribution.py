@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from shared.board import parse_board
-from shared.weaver.judge import JudgeContext
+from shared.weaver.judging.interfaces import EventJudge, JudgeContext
 from shared.weaver.scanner import scan_events
 
 CORPUS = (
@@ -110,13 +110,16 @@ class Score:
         return self.pair_hits / self.predicted if self.predicted else 1.0
 
 
-def judge_corpus(corpus: dict[str, Any]) -> dict[str, list[list[str]]]:
-    """Event id -> predicted [marker, trajectory, weakening kind or ''] rows."""
+def judge_corpus(
+    corpus: dict[str, Any], judge: EventJudge | None = None
+) -> dict[str, list[list[str]]]:
+    """Event id -> predicted [marker, trajectory, weakening kind or ''] rows of
+    ``judge`` (default: the default registered judge)."""
     board = parse_board("\n".join(corpus["board"]))
     ctx = JudgeContext(dossiers=frozenset(corpus["topics"]))
     events, _ = session_events(corpus)
     got: dict[str, list[list[str]]] = {}
-    for item in scan_events(board, events, ctx, date=DATE):
+    for item in scan_events(board, events, ctx, judge, date=DATE):
         frag = item.fragment
         kind = getattr(frag, "weakening_kind", None) or ""
         got.setdefault(frag.source_event_id, []).append(
@@ -125,8 +128,8 @@ def judge_corpus(corpus: dict[str, Any]) -> dict[str, list[list[str]]]:
     return got
 
 
-def score(corpus: dict[str, Any], part: str) -> Score:
-    got = judge_corpus(corpus)
+def score(corpus: dict[str, Any], part: str, judge: EventJudge | None = None) -> Score:
+    got = judge_corpus(corpus, judge)
     _, labelled = session_events(corpus)
     hits = predicted = expected = pair_hits = kinds_right = kinds_total = 0
     for event_id, turn in labelled.items():

@@ -38,7 +38,7 @@ from shared.spine.interval import Band  # noqa: E402
 from shared.spine.reader import ReadStats  # noqa: E402
 from shared.spine.slices import plan_slices  # noqa: E402
 from shared.text import token_set  # noqa: E402
-from shared.weaver.judge import JudgeContext  # noqa: E402
+from shared.weaver.judging.interfaces import JudgeContext  # noqa: E402
 from shared.weaver.scanner import read_slice_turns, scan_turns  # noqa: E402
 from shared.weaver.turns import Turn, order_turns  # noqa: E402
 

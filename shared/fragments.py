@@ -43,6 +43,7 @@ KEY_ORDER: tuple[str, ...] = (
     "activation",
     "root_cause",
     "weakening_kind",
+    "judge",
 )
 _SECTIONS: tuple[tuple[str, str], ...] = (
     ("Evidence:", "evidence"),
@@ -74,6 +75,9 @@ class Fragment:
     notes: tuple[str, ...] = ()
     pointers: tuple[str, ...] = ()
     extra: tuple[tuple[str, str], ...] = field(default=())
+    # Provenance: the ``name/version`` of the judge that made it (absent in the
+    # original's fragments, which its prompts read as data).
+    judge: str | None = None
 
     @property
     def marker(self) -> str | None:
@@ -116,6 +120,7 @@ class Fragment:
             "evidence": list(self.evidence),
             "notes": list(self.notes),
             "pointers": list(self.pointers),
+            "judge": self.judge,
         }
 
     @classmethod
@@ -137,6 +142,7 @@ class Fragment:
             evidence=tuple(data.get("evidence", ())),
             notes=tuple(data.get("notes", ())),
             pointers=tuple(data.get("pointers", ())),
+            judge=data.get("judge"),
         )
 
     def with_changes(self, **changes: Any) -> Fragment:
@@ -172,6 +178,7 @@ def render_fragment(frag: Fragment) -> str:
         "activation": frag.activation,
         "root_cause": frag.root_cause,
         "weakening_kind": frag.weakening_kind,
+        "judge": frag.judge,
     }
     out = ["---"]
     out += [
@@ -296,6 +303,7 @@ def parse_fragment(text: str, path: Path | str = "<fragment>") -> Fragment:
         notes=tuple(sections["notes"]),
         pointers=tuple(sections["pointers"]),
         extra=tuple(extra),
+        judge=fields.get("judge") or None,
     )
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import annotated_types
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -78,6 +78,18 @@ class Settings(BaseSettings):
         description="Redis broker: redeliver an unacked message (its worker died) after "
         "this long; default 2 x the longest hard limit + 600 s; lower only in tests",
     )
+
+    judge: str = Field(default="rules", description="the judge implementation (registered name)")
+
+    @field_validator("judge")
+    @classmethod
+    def _known_judge(cls, value: str) -> str:
+        # The registry loads implementations lazily: this imports no judge.
+        from shared.weaver.judging.registry import names
+
+        if value not in names():
+            raise ValueError(f"unknown judge; known judges: {', '.join(names())}")
+        return value
 
     @model_validator(mode="before")
     @classmethod

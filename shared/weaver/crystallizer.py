@@ -32,8 +32,10 @@ from shared.lock.base import Lease
 from shared.settings import Settings
 from shared.text import ascii_slug, one_line, token_set
 from shared.weaver.concepts import same_instruction
+from shared.weaver.judging.interfaces import DossierWriter
+from shared.weaver.judging.registry import judge_set
 from shared.weaver.promotion import bootstrap_dossiers, post_node_create, promote_entities
-from shared.weaver.prose import DossierWriter, RuleDossierWriter, make_sample, quote_of, wanted_of
+from shared.weaver.prose import make_sample, quote_of, wanted_of
 from shared.weaver.scanner import ScannedFragment
 from shared.weaver.store import (
     StoredFragment,
@@ -303,7 +305,7 @@ def crystallize_fragments(
 ) -> CrystalReport:
     """Write new fragments (deduplicated), then refresh effectiveness files,
     ``new-signals.md``, entity dossiers and node-create messages from disk."""
-    writer = writer or RuleDossierWriter()
+    writer = writer or judge_set().dossier()
     report = CrystalReport()
     stored, errors = load_fragments(paths)
     report.malformed.extend(errors)

@@ -1,6 +1,6 @@
 """What one turn's judgements share (:class:`TurnFacts`), and the root-cause rule.
 
-:class:`~shared.weaver.judge.RuleJudge` builds a turn's facts for its first judgement
+:class:`~shared.weaver.judging.rules.RuleJudge` builds a turn's facts for its first judgement
 only; each fact is derived on first use, so a turn that relates to no line builds
 none of them and one with several lines builds each once.
 """
@@ -8,16 +8,14 @@ none of them and one with several lines builds each once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar, overload
 
 from shared.board import BoardLine
 from shared.lexicon import wanted_as_written, wanted_behaviour
 from shared.text import GENERIC_CUES, normalise, one_line, token_set
+from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
 from shared.weaver.matching import BoardIndex
 from shared.weaver.turns import Turn
-
-if TYPE_CHECKING:
-    from shared.weaver.judge import JudgeContext, SessionMemory
 
 T = TypeVar("T")
 

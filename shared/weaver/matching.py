@@ -1,4 +1,4 @@
-"""Per-board and per-turn lookups behind :class:`~shared.weaver.judge.RuleJudge`.
+"""Per-board and per-turn lookups behind :class:`~shared.weaver.judging.rules.RuleJudge`.
 
 The judge relates a turn to a board line through the line's trigger cues, its
 pointers named in the text, its dossier read in the turn's tool rows, a directed

@@ -31,7 +31,8 @@ from shared.text import token_set
 from shared.timestamps import iso
 from shared.weaver.crystallizer import crystallize_fragments
 from shared.weaver.directed import Route, select_item
-from shared.weaver.judge import JudgeContext
+from shared.weaver.judging.interfaces import JudgeContext
+from shared.weaver.judging.registry import judge_set
 from shared.weaver.plan import PassPlan
 from shared.weaver.scanner import read_slice_turns, scan_turns
 from shared.weaver.settlement import settle
@@ -166,8 +167,9 @@ def scan_slice(
         board, ctx = parse_board(plan.board_text), JudgeContext.from_json(plan.context)
     else:
         board, ctx = read_board(paths.board), _context(paths, plan.route)
+    judges = judge_set(settings.judge)
     record: dict[str, dict[str, Any]] = {}
-    scanned = scan_turns(board, turns, ctx, record=record)
+    scanned = scan_turns(board, turns, ctx, judges.event(), record=record, provenance=judges.key)
     return {
         "slice": slice_json,
         # Full only where crystallize may re-judge them: text and rows are the bulk.
@@ -177,6 +179,8 @@ def scan_slice(
         "last_ts": (ts_key(last["ts"]) if last else None),
         "board_hash": board.hash,
         "context": ctx.signature(),
+        # Recorded verdicts are replayed only for the judge (and version) that made them.
+        "judge": judges.key,
         # A summary per fragment; the full data is in ``judged`` (rebuilt in crystallize).
         "fragments": [
             {
@@ -245,12 +249,16 @@ def crystallize(
     ordered = [by_key[_slice_key(s)] for s in plan.slices if _slice_key(s) in by_key]
     turns, sources = merge_turns(ordered)
     ctx = _context(paths, plan.route)
+    judges = judge_set(settings.judge)
+    key = (board.hash, ctx.signature(), judges.key)
     cache: dict[str, dict[str, Any]] = {}
     for r in ordered:
-        if r.get("board_hash") == board.hash and r.get("context") == ctx.signature():
+        if (r.get("board_hash"), r.get("context"), r.get("judge")) == key:
             cache.update(r.get("judged") or {})
     hydrate = SpineHydrator(paths, settings.max_line_bytes, sources)
-    scanned = scan_turns(board, turns, ctx, cache=cache, hydrate=hydrate)
+    scanned = scan_turns(
+        board, turns, ctx, judges.event(), cache=cache, hydrate=hydrate, provenance=judges.key
+    )
     stats = ReadStats()
     for r in ordered:
         stats.merge(ReadStats.from_json(r["stats"]))
@@ -273,7 +281,7 @@ def crystallize(
     ]
     deferred = [s for s in scanned if s.date not in writable]
     scanned = [s for s in scanned if s.date in writable]
-    report = crystallize_fragments(paths, settings, board, scanned, lease)
+    report = crystallize_fragments(paths, settings, board, scanned, lease, judges.dossier())
     covered: list[str] = []
     for date in fully_read:
         mine = [s for s in plan.slices if s["date"] == date and s.get("role") == "gap"]
@@ -324,7 +332,8 @@ def update(
     lease.ensure()
     remove_stale_temps(paths.memory_dir)
     fresh = {m: int(v.get("new", 0)) for m, v in crystallized.get("per_line", {}).items()}
-    return update_board(paths, settings, lease, new_evidence=fresh).to_json()
+    judge = judge_set(settings.judge).line()
+    return update_board(paths, settings, lease, judge=judge, new_evidence=fresh).to_json()
 
 
 def run_pass_inprocess(

@@ -27,7 +27,7 @@ from shared.lock.base import Lease
 from shared.memlint.links import is_safe_slug
 from shared.settings import Settings
 from shared.text import strip_pointers
-from shared.weaver.prose import DossierWriter
+from shared.weaver.judging.interfaces import DossierWriter
 from shared.weaver.store import StoredFragment, rel_path, write_if_changed
 
 

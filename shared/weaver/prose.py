@@ -1,4 +1,4 @@
-"""Dossier and effectiveness prose: a narrow Protocol and the rule-based default.
+"""Dossier and effectiveness prose: the rule-based :class:`DossierWriter`.
 
 The crystallizer decides *which* fragments back an entity or a line; the writer
 turns them into the sentences a reader sees, with modal tags, so another writer (a
@@ -8,10 +8,10 @@ model) can be plugged in without touching the crystallizer.
 from __future__ import annotations
 
 import re
-from typing import Protocol
 
 from shared.effectiveness import Sample
 from shared.text import one_line
+from shared.weaver.judging.interfaces import DossierWriter
 from shared.weaver.store import StoredFragment
 
 _QUOTE_RE = re.compile(r'said: "(.*)"\.?$')
@@ -34,16 +34,6 @@ def wanted_of(sf: StoredFragment) -> str | None:
         if match:
             return match.group(1)
     return None
-
-
-class DossierWriter(Protocol):
-    """Writes dossier section bullets and sample reasons from fragments."""
-
-    def entity_sections(self, slug: str, fragments: list[StoredFragment]) -> dict[str, list[str]]:
-        """Bullets per canonical section heading."""
-
-    def sample_why(self, sf: StoredFragment) -> str:
-        """One short reason a fragment was chosen as a representative sample."""
 
 
 class RuleDossierWriter:

@@ -19,7 +19,9 @@ from shared.board import Board
 from shared.errors import ThinTurnError
 from shared.fragments import Fragment, fragment_date
 from shared.lexicon import is_greeting_or_receipt
-from shared.weaver.judge import EventJudge, JudgeContext, Judgement, RuleJudge, SessionMemory
+from shared.weaver.judging.interfaces import EventJudge, JudgeContext, Judgement, SessionMemory
+from shared.weaver.judging.registry import judge_set
+from shared.weaver.judging.vocabulary import Activation, Signal, Trajectory, WeakeningKind
 from shared.weaver.reading import read_slice_turns as read_slice_turns  # the scanner's reader
 from shared.weaver.turns import Turn, build_turns
 
@@ -49,7 +51,7 @@ def _line_pointers(pointers: tuple[str, ...], markers: tuple[str, ...]) -> tuple
     return tuple(dict.fromkeys(rows))
 
 
-def _fragment(turn: Turn, j: Judgement) -> Fragment:
+def _fragment(turn: Turn, j: Judgement, judge: str | None) -> Fragment:
     line = j.line
     pointers = _line_pointers(line.pointers, line.markers) if line is not None else ()
     if j.entities:
@@ -66,11 +68,12 @@ def _fragment(turn: Turn, j: Judgement) -> Fragment:
         source_line_hash=line.hash if line is not None else None,
         trajectory=j.trajectory,
         activation=j.activation,
-        root_cause=j.root_cause if j.trajectory == "WEAKENING" else None,
-        weakening_kind=j.kind if j.trajectory == "WEAKENING" else None,
+        root_cause=j.root_cause if j.trajectory is Trajectory.WEAKENING else None,
+        weakening_kind=j.kind if j.trajectory is Trajectory.WEAKENING else None,
         evidence=j.evidence,
         notes=j.notes,
         pointers=pointers,
+        judge=judge,
     )
 
 
@@ -137,9 +140,9 @@ def judgement_from_json(
         return None
     return Judgement(
         line=line,
-        trajectory=str(data["trajectory"]),
-        activation=str(data["activation"]),
-        signal=str(data["signal"]),
+        trajectory=Trajectory(data["trajectory"]),
+        activation=Activation(data["activation"]),
+        signal=Signal(data["signal"]),
         reason=str(data["reason"]),
         evidence=tuple(data["evidence"]),
         notes=tuple(data["notes"]),
@@ -147,7 +150,7 @@ def judgement_from_json(
         supersedes=data.get("supersedes"),
         entities=tuple(data.get("entities", ())),
         source_turn=previous.turn if data.get("source_previous") else None,
-        kind=data.get("kind"),
+        kind=WeakeningKind(data["kind"]) if data.get("kind") else None,
     )
 
 
@@ -191,6 +194,7 @@ def scan_turns(
     cache: Record | None = None,
     record: Record | None = None,
     hydrate: Hydrate | None = None,
+    provenance: str | None = None,
 ) -> list[ScannedFragment]:
     """Judge file-ordered turns against ``board``; return fragments in event order.
 
@@ -200,13 +204,15 @@ def scan_turns(
     the result of one sequential scan while only slice-boundary turns are re-judged.
     Turns may be thin (:func:`is_thin`) where their recorded judgements are expected
     to be reused; ``hydrate`` returns the full turn for one that must be judged after
-    all, or that a judged turn has as its previous turn.
+    all, or that a judged turn has as its previous turn. ``judge`` defaults to the
+    default registered judge; ``provenance`` (its ``name/version``) is recorded in
+    every fragment when given.
 
     Raises:
         ThinTurnError: a thin turn must be judged and there is no ``hydrate``.
     """
     ctx = ctx or JudgeContext()
-    judge = judge or RuleJudge()
+    judge = judge or judge_set().event()
     sessions: dict[str, SessionMemory] = {}
     out: list[ScannedFragment | None] = []
     index: dict[tuple[str, str], int] = {}
@@ -232,7 +238,7 @@ def scan_turns(
                 if old is not None:
                     out[old] = None
             source = j.source_turn or turn
-            frag = _fragment(source, j)
+            frag = _fragment(source, j, provenance)
             if j.line is not None:
                 index[(source["id"], j.line.hash)] = len(out)
             out.append(ScannedFragment(fragment_date(source["ts"], source["date"]), frag, j.reason))

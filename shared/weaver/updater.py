@@ -21,7 +21,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from shared.board import Board, BoardLine, parse_board
 from shared.constants import PATTERN_TRACKER
@@ -32,32 +32,15 @@ from shared.lock.base import Lease
 from shared.settings import Settings
 from shared.text import jaccard, token_set
 from shared.weaver.crystallizer import NEW_SIGNALS
+from shared.weaver.judging.interfaces import LineDecision, LineJudge
+from shared.weaver.judging.registry import judge_set
+from shared.weaver.judging.vocabulary import LineAction
 from shared.weaver.report import evidence_phrase
 from shared.weaver.store import write_if_changed
 
 # Greedy to the bullet's last quote: the user's words may hold quotes ("Vous").
 _REWRITE_RE = re.compile(r'direction that would have helped: "(.*)"(?:; root_cause [^"]*)?$')
 _CJK_RE = re.compile(r"[\u4e00-\u9fff]")
-
-
-@dataclass(frozen=True)
-class LineDecision:
-    """keep | rewrite | remove | repair, the new text for rewrite/repair, and why."""
-
-    action: str
-    reason: str
-    new_text: str | None = None
-    review: bool = False
-    cls: str | None = None  # the evidence class that decided it, when one did
-
-
-class LineJudge(Protocol):
-    """Decides what happens to one board line given its effectiveness snapshot."""
-
-    def decide(
-        self, line: BoardLine, eff: Effectiveness | None, settings: Settings
-    ) -> LineDecision:
-        """keep / rewrite / remove for ``line`` from its snapshot ``eff``, with a reason."""
 
 
 def compose_line(trigger: str, direction: str, marker: str | None, like: str) -> str:
@@ -90,7 +73,7 @@ class RuleLineJudge:
         self, line: BoardLine, eff: Effectiveness | None, settings: Settings
     ) -> LineDecision:
         if eff is None:
-            return LineDecision("keep", "no effectiveness file: no line-level evidence")
+            return LineDecision(LineAction.KEEP, "no effectiveness file: no line-level evidence")
         counts = (
             f"strengthening = {eff.strengthening}; neutral = {eff.neutral}; "
             f"weakening = {eff.weakening}"
@@ -99,36 +82,51 @@ class RuleLineJudge:
         review = "direction-wrong" in guidance
         cls = eff.deciding_class
         if cls == "recall-miss":
-            return LineDecision("keep", f"recall miss, line reaffirmed ({counts}): keep", cls=cls)
+            return LineDecision(
+                LineAction.KEEP, f"recall miss, line reaffirmed ({counts}): keep", cls=cls
+            )
         if cls == "obsolete":
             return LineDecision(
-                "remove", f"obsolete ({counts}): the user retired the practice", None, review, cls
+                LineAction.REMOVE,
+                f"obsolete ({counts}): the user retired the practice",
+                None,
+                review,
+                cls,
             )
         if cls == "direction-changed":
             wanted = _wanted(eff)
             if wanted is None:
                 return LineDecision(
-                    "keep", f"direction changed ({counts}) but no whole new direction", cls=cls
+                    LineAction.KEEP,
+                    f"direction changed ({counts}) but no whole new direction",
+                    cls=cls,
                 )
             return _rewrite(line, wanted, f"direction changed ({counts})", review, cls)
         if eff.trajectory != "WEAKENING":
-            return LineDecision("keep", f"{eff.trajectory} ({counts}): preserve")
+            return LineDecision(LineAction.KEEP, f"{eff.trajectory} ({counts}): preserve")
         if eff.strengthening:
             return LineDecision(
-                "keep", f"WEAKENING with STRENGTHENING evidence ({counts}): not removed on misses"
+                LineAction.KEEP,
+                f"WEAKENING with STRENGTHENING evidence ({counts}): not removed on misses",
             )
         if eff.weakening < settings.weakening_threshold:
             return LineDecision(
-                "keep", f"WEAKENING below threshold {settings.weakening_threshold} ({counts})"
+                LineAction.KEEP,
+                f"WEAKENING below threshold {settings.weakening_threshold} ({counts})",
             )
         verb = eff.guidance_verb()
         wanted = _wanted(eff)
         if verb == "REWRITE" and wanted is not None:
             return _rewrite(line, wanted, f"WEAKENING ({counts})", review, None)
         if verb == "SHARPEN":
-            return LineDecision("keep", f"WEAKENING by recall-miss ({counts}): direction holds")
+            return LineDecision(
+                LineAction.KEEP, f"WEAKENING by recall-miss ({counts}): direction holds"
+            )
         return LineDecision(
-            "remove", f"WEAKENING ({counts}) with no better direction: remove", None, review
+            LineAction.REMOVE,
+            f"WEAKENING ({counts}) with no better direction: remove",
+            None,
+            review,
         )
 
 
@@ -137,14 +135,18 @@ def _rewrite(line: BoardLine, wanted: str, why: str, review: bool, cls: str | No
     fragment quotes them), keeping its trigger wording and pointers."""
     wanted = wanted.strip()
     if not wanted or wanted.endswith("…"):
-        return LineDecision("keep", f"{why}: the wanted direction is not quoted whole", cls=cls)
+        return LineDecision(
+            LineAction.KEEP, f"{why}: the wanted direction is not quoted whole", cls=cls
+        )
     if wanted in line.text or jaccard(token_set(wanted), line.direction_cues) >= 0.6:
-        return LineDecision("keep", f"{why}: already states the wanted direction", cls=cls)
+        return LineDecision(LineAction.KEEP, f"{why}: already states the wanted direction", cls=cls)
     if line.direction and line.direction in line.text:
         text = line.text.replace(line.direction, wanted, 1)
     else:
         text = compose_line(line.trigger, wanted, line.marker, line.text)
-    return LineDecision("rewrite", f"{why}: rewrite toward the wanted direction", text, review, cls)
+    return LineDecision(
+        LineAction.REWRITE, f"{why}: rewrite toward the wanted direction", text, review, cls
+    )
 
 
 @dataclass
@@ -271,7 +273,7 @@ def update_board(
     Raises:
         InputError: the board is not UTF-8.
     """
-    judge = judge or RuleLineJudge()
+    judge = judge or judge_set().line()
     fresh = new_evidence or {}
     report = UpdateReport()
     original = read_utf8(paths.board)
@@ -293,7 +295,7 @@ def update_board(
             if target is not None:
                 text = text.replace(f"[[{pointer}]]", f"[[{target}]]")
                 repair = LineDecision(
-                    "repair", "broken pointer repaired to the one existing dossier", text
+                    LineAction.REPAIR, "broken pointer repaired to the one existing dossier", text
                 )
             else:
                 missing.append(pointer)
@@ -308,16 +310,16 @@ def update_board(
             if eff is not None:
                 report.read.append(f"memory/effectiveness/{line.marker}.md")
         decision = judge.decide(line, eff, settings)
-        if decision.action == "keep" and repair is not None:
+        if decision.action is LineAction.KEEP and repair is not None:
             decision = repair
-        elif decision.action == "rewrite" and repair is not None and decision.new_text:
+        elif decision.action is LineAction.REWRITE and repair is not None and decision.new_text:
             fixed = decision.new_text
             for pointer in line.pointers:
                 target = _repair_target(pointer, slugs)
                 if pointer not in slugs and target is not None:
                     fixed = fixed.replace(f"[[{pointer}]]", f"[[{target}]]")
             decision = LineDecision(
-                "rewrite", decision.reason, fixed, decision.review, decision.cls
+                LineAction.REWRITE, decision.reason, fixed, decision.review, decision.cls
             )
         reason = decision.reason
         if missing:
@@ -333,7 +335,7 @@ def update_board(
             "evidence": evidence,
             "fragments": rests,
         }
-        if decision.action != "keep":
+        if decision.action is not LineAction.KEEP:
             cls = f" [{decision.cls}]" if decision.cls else ""
             row["summary"] = (
                 f"{line.ref} {decision.action}{cls}: {evidence}"
@@ -343,7 +345,7 @@ def update_board(
         report.decisions.append(row)
         if decision.action in {"rewrite", "repair"} and decision.new_text is not None:
             rows[line.number - 1] = decision.new_text
-        elif decision.action == "remove":
+        elif decision.action is LineAction.REMOVE:
             rows[line.number - 1] = None
             if line.marker:
                 why = f"{reason}; {evidence}" + (f" ({', '.join(rests)})" if rests else "")

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from bench.scan import make_workload, read_turns
-from shared.weaver.judge import BoardIndex, JudgeContext, RuleJudge
+from shared.weaver.judging.interfaces import JudgeContext
+from shared.weaver.judging.rules import RuleJudge
+from shared.weaver.matching import BoardIndex
 from shared.weaver.scanner import scan_turns
 from shared.weaver.turns import LOOKAHEAD_LINES, TurnBuilder
 

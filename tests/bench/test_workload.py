@@ -12,7 +12,7 @@ import orjson
 from bench.conversation import board_bullets, board_topics
 from bench.scan import make_workload, read_turns
 from shared.spine.event import is_external
-from shared.weaver.judge import JudgeContext
+from shared.weaver.judging.interfaces import JudgeContext
 from shared.weaver.scanner import scan_turns
 
 

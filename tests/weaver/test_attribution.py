@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bench.attribution import PRECISION_TARGET, bench_attribution, load, score
+from shared.weaver.judging.interfaces import EventJudge
 
 # Recall on the held-out part before issue #11's attribution rules (bench/attribution.py
 # run on the parent commit): precision 9/15, recall 9/15.
@@ -19,15 +20,15 @@ def test_corpus_has_both_parts_both_languages_and_reasons() -> None:
     assert any(len({e[0] for e in t["expect"]}) >= 2 for t in turns)
 
 
-def test_heldout_attribution_meets_the_targets() -> None:
-    s = score(load(), "heldout")
+def test_heldout_attribution_meets_the_targets(contract_judge: EventJudge) -> None:
+    s = score(load(), "heldout", contract_judge)
     assert s.expected >= 12
     assert s.precision >= PRECISION_TARGET, s
     assert s.recall >= HELDOUT_RECALL_BEFORE, s
 
 
-def test_heldout_weakening_kinds_mostly_right() -> None:
-    s = score(load(), "heldout")
+def test_heldout_weakening_kinds_mostly_right(contract_judge: EventJudge) -> None:
+    s = score(load(), "heldout", contract_judge)
     assert s.kinds_total >= 6 and s.kinds_right / s.kinds_total >= 0.8, s
 
 

@@ -10,7 +10,7 @@ import pytest
 from shared.board import parse_board
 from shared.fragments import parse_fragment, render_fragment
 from shared.text import token_set
-from shared.weaver.judge import JudgeContext
+from shared.weaver.judging.interfaces import JudgeContext
 from shared.weaver.scanner import scan_events
 from tests.weaver.helpers import corpus_events, load_corpus
 

@@ -24,6 +24,7 @@ from shared.committer.review import review_text
 from shared.gitops import run_git
 from shared.kernel import KernelPaths
 from shared.settings import Settings
+from shared.weaver.judging.registry import names as judge_names
 from tests.weaver.helpers import write_day
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpora" / "sessions" / "outcomes.json"
@@ -63,7 +64,7 @@ def _events(day: str, sessions: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 @functools.lru_cache(maxsize=1)
-def _woven(root: str) -> tuple[KernelPaths, list[dict[str, Any]], str]:
+def _woven(root: str, judge: str) -> tuple[KernelPaths, list[dict[str, Any]], str]:
     corpus = _corpus()
     paths = KernelPaths(kernel=Path(root) / "kernel", runtime=Path(root) / "runtime")
     init_kernel(paths, demo=False, force=False)
@@ -80,7 +81,7 @@ def _woven(root: str) -> tuple[KernelPaths, list[dict[str, Any]], str]:
         )
     run_git(paths.kernel, "add", "-A", "memory")
     run_git(paths.kernel, "commit", "-q", "-m", "operator: board and topics")
-    settings = Settings(kernel_dir=paths.kernel, runtime_dir=paths.runtime)
+    settings = Settings(kernel_dir=paths.kernel, runtime_dir=paths.runtime, judge=judge)
     from workers.embedded import run_partition
 
     reports = []
@@ -91,11 +92,12 @@ def _woven(root: str) -> tuple[KernelPaths, list[dict[str, Any]], str]:
     return paths, reports, board
 
 
-@pytest.fixture(scope="module")
+# A contract over every registered judge: each must reach the labelled outcomes.
+@pytest.fixture(scope="module", params=judge_names())
 def woven(
-    tmp_path_factory: pytest.TempPathFactory,
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
 ) -> tuple[KernelPaths, list[dict[str, Any]], str]:
-    return _woven(str(tmp_path_factory.mktemp("outcomes")))
+    return _woven(str(tmp_path_factory.mktemp("outcomes")), str(request.param))
 
 
 def _line(board: str, marker: str) -> str | None:

@@ -297,7 +297,7 @@ def test_crystallize_reuses_slice_judgements_and_rejudges_only_boundaries(
     from shared.spine.reader import ReadStats
     from shared.spine.slices import SpineSlice
     from shared.weaver import scanner
-    from shared.weaver.judge import RuleJudge
+    from shared.weaver.judging.rules import RuleJudge
     from shared.weaver.pipeline import _context
     from shared.weaver.reading import read_slice_turns
     from shared.weaver.thinning import SpineHydrator, merge_turns

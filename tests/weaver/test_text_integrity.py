@@ -21,7 +21,7 @@ from shared.fragments import Fragment, parse_fragment, render_fragment
 from shared.lexicon import new_direction, wanted_as_written
 from shared.settings import Settings
 from shared.weaver.crystallizer import build_effectiveness, cluster_new_signals
-from shared.weaver.judge import JudgeContext
+from shared.weaver.judging.interfaces import JudgeContext
 from shared.weaver.prose import RuleDossierWriter
 from shared.weaver.scanner import scan_events
 from shared.weaver.store import StoredFragment

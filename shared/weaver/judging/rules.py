@@ -1,20 +1,18 @@
-"""The scanner's event-line judgement: a narrow Protocol and the rule-based default.
+"""The rule-based judges: the deterministic, explainable default of every seam.
 
-A judge sees one session turn (origin event + the agent's tool/reply rows), the
-session's previous turn and what it related to, and the board; it returns
-:class:`Judgement` records, each with the reason it was made for. Another judge (a
-model behind an HTTP API, say) can replace :class:`RuleJudge` without touching the
-scanner. The rules work on normalised tokens (EN stemming, CJK bigrams), so they
-apply to wording and languages the corpus never showed. The per-board lookups they
-use live in :mod:`shared.weaver.matching`.
+:class:`RuleJudge` is the scanner's event judge. A judge sees one session turn
+(origin event + the agent's tool/reply rows), the session's previous turn and what
+it related to, and the board; it returns :class:`Judgement` records, each with the
+reason it was made for. Another judge (a model behind an HTTP API, say) registers
+beside it (:mod:`shared.weaver.judging.registry`) without touching the scanner.
+The rules work on normalised tokens (EN stemming, CJK bigrams), so they apply to
+wording and languages the corpus never showed. The per-board lookups they use live
+in :mod:`shared.weaver.matching`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
 
 from shared.board import Board, BoardLine
 from shared.lexicon import (
@@ -29,16 +27,20 @@ from shared.lexicon import (
 )
 from shared.text import jaccard, normalise, one_line, token_set
 from shared.weaver.facts import TurnFacts, root_cause, rows_summary
+from shared.weaver.judging.interfaces import JudgeContext, Judgement, JudgeSet, SessionMemory
+from shared.weaver.judging.vocabulary import Activation, Signal, Trajectory, WeakeningKind
 from shared.weaver.matching import BoardIndex, LineCues, PointerScan
 from shared.weaver.turns import Turn
 
+# Bump when a rule may answer differently: recorded verdicts are then re-judged.
+VERSION = "1"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
 TRIGGER_REL = "the event shows the line's trigger cue"
 WANTED_LIMIT = 300
 KIND_REASONS = {
-    "recall-miss": "the user asked for what the line says",
-    "direction-changed": "the user states a different behaviour",
-    "obsolete": "the user says the practice stopped or is out of date",
+    WeakeningKind.RECALL_MISS: "the user asked for what the line says",
+    WeakeningKind.DIRECTION_CHANGED: "the user states a different behaviour",
+    WeakeningKind.OBSOLETE: "the user says the practice stopped or is out of date",
 }
 
 # How strongly a correction names a candidate line (higher wins, see _attribute).
@@ -69,97 +71,20 @@ def _attribute(
     return chosen
 
 
-def correction_kind(text: str, line: BoardLine, named_direction: bool) -> str | None:
+def correction_kind(text: str, line: BoardLine, named_direction: bool) -> WeakeningKind | None:
     """The weakening kind of a correction of ``line``: what its words say (obsolete,
     direction changed), or a recall miss when it names the line's own direction. A
     "change" whose new direction reads like the line's own is a recall miss."""
-    kind = weakening_kind(text)
-    if kind == "direction-changed":
+    said = weakening_kind(text)
+    kind = WeakeningKind(said) if said is not None else None
+    if kind is WeakeningKind.DIRECTION_CHANGED:
         wanted = new_direction(text)
         if wanted and jaccard(token_set(wanted), line.direction_cues) >= 0.6:
-            return "recall-miss"
+            return WeakeningKind.RECALL_MISS
         return kind
     if kind is not None:
         return kind
-    return "recall-miss" if named_direction else None
-
-
-@dataclass(frozen=True)
-class JudgeContext:
-    """What the judge knows besides the events: existing dossier slugs and the
-    lines/markers a directed item named."""
-
-    dossiers: frozenset[str] = frozenset()
-    entities: frozenset[str] = frozenset()
-    directed_markers: frozenset[str] = frozenset()
-    directed_lines: frozenset[int] = frozenset()
-    dossier_cues: dict[str, frozenset[str]] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "dossiers": sorted(self.dossiers),
-            "entities": sorted(self.entities),
-            "directed_markers": sorted(self.directed_markers),
-            "directed_lines": sorted(self.directed_lines),
-            "dossier_cues": {k: sorted(v) for k, v in sorted(self.dossier_cues.items())},
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> JudgeContext:
-        return cls(
-            dossiers=frozenset(data.get("dossiers", ())),
-            entities=frozenset(data.get("entities", ())),
-            directed_markers=frozenset(data.get("directed_markers", ())),
-            directed_lines=frozenset(int(x) for x in data.get("directed_lines", ())),
-            dossier_cues={k: frozenset(v) for k, v in data.get("dossier_cues", {}).items()},
-        )
-
-    def signature(self) -> str:
-        """A digest of everything in the context, to tell whether two match."""
-        parts = [
-            sorted(self.dossiers),
-            sorted(self.entities),
-            sorted(self.directed_markers),
-            sorted(self.directed_lines),
-            sorted((k, sorted(v)) for k, v in self.dossier_cues.items()),
-        ]
-        return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()[:16]
-
-
-@dataclass(frozen=True)
-class Judgement:
-    """One decision about one turn: a line trajectory, or a NEW_SIGNAL (line None)."""
-
-    line: BoardLine | None
-    trajectory: str
-    activation: str
-    signal: str
-    reason: str
-    evidence: tuple[str, ...]
-    notes: tuple[str, ...]
-    root_cause: str | None = None
-    supersedes: str | None = None
-    entities: tuple[str, ...] = field(default=())
-    source_turn: Turn | None = None
-    kind: str | None = None  # WEAKENING only: recall-miss / direction-changed / obsolete
-
-
-@dataclass
-class SessionMemory:
-    """The judge's view of a session's previous turn."""
-
-    turn: Turn | None = None
-    lines: tuple[BoardLine, ...] = ()
-    trajectories: tuple[str, ...] = ()
-
-
-class EventJudge(Protocol):
-    """Judges one turn against the board."""
-
-    def judge(
-        self, turn: Turn, previous: SessionMemory, board: Board, ctx: JudgeContext
-    ) -> list[Judgement]:
-        """Return zero or more judgements, each with its reason."""
+    return WeakeningKind.RECALL_MISS if named_direction else None
 
 
 @dataclass(frozen=True)
@@ -308,16 +233,20 @@ class RuleJudge:
             notes.append(f"Weakening kind: {kind} ({KIND_REASONS[kind]}).")
         # The user's words as written, whole or not at all: a cut or folded clause
         # could reach the board through a rewrite.
-        wanted = new_direction(facts.text) if kind == "direction-changed" else facts.wanted_text
+        wanted = (
+            new_direction(facts.text)
+            if kind is WeakeningKind.DIRECTION_CHANGED
+            else facts.wanted_text
+        )
         if wanted and len(wanted) <= WANTED_LIMIT and "\n" not in wanted:
             notes.append(f'Wanted behaviour: "{wanted}".')
         if root:
             notes.append(f"Root cause: {root} (from the judged turn's tool trace).")
         return Judgement(
             line=line,
-            trajectory="WEAKENING",
-            activation="missed",
-            signal="correction",
+            trajectory=Trajectory.WEAKENING,
+            activation=Activation.MISSED,
+            signal=Signal.CORRECTION,
             reason=f"correction ({corr}): {why}",
             evidence=tuple(evidence),
             notes=tuple(notes),
@@ -339,16 +268,16 @@ class RuleJudge:
         ref = line.ref
         turn = facts.turn
         if read:
-            traj, act, signal = "STRENGTHENING", "activated", "dossier-read"
+            traj, act, signal = Trajectory.STRENGTHENING, Activation.ACTIVATED, Signal.DOSSIER_READ
             note = f"This strengthens `{ref}` because the agent opened the line's dossier."
         elif turn.get("rows") and facts.followed(i):
-            traj, act, signal = "STRENGTHENING", "activated", "trigger"
+            traj, act, signal = Trajectory.STRENGTHENING, Activation.ACTIVATED, Signal.TRIGGER
             note = (
                 f"This strengthens `{ref}` because the agent's turn followed the line's direction."
             )
         else:
-            traj, act = "NEUTRAL", "waiting"
-            signal = "directed" if "directed" in relations[0] else "trigger"
+            traj, act = Trajectory.NEUTRAL, Activation.WAITING
+            signal = Signal.DIRECTED if "directed" in relations[0] else Signal.TRIGGER
             note = (
                 f"This is neutral for `{ref}`: the line was touched but the turn does not show "
                 "whether its direction was followed."
@@ -372,14 +301,14 @@ class RuleJudge:
         assert judged is not None
         out = []
         for line, traj in zip(previous.lines, previous.trajectories, strict=True):
-            if traj != "NEUTRAL":
+            if traj != Trajectory.NEUTRAL:
                 continue
             out.append(
                 Judgement(
                     line=line,
-                    trajectory="STRENGTHENING",
-                    activation="activated",
-                    signal="trigger",
+                    trajectory=Trajectory.STRENGTHENING,
+                    activation=Activation.ACTIVATED,
+                    signal=Signal.TRIGGER,
                     reason=f"approval in the next turn ({approval_marker(text)})",
                     evidence=(
                         f"The external {judged['type']} ({judged['kind']}) said: "
@@ -410,10 +339,10 @@ class RuleJudge:
         if one_off_marker(text) and not instr:
             return []
         if instr or pref:
-            signal = "instruction" if instr else "preference"
+            signal = Signal.INSTRUCTION if instr else Signal.PREFERENCE
             marker = instr or pref
         elif corr and wanted and not is_transient_question(text):
-            signal, marker = "correction", corr
+            signal, marker = Signal.CORRECTION, corr
         else:
             return []
         trigger, direction = candidate_rule(text)
@@ -427,8 +356,8 @@ class RuleJudge:
         return [
             Judgement(
                 line=None,
-                trajectory="NEW_SIGNAL",
-                activation="waiting",
+                trajectory=Trajectory.NEW_SIGNAL,
+                activation=Activation.WAITING,
                 signal=signal,
                 reason=f"new {signal} ({marker}) with no related board line",
                 evidence=(facts.quote,),
@@ -436,3 +365,11 @@ class RuleJudge:
                 entities=entities,
             )
         ]
+
+
+def rule_judges() -> JudgeSet:
+    """The rule implementation of every seam (``SUBCON_JUDGE=rules``)."""
+    from shared.weaver.prose import RuleDossierWriter
+    from shared.weaver.updater import RuleLineJudge
+
+    return JudgeSet("rules", VERSION, RuleJudge, RuleLineJudge, RuleDossierWriter)

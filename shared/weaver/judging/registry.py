@@ -1,0 +1,69 @@
+"""The judge registry: the names ``SUBCON_JUDGE`` selects from.
+
+Implementations load on first use (a factory per name), so reading the settings
+imports no judge. Tests add a judge with :func:`registered`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from shared.errors import ConfigError
+from shared.weaver.judging.interfaces import JudgeSet
+
+DEFAULT = "rules"
+VARIABLE = "SUBCON_JUDGE"
+
+
+def _rules() -> JudgeSet:
+    from shared.weaver.judging.rules import rule_judges
+
+    return rule_judges()
+
+
+_FACTORIES: dict[str, Callable[[], JudgeSet]] = {DEFAULT: _rules}
+_LOADED: dict[str, JudgeSet] = {}
+
+
+def names() -> tuple[str, ...]:
+    """Every registered judge name, in registration order."""
+    return tuple(_FACTORIES)
+
+
+def check(name: str) -> str:
+    """``name`` when it is registered.
+
+    Raises:
+        ConfigError: an unknown name (naming the variable and the known names).
+    """
+    if name not in _FACTORIES:
+        raise ConfigError(
+            f"invalid setting {VARIABLE}={name!r}: known judges: {', '.join(names())}"
+        )
+    return name
+
+
+def judge_set(name: str = DEFAULT) -> JudgeSet:
+    """The judge set registered as ``name`` (built once per process).
+
+    Raises:
+        ConfigError: an unknown name.
+    """
+    found = _LOADED.get(name)
+    if found is None:
+        found = _LOADED[name] = _FACTORIES[check(name)]()
+    return found
+
+
+@contextmanager
+def registered(name: str, factory: Callable[[], JudgeSet]) -> Iterator[None]:
+    """Register ``factory`` as ``name`` for the block (tests, contract suites)."""
+    if name in _FACTORIES:
+        raise ValueError(f"judge {name!r} is already registered")
+    _FACTORIES[name] = factory
+    try:
+        yield
+    finally:
+        del _FACTORIES[name]
+        _LOADED.pop(name, None)
