@@ -26,7 +26,7 @@ from shared.settings import Settings
 from shared.spine.event import ts_key
 from shared.spine.interval import Band, Window, parse_interval, render_interval
 from shared.spine.reader import ReadStats
-from shared.spine.slices import SpineSlice, plan_slices
+from shared.spine.slices import plan_slices
 from shared.text import token_set
 from shared.timestamps import iso
 from shared.weaver.crystallizer import crystallize_fragments
@@ -34,6 +34,7 @@ from shared.weaver.directed import Route, select_item
 from shared.weaver.judging.interfaces import JudgeContext
 from shared.weaver.judging.registry import judge_set
 from shared.weaver.plan import PassPlan
+from shared.weaver.records import FragmentSummary, Record, ScanResult, SlicePlan, SliceRole
 from shared.weaver.scanner import read_slice_turns, scan_turns
 from shared.weaver.settlement import settle
 from shared.weaver.thinning import SpineHydrator, merge_turns, planned_end, thin_turns
@@ -53,18 +54,14 @@ Progress = Callable[[int, int], None]
 REASONS_KEPT = 500
 
 
-def _slice_key(data: dict[str, Any]) -> tuple[str, int, int, str]:
-    return (str(data["date"]), int(data["byte_start"]), int(data["byte_end"]), data.get("role", ""))
-
-
 def _slices(
-    paths: KernelPaths, settings: Settings, interval: str, role: str
-) -> list[dict[str, Any]]:
+    paths: KernelPaths, settings: Settings, interval: str, role: SliceRole
+) -> list[SlicePlan]:
     items = parse_interval(interval)
     planned = plan_slices(
         paths, items, settings.scan_slice_events, max_line_bytes=settings.max_line_bytes
     )
-    return [{**s.to_json(), "role": role} for s in planned]
+    return [SlicePlan(s, role) for s in planned]
 
 
 def _whole_days(items: list[Band | Window]) -> list[str]:
@@ -117,19 +114,19 @@ def plan_pass(
                 full_days = sorted({item.date for item in body.items()})
             except InputError as exc:
                 notes.append(f"{SCAN_GAP_PENDING} left on disk: {exc}")
-    slices = _slices(paths, settings, interval, "gap") if interval else []
+    slices = _slices(paths, settings, interval, SliceRole.GAP) if interval else []
     chosen, others = select_item(items, directed)
     board = read_board(paths.board)
     if directed is not None and chosen is None:
         raise InputError(paths.inbox_dir(WEAVER) / directed, None, "no such directed item")
     if chosen is not None and chosen.route == "scan" and chosen.interval:
-        slices += _slices(paths, settings, chosen.interval, "directed")
+        slices += _slices(paths, settings, chosen.interval, SliceRole.DIRECTED)
     return PassPlan(
         interval=interval,
         source=source,
         scan_gap_item=scan_gap_item,
         directed_item=chosen.to_json() if chosen else None,
-        slices=slices,
+        slices=tuple(slices),
         full_days=full_days,
         board_hash=board.hash,
         created=iso(),
@@ -144,9 +141,9 @@ def scan_slice(
     paths: KernelPaths,
     settings: Settings,
     plan: PassPlan,
-    slice_json: dict[str, Any],
+    planned: SlicePlan,
     progress: Progress | None = None,
-) -> dict[str, Any]:
+) -> ScanResult:
     """Read one slice and judge its turns against the board (read-only; writes nothing).
 
     Returns the turns, the fragments as data (``fragments``) and each turn's recorded
@@ -157,7 +154,7 @@ def scan_slice(
     result does not depend on how the day was sliced. Turns it should not need to
     re-judge travel thin (:mod:`~shared.weaver.thinning`); it reads any it does again.
     """
-    s = SpineSlice.from_json(slice_json)
+    s = planned.spine
     stats = ReadStats()
     turns = read_slice_turns(
         paths, s, stats, settings.max_line_bytes, progress=progress, ahead_end=planned_end(s)
@@ -170,30 +167,30 @@ def scan_slice(
     judges = judge_set(settings.judge)
     record: dict[str, dict[str, Any]] = {}
     scanned = scan_turns(board, turns, ctx, judges.event(), record=record, provenance=judges.key)
-    return {
-        "slice": slice_json,
+    return ScanResult(
+        slice=planned,
         # Full only where crystallize may re-judge them: text and rows are the bulk.
-        "turns": thin_turns(turns, record),
-        "stats": stats.to_json(),
-        "last_event_id": last["id"] if last else None,
-        "last_ts": (ts_key(last["ts"]) if last else None),
-        "board_hash": board.hash,
-        "context": ctx.signature(),
+        turns=thin_turns(turns, record),
+        stats=stats,
+        last_event_id=last["id"] if last else None,
+        last_ts=(ts_key(last["ts"]) if last else None),
+        board_hash=board.hash,
+        context=ctx.signature(),
         # Recorded verdicts are replayed only for the judge (and version) that made them.
-        "judge": judges.key,
+        judge=judges.key,
         # A summary per fragment; the full data is in ``judged`` (rebuilt in crystallize).
-        "fragments": [
-            {
-                "date": item.date,
-                "name": fragment_filename(item.fragment),
-                "trajectory": item.fragment.trajectory,
-                "ref": item.fragment.claude_md_ref,
-                "reason": item.reason,
-            }
+        fragments=tuple(
+            FragmentSummary(
+                item.date,
+                fragment_filename(item.fragment),
+                item.fragment.trajectory,
+                item.fragment.claude_md_ref,
+                item.reason,
+            )
             for item in scanned
-        ],
-        "judged": record,
-    }
+        ),
+        judged=record,
+    )
 
 
 def _dossier_cues(paths: KernelPaths, topics: frozenset[str]) -> dict[str, frozenset[str]]:
@@ -223,9 +220,9 @@ def _context(paths: KernelPaths, route: Route | None) -> JudgeContext:
     )
 
 
-def _pass_window(slices: list[dict[str, Any]]) -> tuple[str | None, str] | None:
+def _pass_window(slices: list[SlicePlan]) -> tuple[str | None, str] | None:
     """The (after, until] window a tail pass read for one date, or None for bands."""
-    windows = [(s.get("after_ts"), s["until_ts"]) for s in slices if s.get("until_ts")]
+    windows = [(s.spine.after_ts, s.spine.until_ts) for s in slices if s.spine.until_ts]
     if not windows:
         return None
     afters = [ts_key(a) or "" if a else "" for a, _ in windows]
@@ -237,7 +234,7 @@ def crystallize(
     paths: KernelPaths,
     settings: Settings,
     plan: PassPlan,
-    slice_results: list[dict[str, Any]],
+    slice_results: list[ScanResult],
     lease: Lease,
 ) -> dict[str, Any]:
     """Judge every turn, write fragments and derived files, mark fully read days."""
@@ -245,32 +242,28 @@ def crystallize(
     lease.ensure()
     remove_stale_temps(paths.memory_dir)
     board = read_board(paths.board)
-    by_key = {_slice_key(r["slice"]): r for r in slice_results}
-    ordered = [by_key[_slice_key(s)] for s in plan.slices if _slice_key(s) in by_key]
+    by_key = {r.slice.key: r for r in slice_results}
+    ordered = [by_key[s.key] for s in plan.slices if s.key in by_key]
     turns, sources = merge_turns(ordered)
     ctx = _context(paths, plan.route)
     judges = judge_set(settings.judge)
     key = (board.hash, ctx.signature(), judges.key)
-    cache: dict[str, dict[str, Any]] = {}
+    cache: Record = {}
     for r in ordered:
-        if (r.get("board_hash"), r.get("context"), r.get("judge")) == key:
-            cache.update(r.get("judged") or {})
+        if (r.board_hash, r.context, r.judge) == key:
+            cache.update(r.judged)
     hydrate = SpineHydrator(paths, settings.max_line_bytes, sources)
     scanned = scan_turns(
         board, turns, ctx, judges.event(), cache=cache, hydrate=hydrate, provenance=judges.key
     )
     stats = ReadStats()
     for r in ordered:
-        stats.merge(ReadStats.from_json(r["stats"]))
-    missing = [s for s in plan.slices if _slice_key(s) not in by_key]
+        stats.merge(r.stats)
+    missing = [s for s in plan.slices if s.key not in by_key]
     fully_read = [
         date
         for date in plan.full_days
-        if all(
-            _slice_key(s) in by_key
-            for s in plan.slices
-            if s["date"] == date and s.get("role") == "gap"
-        )
+        if all(s.key in by_key for s in plan.slices_of(date, SliceRole.GAP))
     ]
     # Writing a fragment creates fragments/<date>/, which covers the date for the gap
     # check; so a date is written to only once it was fully read (or already covered).
@@ -284,22 +277,20 @@ def crystallize(
     report = crystallize_fragments(paths, settings, board, scanned, lease, judges.dossier())
     covered: list[str] = []
     for date in fully_read:
-        mine = [s for s in plan.slices if s["date"] == date and s.get("role") == "gap"]
-        results = [by_key[_slice_key(s)] for s in mine]
-        last = max((r for r in results if r["last_ts"]), key=lambda r: r["last_ts"], default=None)
-        size = max((int(s.get("file_size", 0)) for s in mine), default=0)
+        mine = plan.slices_of(date, SliceRole.GAP)
+        results = [by_key[s.key] for s in mine]
+        last = max((r for r in results if r.last_ts), key=lambda r: r.last_ts or "", default=None)
+        size = max((s.spine.file_size for s in mine), default=0)
         # Only what was judged counts as read: an event the plan's file holds outside
         # the posted bands (appended after the gap was posted) stays for the tail.
         progress = pass_progress(
             paths,
             date,
-            hours=frozenset(
-                h for s in mine for a, b in s.get("bands") or [] for h in range(a, b + 1)
-            ),
+            hours=frozenset(h for s in mine for a, b in s.spine.bands for h in range(a, b + 1)),
             window=_pass_window(mine),
             file_size=size,
-            last_event_id=last["last_event_id"] if last else None,
-            last_ts=last["last_ts"] if last else None,
+            last_event_id=last.last_event_id if last else None,
+            last_ts=last.last_ts if last else None,
             max_line_bytes=settings.max_line_bytes,
         )
         lease.ensure()
@@ -311,7 +302,7 @@ def crystallize(
         "stats": stats.to_json(),
         "covered": covered,
         "deferred": len(deferred),
-        "missing_slices": [s.get("token", "") for s in missing],
+        "missing_slices": [s.spine.token() for s in missing],
         # Every decision's reason, capped so the chain's messages stay small.
         "judgements": [
             {"fragment": f"{s.date}/{s.fragment.source_event_id}", "reason": s.reason}

@@ -6,6 +6,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shared.weaver.directed import Route
+from shared.weaver.records import SlicePlan, WireModel, decode
+
+
+class _PlanWire(WireModel):
+    interval: str | None = None
+    source: str | None = None
+    scan_gap_item: str | None = None
+    directed_item: dict[str, Any] | None = None
+    slices: tuple[dict[str, Any], ...] = ()
+    full_days: tuple[str, ...] = ()
+    board_hash: str = ""
+    created: str = ""
+    notes: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()
+    board_text: str | None = None
+    context: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -16,7 +32,7 @@ class PassPlan:
     source: str | None
     scan_gap_item: str | None
     directed_item: dict[str, Any] | None
-    slices: list[dict[str, Any]]
+    slices: tuple[SlicePlan, ...]
     full_days: list[str]
     board_hash: str
     created: str
@@ -32,7 +48,7 @@ class PassPlan:
             "source": self.source,
             "scan_gap_item": self.scan_gap_item,
             "directed_item": self.directed_item,
-            "slices": self.slices,
+            "slices": [s.to_json() for s in self.slices],
             "full_days": self.full_days,
             "board_hash": self.board_hash,
             "created": self.created,
@@ -43,21 +59,27 @@ class PassPlan:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> PassPlan:
+    def from_json(cls, data: Any) -> PassPlan:
+        """Raises: InputError: a malformed plan (naming the field)."""
+        w = decode(_PlanWire, data, "pass plan")
         return cls(
-            interval=data.get("interval"),
-            source=data.get("source"),
-            scan_gap_item=data.get("scan_gap_item"),
-            directed_item=data.get("directed_item"),
-            slices=list(data.get("slices", [])),
-            full_days=list(data.get("full_days", [])),
-            board_hash=str(data.get("board_hash", "")),
-            created=str(data.get("created", "")),
-            notes=list(data.get("notes", [])),
-            waiting=list(data.get("waiting", [])),
-            board_text=data.get("board_text"),
-            context=data.get("context"),
+            interval=w.interval,
+            source=w.source,
+            scan_gap_item=w.scan_gap_item,
+            directed_item=w.directed_item,
+            slices=tuple(SlicePlan.from_json(s) for s in w.slices),
+            full_days=list(w.full_days),
+            board_hash=w.board_hash,
+            created=w.created,
+            notes=list(w.notes),
+            waiting=list(w.waiting),
+            board_text=w.board_text,
+            context=w.context,
         )
+
+    def slices_of(self, date: str, role: str) -> list[SlicePlan]:
+        """The planned slices of ``date`` scanned for ``role``."""
+        return [s for s in self.slices if s.spine.date == date and s.role == role]
 
     @property
     def route(self) -> Route | None:

@@ -23,6 +23,7 @@ from shared.weaver.judging.interfaces import EventJudge, JudgeContext, Judgement
 from shared.weaver.judging.registry import judge_set
 from shared.weaver.judging.vocabulary import Activation, Signal, Trajectory, WeakeningKind
 from shared.weaver.reading import read_slice_turns as read_slice_turns  # the scanner's reader
+from shared.weaver.records import Record
 from shared.weaver.turns import Turn, build_turns
 
 
@@ -152,9 +153,6 @@ def judgement_from_json(
         source_turn=previous.turn if data.get("source_previous") else None,
         kind=WeakeningKind(data["kind"]) if data.get("kind") else None,
     )
-
-
-Record = dict[str, dict[str, Any]]
 
 
 def _recorded(

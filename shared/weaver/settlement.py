@@ -17,6 +17,7 @@ from shared.settings import Settings
 from shared.weaver.directed import Route
 from shared.weaver.plan import PassPlan
 from shared.weaver.promotion import converge_entity
+from shared.weaver.records import SliceRole
 from shared.weaver.report import append_report, render_report
 
 LISTED = 200
@@ -31,9 +32,9 @@ def _directed_result(
     lease: Lease,
 ) -> tuple[str, list[str]]:
     if route.route == "scan":
-        mine = [s for s in plan.slices if s.get("role") == "directed"]
+        mine = [s for s in plan.slices if s.role is SliceRole.DIRECTED]
         if crystallized.get("missing_slices") and any(
-            s.get("token") in crystallized["missing_slices"] for s in mine
+            s.spine.token() in crystallized["missing_slices"] for s in mine
         ):
             return "PARTIAL_UPDATE: some slices of the requested interval were not read", []
         if crystallized.get("deferred"):

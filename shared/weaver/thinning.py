@@ -15,13 +15,14 @@ re-reads that turn's slice.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from shared.errors import InputError
 from shared.kernel import KernelPaths
 from shared.spine.reader import ReadStats
 from shared.spine.slices import SpineSlice
 from shared.weaver.reading import read_slice_turns
+from shared.weaver.records import ScanResult
 from shared.weaver.scanner import FILLER, THIN, Record, is_filler, is_thin, turn_key
 from shared.weaver.turns import Turn
 
@@ -86,20 +87,20 @@ def _full_indexes(turns: list[Turn], record: Record) -> set[int]:
 
 
 def merge_turns(
-    results: Iterable[dict[str, Any]],
-) -> tuple[list[Turn], dict[str, dict[str, Any]]]:
+    results: Iterable[ScanResult],
+) -> tuple[list[Turn], dict[str, SpineSlice]]:
     """Slice results' turns in file order without duplicates, a full copy preferred to
     a thin one; and for each thin turn the slice that read it (to read it again)."""
     seen: dict[tuple[str, int, str], Turn] = {}
-    sources: dict[str, dict[str, Any]] = {}
+    sources: dict[str, SpineSlice] = {}
     for result in results:
-        for turn in result["turns"]:
+        for turn in result.turns:
             key = (turn["date"], int(turn["line"]), turn["id"])
             have = seen.get(key)
             if have is None or (is_thin(have) and not is_thin(turn)):
                 seen[key] = turn
             if is_thin(turn):
-                sources.setdefault(turn_key(turn), result["slice"])
+                sources.setdefault(turn_key(turn), result.slice.spine)
     return [seen[k] for k in sorted(seen)], sources
 
 
@@ -108,7 +109,7 @@ class SpineHydrator:
     again from its slice (each slice read at most once per pass)."""
 
     def __init__(
-        self, paths: KernelPaths, max_line_bytes: int, sources: dict[str, dict[str, Any]]
+        self, paths: KernelPaths, max_line_bytes: int, sources: dict[str, SpineSlice]
     ) -> None:
         self._paths = paths
         self._max_line_bytes = max_line_bytes
@@ -121,7 +122,7 @@ class SpineHydrator:
         source = self._sources.get(key)
         if source is None:
             self._fail(turn, "no slice result holds it")
-        s = SpineSlice.from_json(source)
+        s = source
         full = self._slice_turns(s).get(key)
         if full is None or any(full[f] != turn[f] for f in THIN_FIELDS):
             self._fail(turn, f"slice {s.token()} at byte {s.byte_start} no longer reads it")

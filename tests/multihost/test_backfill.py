@@ -86,7 +86,7 @@ def test_backfill_on_two_scan_hosts_matches_embedded(
 ) -> None:
     paths = copy_roots(base, tmp_path / "dist")
     planned = plan_pass(paths, settings_for(paths, PASS_ENV), interval=BACKFILL).slices
-    assert {s["date"] for s in planned} == set(DAYS) and len(planned) >= 12
+    assert {s.spine.date for s in planned} == set(DAYS) and len(planned) >= 12
     fleet = fleet_factory(paths, ["scan-a", "scan-b"], **PASS_ENV)
     fleet.start_kernel_workers()
     fleet.start_scan_host("scan-a")

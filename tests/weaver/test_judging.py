@@ -148,7 +148,7 @@ def test_recorded_verdicts_are_replayed_only_for_the_judge_that_made_them(
     with registered("counting", _counting):
         plan = plan_pass(kernel, _settings(kernel, scanned_by))
         results = [scan_slice(kernel, _settings(kernel, scanned_by), plan, s) for s in plan.slices]
-        assert {r["judge"] for r in results} == {f"{scanned_by}/1"}
+        assert {r.judge for r in results} == {f"{scanned_by}/1"}
         Counting.calls = 0
         report = crystallize(kernel, _settings(kernel, "counting"), plan, results, TinyLease())
     turns = report["external_events"]
@@ -168,5 +168,5 @@ def test_scan_results_name_the_judge_beside_the_board_and_context(
     settings = _settings(kernel, "rules")
     plan = plan_pass(kernel, settings)
     result = scan_slice(kernel, settings, plan, plan.slices[0])
-    assert result["judge"] == "rules/1"
-    assert result["board_hash"] == plan.board_hash and result["context"]
+    assert result.judge == "rules/1"
+    assert result.board_hash == plan.board_hash and result.context

@@ -210,9 +210,7 @@ def test_partial_directed_scan_is_not_acked(kernel: KernelPaths, settings: Setti
     lease = TinyLease()
     plan = plan_pass(kernel, settings)
     assert plan.route is not None and plan.route.route == "scan"
-    results = [
-        scan_slice(kernel, settings, plan, s) for s in plan.slices if s["role"] != "directed"
-    ]
+    results = [scan_slice(kernel, settings, plan, s) for s in plan.slices if s.role != "directed"]
     crystallized = crystallize(kernel, settings, plan, results, lease)
     done = settle(
         kernel,
@@ -295,7 +293,6 @@ def test_crystallize_reuses_slice_judgements_and_rejudges_only_boundaries(
 ) -> None:
     from shared.board import read_board
     from shared.spine.reader import ReadStats
-    from shared.spine.slices import SpineSlice
     from shared.weaver import scanner
     from shared.weaver.judging.rules import RuleJudge
     from shared.weaver.pipeline import _context
@@ -306,17 +303,16 @@ def test_crystallize_reuses_slice_judgements_and_rejudges_only_boundaries(
     sliced = Settings(kernel_dir=kernel.kernel, runtime_dir=kernel.runtime, scan_slice_events=3)
     plan = plan_pass(kernel, sliced)
     results = [scan_slice(kernel, sliced, plan, s) for s in plan.slices]
-    assert all(r["fragments"] is not None and r["judged"] for r in results if r["turns"])
+    assert all(r.fragments is not None and r.judged for r in results if r.turns)
     cache: dict[str, dict[str, object]] = {}
     for r in results:
-        cache.update(r["judged"])
+        cache.update(r.judged)
     # What crystallize does: merge the results (some turns arrive thin) and re-read a
     # thin turn's slice only if one must be judged again.
     turns, sources = merge_turns(results)
     hydrate = SpineHydrator(kernel, sliced.max_line_bytes, sources)
     full = order_turns(
-        read_slice_turns(kernel, SpineSlice.from_json(s), ReadStats(), sliced.max_line_bytes)
-        for s in plan.slices
+        read_slice_turns(kernel, s.spine, ReadStats(), sliced.max_line_bytes) for s in plan.slices
     )
 
     class Counting(RuleJudge):
@@ -349,7 +345,7 @@ def test_scan_needs_only_the_spine_and_the_plan(
     plan = PassPlan.from_json(plan_pass(kernel, settings).to_json())
     remote = KernelPaths(tmp_path / "no-kernel-here", kernel.runtime)
     results = [scan_slice(remote, settings, plan, s) for s in plan.slices]
-    assert any(r["fragments"] for r in results)
+    assert any(r.fragments for r in results)
     lease = TinyLease()
     crystallized = crystallize(kernel, settings, plan, results, lease)
     settle(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import shutil
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from shared.settings import Settings
 from shared.spine.reader import ReadStats
 from shared.spine.slices import SpineSlice
 from shared.weaver import pipeline, thinning
+from shared.weaver.records import ScanResult
 from shared.weaver.scanner import is_thin, scan_turns
 from shared.weaver.turns import Turn
 from tests.weaver.helpers import DATE, TinyLease, load_corpus, write_day, write_kernel
@@ -143,7 +145,7 @@ def test_thin_results_give_the_fragments_of_full_results_however_sliced(
     assert len(reference) > 20
     plan = pipeline.plan_pass(day, _settings(day, 40), interval=WHOLE_DAY)
     results = [pipeline.scan_slice(day, _settings(day, 40), plan, s) for s in plan.slices]
-    assert sum(map(is_thin, (t for r in results for t in r["turns"]))) > 20
+    assert sum(map(is_thin, (t for r in results for t in r.turns))) > 20
     reads = ReadCounter()
     monkeypatch.setattr(thinning, "read_slice_turns", reads)
     for events in (1, 2, 3, 5, 8, 13, 40, 10_000):
@@ -154,13 +156,13 @@ def test_thin_results_give_the_fragments_of_full_results_however_sliced(
     assert reads.slices == []
 
 
-def _results(paths: KernelPaths, events: int) -> tuple[pipeline.PassPlan, list[dict[str, Any]]]:
+def _results(paths: KernelPaths, events: int) -> tuple[pipeline.PassPlan, list[ScanResult]]:
     settings = _settings(paths, events)
     plan = pipeline.plan_pass(paths, settings, interval=WHOLE_DAY)
     return plan, [pipeline.scan_slice(paths, settings, plan, s) for s in plan.slices]
 
 
-def _crystallize(paths: KernelPaths, plan: Any, results: list[dict[str, Any]]) -> list[str]:
+def _crystallize(paths: KernelPaths, plan: Any, results: list[ScanResult]) -> list[str]:
     report = pipeline.crystallize(paths, _settings(paths, 40), plan, results, TinyLease())
     return sorted(report["fragments_new"])
 
@@ -171,7 +173,7 @@ def test_crystallize_reads_thinned_turns_again_when_it_must_judge_them(
     plan, results = _results(day, 40)
     reference = _crystallize(_copy(day, tmp_path / "ref"), plan, results)
     # Every turn thin, even those crystallize re-judges (and their previous turns).
-    starved = [{**r, "turns": [thinning.thin_turn(t) for t in r["turns"]]} for r in results]
+    starved = [replace(r, turns=[thinning.thin_turn(t) for t in r.turns]) for r in results]
     reads = ReadCounter()
     monkeypatch.setattr(thinning, "read_slice_turns", reads)
     assert _crystallize(_copy(day, tmp_path / "thin"), plan, starved) == reference
@@ -193,27 +195,27 @@ def test_a_board_changed_since_the_scan_rejudges_every_turn_from_the_spine(
     monkeypatch.setattr(thinning, "read_slice_turns", reads)
     assert _crystallize(moved, plan, results) == _crystallize(ref, plan, full)
     # Each slice holding a thin turn is read once more.
-    assert len(reads.slices) == sum(any(map(is_thin, r["turns"])) for r in results) > 1
+    assert len(reads.slices) == sum(any(map(is_thin, r.turns)) for r in results) > 1
 
 
 def test_a_turn_the_spine_no_longer_holds_fails_the_pass(day: KernelPaths) -> None:
     plan, results = _results(day, 40)
-    starved = [{**r, "turns": [thinning.thin_turn(t) for t in r["turns"]]} for r in results]
-    starved[1]["turns"][0] = {**starved[1]["turns"][0], "id": "evt_gone"}
+    starved = [replace(r, turns=[thinning.thin_turn(t) for t in r.turns]) for r in results]
+    starved[1].turns[0] = {**starved[1].turns[0], "id": "evt_gone"}
     with pytest.raises(InputError, match="evt_gone must be judged again"):
         _crystallize(day, plan, starved)
 
 
 def test_scan_turns_will_not_judge_a_thin_turn_without_hydrate(day: KernelPaths) -> None:
     _, results = _results(day, 10_000)
-    turns = [thinning.thin_turn(t) for t in results[0]["turns"]]
+    turns = [thinning.thin_turn(t) for t in results[0].turns]
     with pytest.raises(ThinTurnError, match="only its thin form"):
         scan_turns(read_board(day.board), turns)
 
 
 def test_the_look_ahead_stops_at_the_size_the_plan_saw(day: KernelPaths) -> None:
     plan, _ = _results(day, 40)
-    s = SpineSlice.from_json(plan.slices[-1])
+    s = plan.slices[-1].spine
 
     def read(end: int | None) -> list[Turn]:
         return pipeline.read_slice_turns(day, s, ReadStats(), 1 << 20, ahead_end=end)
@@ -232,7 +234,7 @@ def test_the_look_ahead_stops_at_the_size_the_plan_saw(day: KernelPaths) -> None
 def _sizes(results: list[dict[str, Any]]) -> tuple[int, int]:
     return (
         sum(len(orjson.dumps(r)) for r in results),
-        sum(len(orjson.dumps(r["turns"])) for r in results),
+        sum(len(orjson.dumps(r.turns)) for r in results),
     )
 
 

@@ -19,12 +19,15 @@ def register(app: Celery) -> Any:
         run_json: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         from shared.weaver import pipeline
+        from shared.weaver.records import ScanResult
 
         check_deadline(run_of(run_json))
-        plan = pipeline.PassPlan.from_json(plan_json)
+        with self.input_errors():
+            plan = pipeline.PassPlan.from_json(plan_json)
+            results = [ScanResult.from_json(r) for r in slice_results]
         with self.locked("crystallize") as lease:
             result: dict[str, Any] = pipeline.crystallize(
-                self.paths, self.settings, plan, list(slice_results), lease
+                self.paths, self.settings, plan, results, lease
             )
         return result
 

@@ -45,14 +45,16 @@ def register(app: Celery) -> Any:
         run_json: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         from shared.weaver.pipeline import PassPlan, scan_slice
+        from shared.weaver.records import SlicePlan
 
         check_deadline(run_of(run_json))
         token = ":".join(str(slice_json.get(k, "")) for k in ("token", "byte_start", "role"))
         with self.input_errors():
             plan = PassPlan.from_json(plan_json)
-            result: dict[str, Any] = scan_slice(
-                self.paths, self.settings, plan, slice_json, progress_reporter(self, token)
-            )
+            planned = SlicePlan.from_json(slice_json)
+            result = scan_slice(
+                self.paths, self.settings, plan, planned, progress_reporter(self, token)
+            ).to_json()
         # Fault tests pause here (slice read, result not yet returned) to kill the worker.
         checkpoint("scan", token)
         progress.notify(token, 1, 1)
