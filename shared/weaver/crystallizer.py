@@ -34,6 +34,7 @@ from shared.text import ascii_slug, one_line, token_set
 from shared.weaver.concepts import same_instruction
 from shared.weaver.judging.interfaces import DossierWriter
 from shared.weaver.judging.registry import judge_set
+from shared.weaver.judging.vocabulary import Trajectory
 from shared.weaver.promotion import bootstrap_dossiers, post_node_create, promote_entities
 from shared.weaver.prose import make_sample, quote_of, wanted_of
 from shared.weaver.scanner import ScannedFragment
@@ -295,56 +296,71 @@ def _listed_signals(path: Path) -> set[str] | None:
     return {s.path for c in cands for s in c.samples}
 
 
-def crystallize_fragments(
+def _dedup_key(frag: Fragment, board: Board) -> tuple[str, str, str, str]:
+    """The dedup key (event, signal, line, trajectory) with the line resolved to its
+    marker: fragments the original runtime wrote carry no marker row."""
+    marker = resolve_marker(frag, board)
+    base = frag.dedup_key()
+    return (base[0], base[1], marker, base[3]) if marker else base
+
+
+def _write_new(
     paths: KernelPaths,
-    settings: Settings,
     board: Board,
     scanned: list[ScannedFragment],
+    stored: list[StoredFragment],
+    report: CrystalReport,
     lease: Lease,
-    writer: DossierWriter | None = None,
-) -> CrystalReport:
-    """Write new fragments (deduplicated), then refresh effectiveness files,
-    ``new-signals.md``, entity dossiers and node-create messages from disk."""
-    writer = writer or judge_set().dossier()
-    report = CrystalReport()
-    stored, errors = load_fragments(paths)
-    report.malformed.extend(errors)
-
-    def key(frag: Fragment) -> tuple[str, str, str, str]:
-        # Fragments written by the original runtime carry no marker row: resolve it
-        # so the dedup key (event, signal, line, trajectory) matches ours.
-        marker = resolve_marker(frag, board)
-        base = frag.dedup_key()
-        return (base[0], base[1], marker, base[3]) if marker else base
-
-    keys = {(sf.path.parent.name, key(sf.fragment)) for sf in stored}
+) -> set[str]:
+    """Write each scanned fragment no file on disk holds yet (adding it to
+    ``stored``); returns the paths written."""
+    keys = {(sf.path.parent.name, _dedup_key(sf.fragment, board)) for sf in stored}
     new_paths: set[str] = set()
     for item in scanned:
         day_dir = paths.fragment_day_dir(item.date)
         target = day_dir / fragment_filename(item.fragment)
         rel = rel_path(paths, target)
-        if target.exists() or (item.date, key(item.fragment)) in keys:
+        key = (item.date, _dedup_key(item.fragment, board))
+        if target.exists() or key in keys:
             if rel not in report.fragments_prior:
                 report.fragments_prior.append(rel)
             continue
         lease.ensure()
         atomic_write_text(target, render_fragment(item.fragment))
-        keys.add((item.date, key(item.fragment)))
+        keys.add(key)
         report.fragments_new.append(rel)
         new_paths.add(rel)
         stored.append(StoredFragment(rel, target, item.fragment))
     stored.sort(key=lambda s: s.rel)
+    return new_paths
 
+
+def _by_marker(
+    stored: list[StoredFragment], board: Board
+) -> tuple[dict[str, list[StoredFragment]], list[StoredFragment]]:
+    """Line fragments grouped by their line's marker, and the NEW_SIGNAL fragments."""
     by_marker: dict[str, list[StoredFragment]] = defaultdict(list)
     signals: list[StoredFragment] = []
     for sf in stored:
-        if sf.fragment.trajectory == "NEW_SIGNAL":
+        if sf.fragment.trajectory == Trajectory.NEW_SIGNAL:
             signals.append(sf)
             continue
         marker = resolve_marker(sf.fragment, board)
         if marker:
             by_marker[marker].append(sf)
+    return by_marker, signals
 
+
+def _markers_to_rebuild(
+    paths: KernelPaths,
+    board: Board,
+    by_marker: dict[str, list[StoredFragment]],
+    new_paths: set[str],
+    report: CrystalReport,
+    lease: Lease,
+) -> set[str]:
+    """Markers whose effectiveness file must be derived again (new evidence, stale or
+    foreign file); deletes the files of markers with neither a line nor evidence."""
     eff_dir = paths.effectiveness_dir
     touched = {m for m, group in by_marker.items() if any(g.rel in new_paths for g in group)}
     for marker, group in by_marker.items():
@@ -373,11 +389,23 @@ def crystallize_fragments(
                 eff = None
             if eff is None or eff.line != line.ref or eff.line_hash != line.hash:
                 touched.add(marker)
+    return touched
 
-    for marker in sorted(touched):
-        group = by_marker[marker]
+
+def _write_effectiveness(
+    paths: KernelPaths,
+    board: Board,
+    groups: dict[str, list[StoredFragment]],
+    new_paths: set[str],
+    report: CrystalReport,
+    writer: DossierWriter,
+    lease: Lease,
+) -> None:
+    """Write each marker's effectiveness file from its group; count new and prior."""
+    for marker in sorted(groups):
+        group = groups[marker]
         eff = build_effectiveness(marker, group, board, writer)
-        path = eff_dir / f"{marker}.md"
+        path = paths.effectiveness_dir / f"{marker}.md"
         if write_if_changed(path, render_effectiveness(eff), lease):
             report.effectiveness_written.append(rel_path(paths, path))
         new = sum(1 for g in group if g.rel in new_paths)
@@ -390,8 +418,29 @@ def crystallize_fragments(
             "trajectory": eff.trajectory,
         }
 
+
+def crystallize_fragments(
+    paths: KernelPaths,
+    settings: Settings,
+    board: Board,
+    scanned: list[ScannedFragment],
+    lease: Lease,
+    writer: DossierWriter | None = None,
+) -> CrystalReport:
+    """Write new fragments (deduplicated), then refresh effectiveness files,
+    ``new-signals.md``, entity dossiers and node-create messages from disk."""
+    writer = writer or judge_set().dossier()
+    report = CrystalReport()
+    stored, errors = load_fragments(paths)
+    report.malformed.extend(errors)
+    new_paths = _write_new(paths, board, scanned, stored, report, lease)
+    by_marker, signals = _by_marker(stored, board)
+    touched = _markers_to_rebuild(paths, board, by_marker, new_paths, report, lease)
+    groups = {m: by_marker[m] for m in touched}
+    _write_effectiveness(paths, board, groups, new_paths, report, writer, lease)
+
     candidates = cluster_new_signals(signals, writer)
-    ns_path = eff_dir / NEW_SIGNALS
+    ns_path = paths.effectiveness_dir / NEW_SIGNALS
     listed = _listed_signals(ns_path)
     if signals and (any(s.rel in new_paths for s in signals) or listed != {s.rel for s in signals}):
         report.new_signals_written = write_if_changed(

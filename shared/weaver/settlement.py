@@ -67,6 +67,90 @@ def _directed_result(
     return f"UNCLEAR: {route.reason}", []
 
 
+def _ack_scan_gap(
+    paths: KernelPaths,
+    plan: PassPlan,
+    crystallized: dict[str, Any],
+    acked: list[str],
+    notes: list[str],
+    lease: Lease,
+) -> None:
+    """Ack the scan-gap item once every day of its interval was covered."""
+    if plan.scan_gap_item and plan.full_days:
+        if all(d in crystallized.get("covered", []) for d in plan.full_days):
+            lease.ensure()
+            if ack_item(paths, WEAVER, plan.scan_gap_item):
+                acked.append(plan.scan_gap_item)
+        else:
+            notes.append(f"{plan.scan_gap_item} kept: the interval was not fully read")
+
+
+def _changed_files(crystallized: dict[str, Any], updated: dict[str, Any]) -> list[str]:
+    """Kernel files the crystallizer and the updater wrote or deleted."""
+    changed = list(crystallized.get("effectiveness_written", []))
+    changed += crystallized.get("effectiveness_deleted", [])
+    changed += crystallized.get("entities_written", [])
+    changed += crystallized.get("bootstrapped", [])
+    if crystallized.get("new_signals_written"):
+        changed.append("memory/effectiveness/new-signals.md")
+    if updated.get("changed"):
+        changed.append("memory/CLAUDE.md")
+    changed += updated.get("topics_written", [])
+    return changed
+
+
+def _settle_directed(
+    paths: KernelPaths,
+    plan: PassPlan,
+    route: Route,
+    stages: tuple[dict[str, Any], dict[str, Any]],
+    report: tuple[list[str], list[str], list[str]],
+    lease: Lease,
+) -> dict[str, Any]:
+    """Settle the directed item; ack it only on a terminal result. ``report`` is the
+    (changed, acked, notes) lists it adds to."""
+    changed, acked, notes = report
+    result, extra = _directed_result(paths, plan, route, *stages, lease)
+    changed += extra
+    terminal = result.startswith(TERMINAL_PREFIXES)
+    if terminal:
+        lease.ensure()
+        if ack_item(paths, WEAVER, route.name, expect=route.body):
+            acked.append(route.name)
+        elif (paths.inbox_dir(WEAVER) / route.name).exists():
+            notes.append(f"{route.name} kept: it changed while this pass ran")
+    return {"name": route.name, "route": route.route, "result": result, "terminal": terminal}
+
+
+def _scanner_line(plan: PassPlan, crystallized: dict[str, Any]) -> str | None:
+    """The report's scanner line (None when the pass scanned no interval)."""
+    if not plan.interval:
+        return None
+    fragments_new = crystallized.get("fragments_new", [])
+    line = (
+        f"{plan.interval} ({plan.source}): {crystallized.get('external_events', 0)} "
+        f"external turns judged; fragments {len(fragments_new)} new, "
+        f"{len(crystallized.get('fragments_prior', []))} prior reused"
+    )
+    if not fragments_new:
+        line += "; NO_NEW_GRADIENT: no external line-referenced evidence found."
+    return line
+
+
+def _subagents(
+    plan: PassPlan, route: Route | None, crystallized: dict[str, Any], updated: dict[str, Any]
+) -> list[str]:
+    """The original's subagent names for the stages that had work."""
+    out = []
+    if plan.interval or (route and route.route == "scan"):
+        out.append("spine-scanner")
+    if crystallized.get("fragments_new", []) or (route and route.route == "entity"):
+        out.append("entity-crystallizer")
+    if updated.get("effectiveness_read") or (route and route.route == "update"):
+        out.append("intuition-updater")
+    return out
+
+
 def settle(
     paths: KernelPaths,
     settings: Settings,
@@ -78,60 +162,17 @@ def settle(
     """Stage-1 ack, the Stage-2 directed item, the final report (appended to the log)."""
     acked: list[str] = []
     notes = list(plan.notes) + list(plan.waiting)
-    if plan.scan_gap_item and plan.full_days:
-        if all(d in crystallized.get("covered", []) for d in plan.full_days):
-            lease.ensure()
-            if ack_item(paths, WEAVER, plan.scan_gap_item):
-                acked.append(plan.scan_gap_item)
-        else:
-            notes.append(f"{plan.scan_gap_item} kept: the interval was not fully read")
+    _ack_scan_gap(paths, plan, crystallized, acked, notes, lease)
     if crystallized.get("deferred"):
         notes.append(f"{crystallized['deferred']} fragments deferred: their day was not fully read")
-    changed = list(crystallized.get("effectiveness_written", []))
-    changed += crystallized.get("effectiveness_deleted", [])
-    changed += crystallized.get("entities_written", [])
-    changed += crystallized.get("bootstrapped", [])
-    if crystallized.get("new_signals_written"):
-        changed.append("memory/effectiveness/new-signals.md")
-    if updated.get("changed"):
-        changed.append("memory/CLAUDE.md")
-    changed += updated.get("topics_written", [])
+    changed = _changed_files(crystallized, updated)
     directed = None
     route = plan.route
     if route is not None:
-        result, extra = _directed_result(paths, plan, route, crystallized, updated, lease)
-        changed += extra
-        terminal = result.startswith(TERMINAL_PREFIXES)
-        if terminal:
-            lease.ensure()
-            if ack_item(paths, WEAVER, route.name, expect=route.body):
-                acked.append(route.name)
-            elif (paths.inbox_dir(WEAVER) / route.name).exists():
-                notes.append(f"{route.name} kept: it changed while this pass ran")
-        directed = {
-            "name": route.name,
-            "route": route.route,
-            "result": result,
-            "terminal": terminal,
-        }
+        stages = (crystallized, updated)
+        directed = _settle_directed(paths, plan, route, stages, (changed, acked, notes), lease)
     pending = [i.name for i in list_items(paths, WEAVER)]
     fragments_new = crystallized.get("fragments_new", [])
-    scanner_line = None
-    if plan.interval:
-        scanner_line = (
-            f"{plan.interval} ({plan.source}): {crystallized.get('external_events', 0)} "
-            f"external turns judged; fragments {len(fragments_new)} new, "
-            f"{len(crystallized.get('fragments_prior', []))} prior reused"
-        )
-        if not fragments_new:
-            scanner_line += "; NO_NEW_GRADIENT: no external line-referenced evidence found."
-    subagents = []
-    if plan.interval or (route and route.route == "scan"):
-        subagents.append("spine-scanner")
-    if fragments_new or (route and route.route == "entity"):
-        subagents.append("entity-crystallizer")
-    if updated.get("effectiveness_read") or (route and route.route == "update"):
-        subagents.append("intuition-updater")
     per_line = [
         {"ref": v["ref"], "effectiveness": v["effectiveness"], "new": v["new"], "prior": v["prior"]}
         for _m, v in sorted(crystallized.get("per_line", {}).items())
@@ -150,8 +191,8 @@ def settle(
         status = "NO_NEW_GRADIENT:"
     data: dict[str, Any] = {
         "status": status,
-        "scanner_line": scanner_line,
-        "subagents": subagents,
+        "scanner_line": _scanner_line(plan, crystallized),
+        "subagents": _subagents(plan, route, crystallized, updated),
         "per_line": per_line,
         "line_changes": line_changes,
         "directed": directed,

@@ -255,6 +255,97 @@ def board_edit_notes(paths: KernelPaths, board_text: str) -> list[str]:
     return [str(n) for n in data.get("edits", []) if isinstance(n, str)]
 
 
+def _pointer_repair(
+    line: BoardLine, slugs: set[str], check: bool
+) -> tuple[LineDecision | None, list[str]]:
+    """A repair of the line's broken pointers that have one obvious dossier, and the
+    pointers without any."""
+    text = line.text
+    repair: LineDecision | None = None
+    missing: list[str] = []
+    for pointer in line.pointers if check else ():
+        if pointer in slugs:
+            continue
+        target = _repair_target(pointer, slugs)
+        if target is not None:
+            text = text.replace(f"[[{pointer}]]", f"[[{target}]]")
+            repair = LineDecision(
+                LineAction.REPAIR, "broken pointer repaired to the one existing dossier", text
+            )
+        else:
+            missing.append(pointer)
+    return repair, missing
+
+
+def _with_repair(
+    decision: LineDecision, repair: LineDecision | None, line: BoardLine, slugs: set[str]
+) -> LineDecision:
+    """The judge's decision with the pointer repair folded in: a kept line is
+    repaired, a rewritten one is rewritten with its pointers repaired."""
+    if repair is None:
+        return decision
+    if decision.action is LineAction.KEEP:
+        return repair
+    if decision.action is LineAction.REWRITE and decision.new_text:
+        fixed = decision.new_text
+        for pointer in line.pointers:
+            target = _repair_target(pointer, slugs)
+            if pointer not in slugs and target is not None:
+                fixed = fixed.replace(f"[[{pointer}]]", f"[[{target}]]")
+        return LineDecision(
+            LineAction.REWRITE, decision.reason, fixed, decision.review, decision.cls
+        )
+    return decision
+
+
+def _decision_row(
+    line: BoardLine, decision: LineDecision, reason: str, evidence: str, rests: list[str]
+) -> dict[str, Any]:
+    """The report row of one line's decision (with a summary for an edit)."""
+    row: dict[str, Any] = {
+        "ref": line.ref,
+        "marker": line.marker,
+        "action": decision.action,
+        "reason": reason,
+        "class": decision.cls,
+        "evidence": evidence,
+        "fragments": rests,
+    }
+    if decision.action is not LineAction.KEEP:
+        cls = f" [{decision.cls}]" if decision.cls else ""
+        row["summary"] = (
+            f"{line.ref} {decision.action}{cls}: {evidence}"
+            + (f" ({', '.join(rests)})" if rests else "")
+            + f"; {reason}"
+        )
+    return row
+
+
+def _apply_decision(
+    paths: KernelPaths,
+    line: BoardLine,
+    decision: LineDecision,
+    why: str,
+    rows: list[str | None],
+    report: UpdateReport,
+    lease: Lease,
+) -> None:
+    """Put the decision into the board rows; a removed line's text (and ``why``)
+    moves to its topic dossier, a direction-wrong one is posted for review."""
+    if decision.action in {"rewrite", "repair"} and decision.new_text is not None:
+        rows[line.number - 1] = decision.new_text
+    elif decision.action is LineAction.REMOVE:
+        rows[line.number - 1] = None
+        if line.marker:
+            report.topics_written.append(
+                _move_to_topic(paths, line.marker, line.text, why, lease)
+                .relative_to(paths.kernel)
+                .as_posix()
+            )
+    if decision.review and line.marker:
+        report.reviews.append(_post_review(paths, line, decision, lease))
+
+
 def update_board(
     paths: KernelPaths,
     settings: Settings,
@@ -285,20 +376,7 @@ def update_board(
     # Without any dossier directory every pointer would look broken: judge none.
     check_pointers = paths.topics_dir.is_dir() or paths.entities_dir.is_dir()
     for line in board.lines:
-        text = line.text
-        repair: LineDecision | None = None
-        missing: list[str] = []
-        for pointer in line.pointers if check_pointers else ():
-            if pointer in slugs:
-                continue
-            target = _repair_target(pointer, slugs)
-            if target is not None:
-                text = text.replace(f"[[{pointer}]]", f"[[{target}]]")
-                repair = LineDecision(
-                    LineAction.REPAIR, "broken pointer repaired to the one existing dossier", text
-                )
-            else:
-                missing.append(pointer)
+        repair, missing = _pointer_repair(line, slugs, check_pointers)
         eff = None
         if line.marker:
             eff_path = paths.effectiveness_dir / f"{line.marker}.md"
@@ -309,53 +387,15 @@ def update_board(
                 continue
             if eff is not None:
                 report.read.append(f"memory/effectiveness/{line.marker}.md")
-        decision = judge.decide(line, eff, settings)
-        if decision.action is LineAction.KEEP and repair is not None:
-            decision = repair
-        elif decision.action is LineAction.REWRITE and repair is not None and decision.new_text:
-            fixed = decision.new_text
-            for pointer in line.pointers:
-                target = _repair_target(pointer, slugs)
-                if pointer not in slugs and target is not None:
-                    fixed = fixed.replace(f"[[{pointer}]]", f"[[{target}]]")
-            decision = LineDecision(
-                LineAction.REWRITE, decision.reason, fixed, decision.review, decision.cls
-            )
+        decision = _with_repair(judge.decide(line, eff, settings), repair, line, slugs)
         reason = decision.reason
         if missing:
             reason += "; " + ", ".join(f"[[{p}]]" for p in missing) + " has no dossier: kept"
         evidence = _evidence(eff, fresh.get(line.marker or ""))
         rests = _rests_on(eff) if decision.action in {"rewrite", "remove"} else []
-        row: dict[str, Any] = {
-            "ref": line.ref,
-            "marker": line.marker,
-            "action": decision.action,
-            "reason": reason,
-            "class": decision.cls,
-            "evidence": evidence,
-            "fragments": rests,
-        }
-        if decision.action is not LineAction.KEEP:
-            cls = f" [{decision.cls}]" if decision.cls else ""
-            row["summary"] = (
-                f"{line.ref} {decision.action}{cls}: {evidence}"
-                + (f" ({', '.join(rests)})" if rests else "")
-                + f"; {reason}"
-            )
-        report.decisions.append(row)
-        if decision.action in {"rewrite", "repair"} and decision.new_text is not None:
-            rows[line.number - 1] = decision.new_text
-        elif decision.action is LineAction.REMOVE:
-            rows[line.number - 1] = None
-            if line.marker:
-                why = f"{reason}; {evidence}" + (f" ({', '.join(rests)})" if rests else "")
-                report.topics_written.append(
-                    _move_to_topic(paths, line.marker, line.text, why, lease)
-                    .relative_to(paths.kernel)
-                    .as_posix()
-                )
-        if decision.review and line.marker:
-            report.reviews.append(_post_review(paths, line, decision, lease))
+        report.decisions.append(_decision_row(line, decision, reason, evidence, rests))
+        why = f"{reason}; {evidence}" + (f" ({', '.join(rests)})" if rests else "")
+        _apply_decision(paths, line, decision, why, rows, report, lease)
     kept = [r for r in rows if r is not None]
     if allow_new_lines:
         kept = _add_new_lines(paths, settings, board, kept, slugs, report)
