@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from shared.board import parse_board, read_board
+from shared.board import Board, parse_board, read_board
 from shared.constants import SCAN_GAP_PENDING, WEAVER
 from shared.coverage import mark_day_covered, pass_progress
 from shared.errors import InputError
@@ -31,11 +31,11 @@ from shared.text import token_set
 from shared.timestamps import iso
 from shared.weaver.crystallizer import crystallize_fragments
 from shared.weaver.directed import Route, select_item
-from shared.weaver.judging.interfaces import JudgeContext
+from shared.weaver.judging.interfaces import JudgeContext, JudgeSet
 from shared.weaver.judging.registry import judge_set
 from shared.weaver.plan import PassPlan
 from shared.weaver.records import FragmentSummary, Record, ScanResult, SlicePlan, SliceRole
-from shared.weaver.scanner import read_slice_turns, scan_turns
+from shared.weaver.scanner import ScannedFragment, read_slice_turns, scan_turns
 from shared.weaver.settlement import settle
 from shared.weaver.thinning import SpineHydrator, merge_turns, planned_end, thin_turns
 from shared.weaver.updater import update_board
@@ -230,6 +230,58 @@ def _pass_window(slices: list[SlicePlan]) -> tuple[str | None, str] | None:
     return (lowest or None, max((ts_key(u) or u for _, u in windows)))
 
 
+def _rejudge(
+    paths: KernelPaths,
+    settings: Settings,
+    plan: PassPlan,
+    ordered: list[ScanResult],
+    board: Board,
+    judges: JudgeSet,
+) -> tuple[list[ScannedFragment], int]:
+    """Every turn of the slices in file order, judged with each slice's recorded
+    verdicts reused where the board, context and judge they assumed still hold;
+    returns the fragments and the number of turns."""
+    turns, sources = merge_turns(ordered)
+    ctx = _context(paths, plan.route)
+    key = (board.hash, ctx.signature(), judges.key)
+    cache: Record = {}
+    for r in ordered:
+        if (r.board_hash, r.context, r.judge) == key:
+            cache.update(r.judged)
+    hydrate = SpineHydrator(paths, settings.max_line_bytes, sources)
+    scanned = scan_turns(
+        board, turns, ctx, judges.event(), cache=cache, hydrate=hydrate, provenance=judges.key
+    )
+    return scanned, len(turns)
+
+
+def _cover_day(
+    paths: KernelPaths,
+    settings: Settings,
+    date: str,
+    mine: list[SlicePlan],
+    results: list[ScanResult],
+    lease: Lease,
+) -> None:
+    """Mark ``date`` covered up to what its gap slices judged."""
+    last = max((r for r in results if r.last_ts), key=lambda r: r.last_ts or "", default=None)
+    size = max((s.spine.file_size for s in mine), default=0)
+    # Only what was judged counts as read: an event the plan's file holds outside
+    # the posted bands (appended after the gap was posted) stays for the tail.
+    progress = pass_progress(
+        paths,
+        date,
+        hours=frozenset(h for s in mine for a, b in s.spine.bands for h in range(a, b + 1)),
+        window=_pass_window(mine),
+        file_size=size,
+        last_event_id=last.last_event_id if last else None,
+        last_ts=last.last_ts if last else None,
+        max_line_bytes=settings.max_line_bytes,
+    )
+    lease.ensure()
+    mark_day_covered(paths, date, progress)
+
+
 def crystallize(
     paths: KernelPaths,
     settings: Settings,
@@ -244,18 +296,8 @@ def crystallize(
     board = read_board(paths.board)
     by_key = {r.slice.key: r for r in slice_results}
     ordered = [by_key[s.key] for s in plan.slices if s.key in by_key]
-    turns, sources = merge_turns(ordered)
-    ctx = _context(paths, plan.route)
     judges = judge_set(settings.judge)
-    key = (board.hash, ctx.signature(), judges.key)
-    cache: Record = {}
-    for r in ordered:
-        if (r.board_hash, r.context, r.judge) == key:
-            cache.update(r.judged)
-    hydrate = SpineHydrator(paths, settings.max_line_bytes, sources)
-    scanned = scan_turns(
-        board, turns, ctx, judges.event(), cache=cache, hydrate=hydrate, provenance=judges.key
-    )
+    scanned, turns = _rejudge(paths, settings, plan, ordered, board, judges)
     stats = ReadStats()
     for r in ordered:
         stats.merge(r.stats)
@@ -275,32 +317,14 @@ def crystallize(
     deferred = [s for s in scanned if s.date not in writable]
     scanned = [s for s in scanned if s.date in writable]
     report = crystallize_fragments(paths, settings, board, scanned, lease, judges.dossier())
-    covered: list[str] = []
     for date in fully_read:
         mine = plan.slices_of(date, SliceRole.GAP)
-        results = [by_key[s.key] for s in mine]
-        last = max((r for r in results if r.last_ts), key=lambda r: r.last_ts or "", default=None)
-        size = max((s.spine.file_size for s in mine), default=0)
-        # Only what was judged counts as read: an event the plan's file holds outside
-        # the posted bands (appended after the gap was posted) stays for the tail.
-        progress = pass_progress(
-            paths,
-            date,
-            hours=frozenset(h for s in mine for a, b in s.spine.bands for h in range(a, b + 1)),
-            window=_pass_window(mine),
-            file_size=size,
-            last_event_id=last.last_event_id if last else None,
-            last_ts=last.last_ts if last else None,
-            max_line_bytes=settings.max_line_bytes,
-        )
-        lease.ensure()
-        mark_day_covered(paths, date, progress)
-        covered.append(date)
+        _cover_day(paths, settings, date, mine, [by_key[s.key] for s in mine], lease)
     return {
         **report.to_json(),
-        "external_events": sum(1 for t in turns),
+        "external_events": turns,
         "stats": stats.to_json(),
-        "covered": covered,
+        "covered": list(fully_read),
         "deferred": len(deferred),
         "missing_slices": [s.spine.token() for s in missing],
         # Every decision's reason, capped so the chain's messages stay small.

@@ -230,29 +230,47 @@ def scan_turns(
                 "prev": sig,
                 "judgements": [judgement_to_json(j) for j in judgements],
             }
-        for j in judgements:
-            if j.supersedes is not None and j.line is not None:
-                old = index.pop((j.supersedes, j.line.hash), None)
-                if old is not None:
-                    out[old] = None
-            source = j.source_turn or turn
-            frag = _fragment(source, j, provenance)
-            if j.line is not None:
-                index[(source["id"], j.line.hash)] = len(out)
-            out.append(ScannedFragment(fragment_date(source["ts"], source["date"]), frag, j.reason))
-        if not judgements:
-            if not is_filler(turn):
-                sessions[key] = SessionMemory(turn=turn)
-            # else: "ok" / "thanks" between a turn and its correction keeps the link.
-            continue
-        if any(j.source_turn is not None for j in judgements):
-            continue
-        sessions[key] = SessionMemory(
-            turn=turn,
-            lines=tuple([j.line for j in judgements if j.line is not None]),
-            trajectories=tuple([j.trajectory for j in judgements if j.line is not None]),
-        )
+        if judgements:
+            _emit(out, index, turn, judgements, provenance)
+        after = _next_memory(turn, judgements)
+        if after is not None:
+            sessions[key] = after
     return [s for s in out if s is not None]
+
+
+def _emit(
+    out: list[ScannedFragment | None],
+    index: dict[tuple[str, str], int],
+    turn: Turn,
+    judgements: list[Judgement],
+    provenance: str | None,
+) -> None:
+    """Append the judgements' fragments to ``out``; one that supersedes an earlier
+    turn's fragment for the same line (found through ``index``) blanks it."""
+    for j in judgements:
+        if j.supersedes is not None and j.line is not None:
+            old = index.pop((j.supersedes, j.line.hash), None)
+            if old is not None:
+                out[old] = None
+        source = j.source_turn or turn
+        frag = _fragment(source, j, provenance)
+        if j.line is not None:
+            index[(source["id"], j.line.hash)] = len(out)
+        out.append(ScannedFragment(fragment_date(source["ts"], source["date"]), frag, j.reason))
+
+
+def _next_memory(turn: Turn, judgements: list[Judgement]) -> SessionMemory | None:
+    """What the session remembers after ``turn`` (None: it keeps what it had)."""
+    if not judgements:
+        # "ok" / "thanks" between a turn and its correction keeps the link.
+        return None if is_filler(turn) else SessionMemory(turn=turn)
+    if any(j.source_turn is not None for j in judgements):
+        return None
+    return SessionMemory(
+        turn=turn,
+        lines=tuple([j.line for j in judgements if j.line is not None]),
+        trajectories=tuple([j.trajectory for j in judgements if j.line is not None]),
+    )
 
 
 def scan_events(
