@@ -96,6 +96,48 @@ class _Scope:
     entities: PointerScan | None
 
 
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """What one turn shows, for relating it to each candidate line: its words and
+    markers, and the lines it triggers, names, reads or is directed at."""
+
+    words: frozenset[str]
+    corr: str | None
+    asks: bool  # a correction, instruction or preference
+    has_rows: bool
+    triggered: set[int]
+    mentioned: set[int]
+    read: set[int]
+    directed: frozenset[int]
+    prev_ids: set[str]
+
+    def relations(self, i: int, line: BoardLine, cues: LineCues) -> list[str]:
+        """Why the turn relates to line ``i`` (empty: it does not, or too thinly)."""
+        relations: list[str] = []
+        if i in self.triggered:
+            relations.append(TRIGGER_REL)
+        if i in self.mentioned:
+            relations.append("the event names the line's pointer")
+        if i in self.read:
+            relations.append("the same turn reads the line's dossier")
+        if i in self.directed:
+            relations.append("the directed item names this line")
+        if self.corr and line.hash in self.prev_ids:
+            relations.append("it corrects the session's previous turn on this line")
+        elif self.corr and not relations and cues.direction_hit(self.words):
+            relations.append("it corrects behaviour the line guides")
+        if relations == [TRIGGER_REL] and cues.trigger_hits(self.words) < 2:
+            if self.asks and not cues.direction_hit(self.words):
+                # A correction or standing instruction that only brushes one trigger
+                # cue and asks for another behaviour is not about that line.
+                return []
+            if not self.has_rows:
+                # One cue in passing, and the agent did nothing in that turn: too
+                # thin to call even NEUTRAL.
+                return []
+        return relations
+
+
 class RuleJudge:
     """Deterministic, explainable default judge."""
 
@@ -143,68 +185,71 @@ class RuleJudge:
         if not (corr or triggered or mentioned or read or scope.directed or instr or pref):
             return []  # no line to relate to and nothing to report as new (the common turn)
         entities = tuple(sorted(scope.entities.named(low, text))) if scope.entities else ()
-        facts: TurnFacts | None = None  # built for the first judgement only
-        prev_ids = {ln.hash for ln in previous.lines}
+        seen = _Seen(
+            words,
+            corr,
+            bool(instr or pref or corr),
+            bool(turn.get("rows")),
+            triggered,
+            mentioned,
+            read,
+            scope.directed,
+            {ln.hash for ln in previous.lines},
+        )
         named = triggered | mentioned | read | scope.directed
+        facts: TurnFacts | None = None  # built for the first judgement only
         out: list[Judgement] = []
         # A correction's candidate lines, attributed after all are seen (see _attribute).
         blamed: list[tuple[int, list[str], bool, int]] = []
-        for i in index.candidates(words, bool(corr), prev_ids, named):
+        for i in index.candidates(words, bool(corr), seen.prev_ids, named):
             line = board.lines[i]
             cues = index.cues[i]
-            relations: list[str] = []
-            if i in triggered:
-                relations.append(TRIGGER_REL)
-            if i in mentioned:
-                relations.append("the event names the line's pointer")
-            if i in read:
-                relations.append("the same turn reads the line's dossier")
-            if i in scope.directed:
-                relations.append("the directed item names this line")
-            corrects_prev = bool(corr) and line.hash in prev_ids
-            if corrects_prev:
-                relations.append("it corrects the session's previous turn on this line")
-            elif corr and not relations and cues.direction_hit(words):
-                relations.append("it corrects behaviour the line guides")
+            relations = seen.relations(i, line, cues)
             if not relations:
                 continue
-            if relations == [TRIGGER_REL] and cues.trigger_hits(words) < 2:
-                if (instr or pref or corr) and not cues.direction_hit(words):
-                    # A correction or standing instruction that only brushes one trigger
-                    # cue and asks for another behaviour is not about that line.
-                    continue
-                if not turn.get("rows"):
-                    # One cue in passing, and the agent did nothing in that turn: too
-                    # thin to call even NEUTRAL.
-                    continue
             facts = facts or TurnFacts(turn, text, previous, index)
             if corr:
+                corrects_prev = line.hash in seen.prev_ids
                 blamed.append((i, relations, corrects_prev, _tier(i, cues, words, named)))
             else:
                 out.append(self._line_judgement(facts, i, line, relations, i in read, entities))
         if blamed:
             assert facts is not None
-            # An empty choice: a complaint no careful reader could pin on one line;
-            # it can still state a new durable instruction (below).
-            for i, relations, corrects_prev, tier in _attribute(blamed):
-                judged = previous.turn if corrects_prev else None
-                out.append(
-                    self._correction(
-                        facts,
-                        i,
-                        board.lines[i],
-                        ctx,
-                        relations,
-                        corr or "",
-                        judged,
-                        entities,
-                        named_direction=tier == _NAMES_DIRECTION,
-                    )
-                )
+            out += self._corrections(facts, blamed, board, ctx, corr or "", entities)
         if out or not (corr or instr or pref):
             return out
         facts = TurnFacts(turn, text, previous, index)
         return self._new_signal(facts, corr, instr, pref, entities)
+
+    def _corrections(
+        self,
+        facts: TurnFacts,
+        blamed: list[tuple[int, list[str], bool, int]],
+        board: Board,
+        ctx: JudgeContext,
+        corr: str,
+        entities: tuple[str, ...],
+    ) -> list[Judgement]:
+        """The WEAKENING judgements of the lines a correction is attributed to. An
+        empty choice: a complaint no careful reader could pin on one line; it can
+        still state a new durable instruction."""
+        out = []
+        for i, relations, corrects_prev, tier in _attribute(blamed):
+            judged = facts.previous.turn if corrects_prev else None
+            out.append(
+                self._correction(
+                    facts,
+                    i,
+                    board.lines[i],
+                    ctx,
+                    relations,
+                    corr,
+                    judged,
+                    entities,
+                    named_direction=tier == _NAMES_DIRECTION,
+                )
+            )
+        return out
 
     def _correction(
         self,
