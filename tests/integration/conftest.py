@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
@@ -190,7 +190,7 @@ def cluster_factory(redis_url: str, tmp_path: Path) -> Iterator[Callable[..., Cl
 
 def make_demo(root: Path) -> KernelPaths:
     """A demo kernel (``subcon init --demo``) under ``root``."""
-    from shared.bootstrap import init_kernel
+    from shared.setup.bootstrap import init_kernel
 
     paths = KernelPaths(kernel=root / "kernel", runtime=root / "runtime")
     init_kernel(paths, demo=True, force=False)
