@@ -10,6 +10,7 @@ matched cue so a decision can say why it was made.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -96,7 +97,7 @@ GENERIC_EN = wordset(
 GENERIC_ZH = (
     "回答|回复|答复|问题|用户|任何|所有|需要|必要|时候|情况|对话|帮助|工作|任务|消息|"
     "提问|适当|合适|可能|有人|别人|事情|东西|一切|聊天|交流|沟通|的|时|当|在|了|吗|"
-    "每当|每次|如果|遇到|碰到"
+    "每当|每次|如果|遇到|碰到|疑惑|疑问|困惑|不确定|不清楚|不明白|有疑"
 )
 _GENERIC_ZH_RE = re.compile(GENERIC_ZH)
 _LEADING_GENERIC_ZH_RE = re.compile(f"^(?:{GENERIC_ZH})+")
@@ -199,7 +200,8 @@ DIRECTION_ZH_RE = re.compile(
     r"确认|核对|核实|检查|查看|查阅|阅读|读取|打开|调用|引用|标注|标明|注明|追问|询问|"
     r"问清|提醒|建议|拒绝|停止|暂停|跳过|切换|保持|保留|删除|发送|附上|总结|概括|复述|"
     r"重述|翻译|拆分|合并|等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放|执行|运行|实现|"
-    r"编写|添加|增加|安装|更新|遵守|提交|推送|保存|(?:只|仅)(?=[对在做写用改实保])"
+    r"编写|添加|增加|安装|更新|遵守|提交|推送|保存|启用|禁用|开启|交给|交由|适配|接入|封装|选用|"
+    r"改写|标记|指定|取消|引入|加上|(?:只|仅)(?=[对在做写用改实保])"
 )
 VAGUE_ZH_RE = re.compile(
     r"^(?:要|请|应该|需要)?(?:注意|小心|谨慎|考虑|留意|多想想|妥善处理|适当处理|酌情处理|"
@@ -220,6 +222,7 @@ NEGATION_ZH_RE = re.compile(
 )
 REPLACEMENT_EN_RE = re.compile(
     r"\b(?:instead|rather than|rather|in place of|replace|replacing|but)\b"
+    r"|\b(?:just|simply)\s+(?:use|do|write|say|run|keep|leave|put|add|ask|return|call)\b"
 )
 REPLACEMENT_ZH_RE = re.compile(r"而是|改为|改用|改成|换成|代之以|取而代之|而要|而应|应该|应当|要先")
 GHOST_EN_RE = re.compile(
@@ -318,8 +321,13 @@ def strip_label(raw: str) -> str:
 
 def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
     """True when the line acts on a concrete artefact (see DOMAIN_EN above): a code
-    token anywhere in its body, or an artefact word in one of its direction clauses.
-    The direction cues themselves ("build", "test" as verbs) are not the artefact."""
+    token anywhere in its body, or, in one of its direction clauses, an artefact word,
+    a product or tool name (capitalised inside the clause: "Use Pydantic ..."), or a
+    choice between named things ("Prefer list comprehensions for simple
+    transformations", "Prefer A over B"). The direction cues themselves ("build",
+    "test" as verbs) are not the artefact."""
+    if _labelled_value(claim):
+        return True
     body = strip_label(claim.raw)
     for match in CODE_TOKEN_RE.finditer(body):
         token = match.group(0).strip("`")
@@ -334,7 +342,102 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
             for part in word.split("-"):
                 if part not in cues and (part in DOMAIN_EN or part.rstrip("s") in DOMAIN_EN):
                     return True
+        if _names_product(claim, clause) or _choice_shape(clause) or _uses_thing(clause, cue):
+            return True
     return False
+
+
+# "Use early returns", "Enable strict mode", "Pin dependency versions": a verb of
+# choosing or setting up whose object is a thing, not a quality ("use good judgement")
+# or an abstract value ("use empathy").
+_OBJECT_CUES = wordset("use prefer adopt choose pick favor favour enable disable pin install")
+ABSTRACT_EN = wordset(
+    """judgement judgment sense care caution empathy respect discretion effort efforts
+    patience kindness honesty tact diligence rigor rigour creativity intuition common
+    wisdom reasoning thinking thought thoughts mind attention time energy tone"""
+)
+
+
+_HEDGE_RE = re.compile(
+    r"\b(?:where|when|if|as)\s+(?:available|appropriate|possible|applicable|necessary|needed|"
+    r"practical|sensible|feasible|relevant)\b"
+)
+
+
+def _uses_thing(clause: str, cue: str) -> bool:
+    ws = words(clause)
+    if cue not in _OBJECT_CUES or cue not in ws:
+        return False
+    if _HEDGE_RE.search(clause):
+        return False  # "Use strong typing where available": a hedged choice commits to nothing
+    obj = ws[ws.index(cue) + 1 :]
+    return any(
+        w not in STOP_EN
+        and w not in GENERIC_EN
+        and w not in EVALUATIVE_EN
+        and w not in _GENERIC_OBJECT_EN
+        and w not in VAGUE_EN
+        and w not in ABSTRACT_EN
+        and w not in _DETERMINERS
+        and len(w) > 2
+        for w in obj
+    )
+
+
+# "Use Pydantic for ...", "Follow Conventional Commits": a capitalised word that does
+# not open its sentence names a product, tool or standard.
+_PRODUCT_RE = re.compile(r"(?<=[a-z0-9,)]\s)[A-Z][A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*\b")
+
+
+def _names_product(claim: Claim, clause: str) -> bool:
+    at = claim.lower.find(clause)
+    if at < 0 or len(claim.lower) != len(claim.text):
+        return False
+    span = claim.text[at : at + len(clause)]
+    return any(
+        m.group(0).upper() not in _SHOUT and m.group(0) not in _NOT_PRODUCT
+        for m in _PRODUCT_RE.finditer(span)
+    )
+
+
+_NOT_PRODUCT = wordset("I I'm I'll I've Person Topic User Users")
+
+# "Prefer A over B", "Use X for Y", "Choose X rather than Y": the direction names what
+# to pick and for what (or instead of what), so the situation is the choice itself.
+_CHOICE_RE = re.compile(
+    r"^(?:always\s+|only\s+)?(?:prefer|use|choose|pick|favou?r|adopt|default to)\s+"
+    r"(?P<obj>[^,;]+?)\s+(?:for|over|instead of|rather than|in place of|to)\s+(?P<rest>\S.*)$"
+)
+# Words that name a quality or nothing in particular, not a thing to pick.
+EVALUATIVE_EN = wordset(
+    """clean consistent clear clearly robust succinct concise readable maintainable simple
+    simpler small smaller focused efficient elegant proper properly good better best
+    high-quality quality production-ready modern idiomatic secure safe performant fast
+    reliable scalable solid meaningful descriptive appropriate sensible reasonable
+    minimal thoughtful careful nice well-structured well-documented optimal great"""
+)
+_GENERIC_OBJECT_EN = wordset(
+    """code codes logic approach approaches solution solutions way ways thing things
+    practice practices principle principles pattern patterns style judgement judgment
+    sense it them this that stuff implementation implementations mechanism mechanisms
+    rule rules advice guidance lesson lessons"""
+)
+
+
+def _choice_shape(clause: str) -> bool:
+    match = _CHOICE_RE.match(clause)
+    if not match:
+        return False
+    obj = [
+        w
+        for w in words(match["obj"])
+        if w not in STOP_EN
+        and w not in GENERIC_EN
+        and w not in EVALUATIVE_EN
+        and w not in _GENERIC_OBJECT_EN
+        and w not in VAGUE_EN
+    ]
+    return bool(obj)
 
 
 # Evaluative words name a quality, not an object ("保持文档结构清晰和一致").
@@ -369,6 +472,38 @@ _LABELLED_CODE_RE = re.compile(
     r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*"
     r"(?:`|[A-Z][a-z]+[A-Z]\w*\b|[a-z]+(?:[A-Z]|_[a-z])\w*\b)"
 )
+# "Version control: jj (git is forbidden)", "主要语言：中文", "组件名: PascalCase": a label
+# that names an artefact, then the value to use. A label that names a preference or a
+# personal fact ("语言偏好：…", "时区：…") is not a rule.
+_LABEL_VALUE_RE = re.compile(
+    r"^\W*(?:\d+\.\s*)?(?:\*\*)?(?P<label>[^:：`*\n]{1,30}?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*"
+    r"(?P<value>[A-Za-z][\w.+#-]*|中文|英文|简体中文|繁体中文)"
+    r"(?=\s*(?:$|[(（,，;；。]|\.(?:\s|$)|\s+[(（]))"
+)
+
+
+def _labelled_value(claim: Claim) -> bool:
+    match = _LABEL_VALUE_RE.match(claim.raw)
+    if not match:
+        return False
+    label, value = match["label"].lower(), match["value"].lower()
+    if _PREFERENCE_ZH_RE.search(label) or "prefer" in label or value in STOP_EN:
+        return False
+    if value in GENERIC_EN or value in EVALUATIVE_EN or value in VAGUE_EN:
+        return False
+    return (
+        bool(DOMAIN_ZH_RE.search(label.replace(" ", "")))
+        if CJK_RE.search(label)
+        else any(w in DOMAIN_EN or w.rstrip("s") in DOMAIN_EN for w in words(label))
+    )
+
+
+# "代码嵌套≤3层", "Functions under 50 lines", "单个函数不超过 50 行": a numeric limit is a
+# concrete constraint on the next edit.
+_LIMIT_RE = re.compile(
+    r"[≤≥<>]=?\s*\d|(?:不超过|不多于|不少于|最多|至少|上限|最大)\s*\*{0,2}\s*\d|"
+    r"\b(?:at most|no more than|fewer than|less than|under|max(?:imum)?|up to)\s+\d+\s*\w"
+)
 # "Function components with hooks, named exports preferred": a passive norm.
 _PASSIVE_NORM_RE = re.compile(r"\b(?:preferred|required|recommended|mandatory|encouraged)$")
 
@@ -376,12 +511,15 @@ _PASSIVE_NORM_RE = re.compile(r"\b(?:preferred|required|recommended|mandatory|en
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
     """(index, verb) of clauses in that normative present, subject an artefact; a
     ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
-    if _LABELLED_CODE_RE.match(claim.raw) and len(claim.clauses) > 1:
+    if len(claim.clauses) > 1 and (_LABELLED_CODE_RE.match(claim.raw) or _labelled_value(claim)):
         return [(1, "use")]
     found = []
     for idx, clause in enumerate(claim.clauses):
         if _PASSIVE_NORM_RE.search(clause):
             found.append((idx, "prefer"))
+            continue
+        if _LIMIT_RE.search(clause):
+            found.append((idx, "limit"))
             continue
         match = _NORMATIVE_RE.match(clause)
         if match and any(
@@ -572,6 +710,44 @@ def clause_direction(clause: str) -> str | None:
     zh = DIRECTION_ZH_RE.search(clause)
     if zh:
         return zh.group(0)
+    latin = _LATIN_VERB_IN_ZH_RE.search(clause)
+    if latin and latin.group(1) in IMPERATIVE_EN and latin.group(1) not in VAGUE_EN:
+        return latin.group(1)
+    return None
+
+
+# "API/store 测试 mock 网络边界": an English verb between Chinese words, with a Chinese
+# object after it.
+_LATIN_VERB_IN_ZH_RE = re.compile(r"(?<=[\u4e00-\u9fff\s])([a-z]{3,})\s+(?=[\u4e00-\u9fff])")
+
+
+# After a trigger with no comma, a modal or an imperative that cannot belong to the
+# situation itself ("... first run X", "... never co-author", "after every change run X").
+_INNER_MODAL_RE = re.compile(
+    r"\b(?:first|then|always|never|must|should|just)\s+(?P<verb>[a-z][a-z'-]*)"
+)
+_INNER_VERBS = wordset(
+    """run use ask stop check add update read open write call fix commit push create
+    delete remove restate reply respond mention tell send save keep list grep format
+    rerun re-run verify"""
+)
+_NOT_BEFORE_VERB = wordset(
+    """to you i we they he she it user users and or will would can could may might
+    shall should must not don't do does did the a an your our their my his her its
+    this that these those when if before after once while whenever"""
+)
+
+
+def _inner_direction(tail: str) -> str | None:
+    modal = _INNER_MODAL_RE.search(tail)
+    if modal:
+        lead = modal.group(0).split()[0]
+        if modal["verb"] in IMPERATIVE_EN or lead in ("never", "must", "should", "always"):
+            return lead
+    ws = words(tail)
+    for prev, word in itertools.pairwise(ws):
+        if word in _INNER_VERBS and prev not in _NOT_BEFORE_VERB and not prev.endswith("ly"):
+            return word
     return None
 
 
@@ -606,9 +782,13 @@ def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int
                     found.append((idx, cue))
             elif TRIGGER_EN_RE.search(clause):
                 # "Restate the topic when the user corrects you" / "Always run X before
-                # committing": the direction leads the trigger.
-                head = clause[: TRIGGER_EN_RE.search(clause).start()]  # type: ignore[union-attr]
+                # committing": the direction leads the trigger; "Whenever you get clippy
+                # errors first run cargo fix": it follows the trigger with no comma.
+                trig = TRIGGER_EN_RE.search(clause)
+                head = clause[: trig.start()]  # type: ignore[union-attr]
                 cue = clause_direction(head) if head.strip() else None
+                if cue is None:
+                    cue = _inner_direction(clause[trig.end() :])  # type: ignore[union-attr]
                 if cue is not None:
                     found.append((idx, cue))
             continue
@@ -646,15 +826,64 @@ def unnamed_skill(claim: Claim, trigger_idx: int | None) -> bool:
     return False
 
 
+# "Write succinct production-ready code", "Keep functions small and focused",
+# "Implement robust error handling": the object is a generic part of any code base and
+# everything said about it is a quality, so the line is a value, not an action.
+_GENERIC_CODE_NOUN_EN = wordset(
+    """code codes function functions method methods class classes logic naming names
+    error errors handling mechanism mechanisms implementation implementations
+    solution solutions performance security impact impacts change changes design
+    principle principles maintainability reusability readability responsibility
+    single structure variable variables comment comments component components"""
+)
+_QUALITY_CUES = wordset(
+    """write keep implement prioritize prioritise encourage ensure maintain make
+    emphasize aim strive favor favour"""
+)
+
+
+def _only_qualities(content: list[str], cue: str) -> bool:
+    if cue not in _QUALITY_CUES:
+        return False
+    rest = [w for w in content if w != cue and w not in _QUALITY_CUES]
+    ranking = cue in ("prioritize", "prioritise", "encourage", "emphasize")
+    if not rest or not (ranking or any(w in EVALUATIVE_EN for w in rest)):
+        return False
+    return all(w in EVALUATIVE_EN or w in _GENERIC_CODE_NOUN_EN for w in rest)
+
+
+# "保持代码简洁", "确保代码质量": keeping a generic part of the code in some quality is a
+# value, like "Write clean code".
+_ZH_QUALITY_CUE_RE = re.compile(
+    r"^(?:要|请|应该|需要|必须|务必|始终|尽量)?(?:保持|确保|保证|注重|追求|做到)"
+)
+_ZH_GENERIC_CODE_RE = re.compile(
+    r"代码|函数|逻辑|结构|风格|命名|质量|整体|项目|程序|实现|方法|每次"
+)
+
+
+def _zh_only_qualities(clause: str, cue: str) -> bool:
+    if not _ZH_QUALITY_CUE_RE.search(clause):
+        return False
+    rest = _ZH_QUALITY_CUE_RE.sub("", clause, count=1)
+    rest = _EVALUATIVE_ZH_RE.sub("", _ZH_GENERIC_CODE_RE.sub("", _GENERIC_ZH_RE.sub("", rest)))
+    return len(CJK_RE.findall(rest)) < 2 and not re.search(r"[A-Za-z0-9`]", rest)
+
+
 def is_vague(clause: str, cue: str) -> bool:
     """True when a direction clause names no concrete action (a value or a vague verb)."""
     if VAGUE_ZH_RE.search(clause):
         return True
     if CJK_RE.search(clause):
-        return False
+        return _zh_only_qualities(clause, cue)
     content = [w for w in words(clause) if w not in STOP_EN and w not in SKIP_LEAD_EN]
+    if " " not in cue and cue not in content:
+        # A labelled value ("Components: PascalCase") carries its verb in the label.
+        content = [cue, *content]
     concrete = [w for w in content if w in IMPERATIVE_EN and w not in VAGUE_EN]
     if cue in VAGUE_EN and not concrete:
+        return True
+    if _only_qualities(content, cue):
         return True
     if VAGUE_PHRASE_EN_RE.search(clause) and len(concrete) <= 1 and len(content) <= 4:
         return True
