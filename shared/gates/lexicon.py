@@ -414,7 +414,8 @@ EVALUATIVE_EN = wordset(
     simpler small smaller focused efficient elegant proper properly good better best
     high-quality quality production-ready modern idiomatic secure safe performant fast
     reliable scalable solid meaningful descriptive appropriate sensible reasonable
-    minimal thoughtful careful nice well-structured well-documented optimal great"""
+    minimal thoughtful careful nice well-structured well-documented optimal great short
+    shorter long longer brief briefer detailed friendly polite formal informal casual"""
 )
 _GENERIC_OBJECT_EN = wordset(
     """code codes logic approach approaches solution solutions way ways thing things
