@@ -201,7 +201,8 @@ DIRECTION_ZH_RE = re.compile(
     r"问清|提醒|建议|拒绝|停止|暂停|跳过|切换|保持|保留|删除|发送|附上|总结|概括|复述|"
     r"重述|翻译|拆分|合并|等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放|执行|运行|实现|"
     r"编写|添加|增加|安装|更新|遵守|提交|推送|保存|启用|禁用|开启|交给|交由|适配|接入|封装|选用|"
-    r"改写|标记|指定|取消|引入|加上|(?:只|仅)(?=[对在做写用改实保])"
+    r"改写|标记|指定|取消|引入|加上|(?:要|需|应|须|都)有(?=[\u4e00-\u9fffA-Za-z`\s])|"
+    r"(?<![据听小比如所来再])说(?![明服法])|(?:只|仅)(?=[对在做写用改实保])"
 )
 VAGUE_ZH_RE = re.compile(
     r"^(?:要|请|应该|需要)?(?:注意|小心|谨慎|考虑|留意|多想想|妥善处理|适当处理|酌情处理|"
@@ -336,7 +337,7 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
     cues = {cue for _, cue in directions}
     for idx, cue in directions:
         clause = claim.clauses[idx]
-        if claim.cjk and (DOMAIN_ZH_RE.search(clause) or _zh_object_concrete(clause, cue)):
+        if claim.cjk and (_zh_domain(clause) or _zh_object_concrete(clause, cue)):
             return True
         for word in words(clause):
             for part in word.split("-"):
@@ -382,6 +383,16 @@ def _uses_thing(clause: str, cue: str) -> bool:
         and len(w) > 2
         for w in obj
     )
+
+
+def _zh_domain(clause: str) -> bool:
+    """A Chinese artefact word, or a Latin name that is not an emphasis or a slogan
+    ("遵循 SOLID 原则" names a principle, not a thing)."""
+    for match in DOMAIN_ZH_RE.finditer(clause):
+        token = match.group(0)
+        if not token.isascii() or token.upper() not in _SHOUT:
+            return True
+    return False
 
 
 # "Use Pydantic for ...", "Follow Conventional Commits": a capitalised word that does
@@ -444,7 +455,8 @@ def _choice_shape(clause: str) -> bool:
 # Evaluative words name a quality, not an object ("保持文档结构清晰和一致").
 _EVALUATIVE_ZH_RE = re.compile(
     r"清晰|简洁|一致|规范|严谨|充分|合理|良好|优雅|可读性?|可维护性?|整洁|认真|专业|礼貌|高效|"
-    r"准确|完整|稳定|美观|干净|直接|明了|的|地|得|和|与|及|或|要|都|也|很|更|尽量|保持|注意"
+    r"准确|完整|稳定|美观|干净|直接|明了|的|地|得|和|与|及|或|要|都|也|很|更|尽量|保持|注意|"
+    r"原则|理念|思想|精神|最佳实践|良好"
 )
 
 
