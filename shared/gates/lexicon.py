@@ -202,7 +202,15 @@ DIRECTION_ZH_RE = re.compile(
     r"重述|翻译|拆分|合并|等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放|执行|运行|实现|"
     r"编写|添加|增加|安装|更新|遵守|提交|推送|保存|启用|禁用|开启|交给|交由|适配|接入|封装|选用|"
     r"改写|标记|指定|取消|引入|加上|(?:要|需|应|须|都)有(?=[\u4e00-\u9fffA-Za-z`\s])|"
-    r"(?<![据听小比如所来再])说(?![明服法])|(?:只|仅)(?=[对在做写用改实保])"
+    r"(?<![据听小比如所来再])说(?![明服法])|(?:只|仅)(?=[对在做写用改实保])|"
+    # a modal of obligation before a verb ("时要脱敏", "要在路由里注册")
+    r"(?<![重主需想只不还必到说望算备])要(?![是求点素闻紧])(?=[\u4e00-\u9fff])|"
+    # common verbs of editing and running code
+    r"校验|验证|注册|分页|脱敏|加密|解密|排序|过滤|上传|下载|导入|导出|打印|抛出|捕获|"
+    r"存放|修复|修改|优化|部署|发布|打包|构建|编译|格式化|替换|转换|转为|转成|"
+    r"设为|放在|放到|写在|写到|写入|统一为|包装|注入|绑定|监听|订阅|同步|备份|回滚|清理|清空|"
+    r"删掉|去掉|去除|移除|隐藏|展示|渲染|加载|压缩|审查|评审|"
+    r"(?<![增更参附追叠施添外])加(?![载密速入班油工强快深])|走(?![廊向路神])"
 )
 VAGUE_ZH_RE = re.compile(
     r"^(?:要|请|应该|需要)?(?:注意|小心|谨慎|考虑|留意|多想想|妥善处理|适当处理|酌情处理|"
@@ -456,7 +464,7 @@ def _choice_shape(clause: str) -> bool:
 _EVALUATIVE_ZH_RE = re.compile(
     r"清晰|简洁|一致|规范|严谨|充分|合理|良好|优雅|可读性?|可维护性?|整洁|认真|专业|礼貌|高效|"
     r"准确|完整|稳定|美观|干净|直接|明了|的|地|得|和|与|及|或|要|都|也|很|更|尽量|保持|注意|"
-    r"原则|理念|思想|精神|最佳实践|良好"
+    r"原则|理念|思想|精神|最佳实践|良好|漂亮|负责|条理|责任心|细心|耐心|仔细|靠谱|优秀|完美|出色"
 )
 
 
@@ -469,7 +477,11 @@ def _zh_object_concrete(clause: str, cue: str) -> bool:
     if _PREFERENCE_ZH_RE.search(clause):
         return False  # "用户喜欢简洁的回答": a preference described, not a direction
     rest = _EVALUATIVE_ZH_RE.sub("", _GENERIC_ZH_RE.sub("", clause.replace(cue, "", 1)))
+    rest = _REDUPLICATED_RE.sub("", rest)  # "步步验证": a reduplicated adverb, no object
     return len(CJK_RE.findall(rest)) >= 2
+
+
+_REDUPLICATED_RE = re.compile(r"([\u4e00-\u9fff])\1")
 
 
 # "Comments and docstrings explain why", "Migration files follow naming: ...": a
@@ -876,9 +888,12 @@ _ZH_GENERIC_CODE_RE = re.compile(
 
 
 def _zh_only_qualities(clause: str, cue: str) -> bool:
-    if not _ZH_QUALITY_CUE_RE.search(clause):
+    if cue in ("要", "要有", "需有", "应有", "须有", "都有") and cue in clause:
+        rest = clause[clause.index(cue) + len(cue) :]  # "做事要认真": only a quality follows
+    elif _ZH_QUALITY_CUE_RE.search(clause):
+        rest = _ZH_QUALITY_CUE_RE.sub("", clause, count=1)
+    else:
         return False
-    rest = _ZH_QUALITY_CUE_RE.sub("", clause, count=1)
     rest = _EVALUATIVE_ZH_RE.sub("", _ZH_GENERIC_CODE_RE.sub("", _GENERIC_ZH_RE.sub("", rest)))
     return len(CJK_RE.findall(rest)) < 2 and not re.search(r"[A-Za-z0-9`]", rest)
 
