@@ -494,7 +494,7 @@ _NORMATIVE_RE = re.compile(
 
 
 _LABELLED_CODE_RE = re.compile(
-    r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*"
+    r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?(?:\s*[(（][^)）\n]{0,60}[)）])?\s*[:：]\s*(?:\*\*)?\s*"
     r"(?:`|[A-Z][a-z]+[A-Z]\w*\b|[a-z]+(?:[A-Z]|_[a-z])\w*\b)"
 )
 # "Version control: jj (git is forbidden)", "主要语言：中文", "组件名: PascalCase": a label
