@@ -529,6 +529,37 @@ _LIMIT_RE = re.compile(
     r"[≤≥<>]=?\s*\d|(?:不超过|不多于|不少于|最多|至少|上限|最大)\s*\*{0,2}\s*\d|"
     r"\b(?:at most|no more than|fewer than|less than|under|max(?:imum)?|up to)\s+\d+\s*\w"
 )
+# "Tabs for indentation", "camelCase for JSON keys", "Single quotes in JS", "Dates as
+# YYYY-MM-DD": a short verbless convention, a value for a named artefact.
+_CONVENTION_RE = re.compile(
+    r"^(?P<value>(?:[\w`'\"./+#-]+\s+){0,2}[\w`'\"./+#-]+)\s+(?:for|in|as|on|per)\s+"
+    r"(?P<scope>(?:[\w`'\"./+#-]+\s*){1,3})$"
+)
+
+
+# "Bugs in the parser" reports something; it sets no convention.
+_EVENT_NOUNS_EN = wordset(
+    """error errors bug bugs issue issues failure failures problem problems crash crashes
+    incident incidents outage outages change changes regression regressions"""
+)
+
+
+def _convention_shape(clause: str) -> bool:
+    match = _CONVENTION_RE.match(clause)
+    if not match or words(match["value"])[:1] and words(match["value"])[0] in STOP_EN:
+        return False
+    value = [w for w in words(match["value"]) if w not in STOP_EN]
+    scope = [w for w in words(match["scope"]) if w not in STOP_EN]
+    if not value or not scope or any(w in IMPERATIVE_EN or w in VAGUE_EN for w in value[:1]):
+        return False
+    if any(
+        w in EVALUATIVE_EN or w in ABSTRACT_EN or w in GENERIC_EN or w in _EVENT_NOUNS_EN
+        for w in value
+    ):
+        return False
+    return any(w in DOMAIN_EN or w.rstrip("s") in DOMAIN_EN for w in value + scope)
+
+
 # "Function components with hooks, named exports preferred": a passive norm.
 _PASSIVE_NORM_RE = re.compile(r"\b(?:preferred|required|recommended|mandatory|encouraged)$")
 
@@ -545,6 +576,9 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
             continue
         if _LIMIT_RE.search(clause):
             found.append((idx, "limit"))
+            continue
+        if len(claim.clauses) == 1 and _convention_shape(clause):
+            found.append((idx, "use"))
             continue
         match = _NORMATIVE_RE.match(clause)
         if match and any(
