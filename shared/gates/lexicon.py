@@ -546,9 +546,12 @@ _EVENT_NOUNS_EN = wordset(
 
 def _convention_shape(clause: str) -> bool:
     match = _CONVENTION_RE.match(clause)
-    if not match or words(match["value"])[:1] and words(match["value"])[0] in STOP_EN:
+    if not match:
         return False
-    value = [w for w in words(match["value"]) if w not in STOP_EN]
+    lead = words(match["value"])
+    if lead and lead[0] in STOP_EN:
+        return False
+    value = [w for w in lead if w not in STOP_EN]
     scope = [w for w in words(match["scope"]) if w not in STOP_EN]
     if not value or not scope or any(w in IMPERATIVE_EN or w in VAGUE_EN for w in value[:1]):
         return False
