@@ -478,10 +478,13 @@ def _zh_object_concrete(clause: str, cue: str) -> bool:
         return False  # "用户喜欢简洁的回答": a preference described, not a direction
     rest = _EVALUATIVE_ZH_RE.sub("", _GENERIC_ZH_RE.sub("", clause.replace(cue, "", 1)))
     rest = _REDUPLICATED_RE.sub("", rest)  # "步步验证": a reduplicated adverb, no object
+    # "请询问我": once the other verbs and the people addressed go, nothing is acted on.
+    rest = _PERSON_ZH_RE.sub("", DIRECTION_ZH_RE.sub("", rest))
     return len(CJK_RE.findall(rest)) >= 2
 
 
 _REDUPLICATED_RE = re.compile(r"([\u4e00-\u9fff])\1")
+_PERSON_ZH_RE = re.compile(r"我们|你们|他们|咱们|我|你|您|他|她")
 
 
 # "Comments and docstrings explain why", "Migration files follow naming: ...": a
