@@ -74,6 +74,11 @@ PLACEHOLDER_RE = re.compile(
 )
 
 
+# "此规则是强制性的", "本文件为 … 提供指导": the line points at its own rules or file.
+DEMONSTRATIVE_RE = re.compile(
+    r"此规则|本规则|这些规则|这份规则|本文件|此文件|这份文件|这个文件|本文档|此文档|这份文档|"
+    r"本宪章|本指南|\bthis (?:file|document|guide|rules? file)\b|\bthese (?:rules|instructions)\b"
+)
 # "Purpose: capture recurring failure modes ...": a line that states what its file or
 # section is for describes the memory artefact, not foreground behaviour.
 PURPOSE_RE = re.compile(r"^\W*(?:purpose|用途|目的)\s*[:：]", re.IGNORECASE)
@@ -89,6 +94,8 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     hit = MEMORY_RE.search(text) or (ctx.kind is FileKind.BOARD and FRAGMENT_RE.search(text))
     if not hit:
         return None
+    if DEMONSTRATIVE_RE.search(text):
+        return _FINDING  # the line talks about its own file or rules, whoever it mentions
     external = EXTERNAL_EN_RE.search(text) or EXTERNAL_ZH_RE.search(text)
     trig = trigger_clause(claim)
     if external and (trig is not None or direction_clauses(claim, trig)):

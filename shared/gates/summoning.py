@@ -36,7 +36,10 @@ def _negated(cue: str) -> bool:
 # ("Never comment out, skip, or delete a test") up to the next one of these.
 _SENTENCE_RE = re.compile(r"[;；。!?！？:：—–→]|\.(?=\s|$)|->|\s-\s|[(（]")
 _LIST_RE = re.compile(r"\s*(?:[,，、]|\bor\b|\band\b|\bnor\b)\s*")
-_ZH_NOT_RE = re.compile(r"^(?:也|都|绝|从)?(?:不|别|勿|莫|没)")
+# 不确定 / 不同 / 不断 ... are words, not prohibitions ("不确定接口参数时先查源码").
+_ZH_NOT_RE = re.compile(
+    r"^(?:也|都|绝|从)?(?:不(?!确定|清楚|明白|同|足|断|久|仅|少|错|然|过|论|管|如|是|止)|别|勿|莫|没(?!有))"
+)
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
