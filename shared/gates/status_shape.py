@@ -69,6 +69,9 @@ CHANGELOG_RE = Prefiltered(
     r"|\bchange ?log (?:entry|entries|item)\b"
     r"|^\W*(?:已经?(?:新增|删除|更新|修改|修复|重命名|合并|重写|移除|添加)|"
     r"(?:新增|删除|更新|修改|修复|重命名|合并|重写|移除|添加)了)"
+    # "DeepL - 已删除", "SSH 服务：已完成": a subject, then what was done to it
+    r"|[-—–:：]\s*已经?(?:新增|删除|更新|修改|修复|完成|启用|禁用|授权|保存|设置|安装|卸载|移除|"
+    r"添加|关闭|处理|解决)"
 )
 PAST_EN = wordset(
     """asked said told wanted requested complained corrected mentioned reported sent
