@@ -217,7 +217,8 @@ VAGUE_ZH_RE = re.compile(
     r"灵活处理|认真对待|重视|用心|好好|做好)"
 )
 EXTERNAL_SKILL_ZH_RE = re.compile(
-    r"(?:按照?|遵循|遵守|遵照|依照|参考|参照|使用|套用|沿用)(?:之前|以前|上次|原来|既定|标准|通常|常规)?的?"
+    r"(?:按照?|遵循|遵守|遵照|依照|参考|参照|使用|套用|沿用)"
+    r"(?:之前|以前|上次|原来|既定|标准|通常|常规|(?:以下|下列|如下)[^，。,]{0,12}?)?的?"
     r"(?:流程|规范|清单|模板|步骤|方案|套路|做法|经验|教训|指南)"
 )
 
@@ -351,6 +352,8 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
             for part in word.split("-"):
                 if part not in cues and (part in DOMAIN_EN or part.rstrip("s") in DOMAIN_EN):
                     return True
+        if _ARTEFACT_PHRASE_RE.search(clause):
+            return True
         if _names_product(claim, clause) or _choice_shape(clause) or _uses_thing(clause, cue):
             return True
     return False
@@ -391,6 +394,10 @@ def _uses_thing(clause: str, cue: str) -> bool:
         and len(w) > 2
         for w in obj
     )
+
+
+# Artefacts named by two words whose parts are generic ("request" alone is chat).
+_ARTEFACT_PHRASE_RE = re.compile(r"\b(?:pull|merge|feature) requests?\b|\btest suites?\b")
 
 
 def _zh_domain(clause: str) -> bool:
@@ -528,8 +535,9 @@ def _labelled_value(claim: Claim) -> bool:
 
 # "代码嵌套≤3层", "Functions under 50 lines", "单个函数不超过 50 行": a numeric limit is a
 # concrete constraint on the next edit.
-_LIMIT_RE = re.compile(
-    r"[≤≥<>]=?\s*\d|(?:不超过|不多于|不少于|最多|至少|上限|最大)\s*\*{0,2}\s*\d|"
+LIMIT_RE = re.compile(
+    r"[≤≥<>]=?\s*\d|(?:(?:不得|不能|不应|不可|不要|不)?超过|不多于|不少于|最多|至少|上限|最大)"
+    r"\s*\*{0,2}\s*\d|"
     r"\b(?:at most|no more than|fewer than|less than|under|max(?:imum)?|up to)\s+\d+\s*\w"
 )
 # "Tabs for indentation", "camelCase for JSON keys", "Single quotes in JS", "Dates as
@@ -580,7 +588,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         if _PASSIVE_NORM_RE.search(clause):
             found.append((idx, "prefer"))
             continue
-        if _LIMIT_RE.search(clause):
+        if LIMIT_RE.search(clause):
             found.append((idx, "limit"))
             continue
         if len(claim.clauses) == 1 and _convention_shape(clause):

@@ -84,10 +84,23 @@ DEMONSTRATIVE_RE = re.compile(
 PURPOSE_RE = re.compile(r"^\W*(?:purpose|用途|目的)\s*[:：]", re.IGNORECASE)
 
 
+_CODE_SPAN_RE = re.compile(r"`([^`\n]*)`")
+_WHOLE_PLACEHOLDER_RE = re.compile(r"^\[[^\[\]\n]*\s[^\[\]\n]*\]$|^<[^<>\n]*\s[^<>\n]*>$")
+
+
+def _keep_placeholder(match: re.Match[str]) -> str:
+    """A code span that is wholly a placeholder (`[test command]`) stays; code goes."""
+    return match.group(1) if _WHOLE_PLACEHOLDER_RE.match(match.group(1)) else " "
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject memory-maintenance lines (see module docstring)."""
     text = PATH_RE.sub(" ", claim.lower) if "/" in claim.lower else claim.lower
-    if PLACEHOLDER_RE.search(claim.text) or SELF_EDIT_RE.search(text):
+    # Brackets inside code spans (`dict[str, Any]`) are code, not unfilled forms.
+    outside_code = (
+        _CODE_SPAN_RE.sub(_keep_placeholder, claim.raw) if "`" in claim.raw else claim.text
+    )
+    if PLACEHOLDER_RE.search(outside_code) or SELF_EDIT_RE.search(text):
         return _FINDING
     if ctx.kind is FileKind.BOARD and PURPOSE_RE.match(claim.raw):
         return _FINDING

@@ -14,12 +14,14 @@ from shared.gates.base import Finding, ReviewContext
 from shared.gates.lexicon import (
     GHOST_EN_RE,
     GHOST_ZH_RE,
+    LIMIT_RE,
     NEGATION_EN_RE,
     NEGATION_ZH_RE,
     REPLACEMENT_EN_RE,
     REPLACEMENT_ZH_RE,
     Claim,
     direction_clauses,
+    is_vague,
     normative_clauses,
     trigger_clause,
 )
@@ -69,7 +71,9 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     negated = [
         idx
         for idx, cue in directions
-        if _negated_clause(claim.clauses[idx], cue) or claim.clauses[idx] in continued
+        if (_negated_clause(claim.clauses[idx], cue) or claim.clauses[idx] in continued)
+        # "不得超过600行": a numeric limit is a concrete bound, not a summoned drift
+        and not LIMIT_RE.search(claim.clauses[idx])
     ]
     if not negated:
         return None
@@ -79,7 +83,13 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             f"{RULE_ID}: ghost of maintenance history",
             "the negated rule points back at a past incident instead of a live trigger",
         )
-    positive = [idx for idx, _ in directions if idx not in negated]
+    # A replacement that is itself only a value ("不要过度设计，保持代码简洁") names nothing
+    # to do instead.
+    positive = [
+        idx
+        for idx, cue in directions
+        if idx not in negated and not is_vague(claim.clauses[idx], cue)
+    ]
     positive += [idx for idx, _ in normative_clauses(claim) if idx not in negated]
     replacement = REPLACEMENT_EN_RE.search(claim.lower) or REPLACEMENT_ZH_RE.search(claim.lower)
     if positive or replacement:
