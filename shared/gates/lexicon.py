@@ -503,6 +503,11 @@ _NORMATIVE_RE = re.compile(
 )
 
 
+# "if comments are needed, they go in docstrings": a pronoun subject put in a named place.
+_PLACED_RE = re.compile(
+    r"^(?:they|it|these|those|all of them)\s+(?:go|goes|belong|belongs|live|lives)\s+"
+    r"(?:in|into|under|to)\s+\S"
+)
 _LABELLED_CODE_RE = re.compile(
     r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?(?:\s*[(（][^)）\n]{0,60}[)）])?\s*[:：]\s*(?:\*\*)?\s*"
     r"(?:`|[A-Z][a-z]+[A-Z]\w*\b|[a-z]+(?:[A-Z]|_[a-z])\w*\b)"
@@ -513,7 +518,7 @@ _LABELLED_CODE_RE = re.compile(
 _LABEL_VALUE_RE = re.compile(
     r"^\W*(?:\d+\.\s*)?(?:\*\*)?(?P<label>[^:：`*\n]{1,30}?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*"
     r"(?P<value>[A-Za-z][\w.+#-]*|中文|英文|简体中文|繁体中文)"
-    r"(?=\s*(?:$|[(（,，;；。]|\.(?:\s|$)|\s+[(（]))"
+    r"(?=\s*(?:$|[(（,，;；。]|\.(?:\s|$)|\s+[(（]|(?:\s+[\w./:=@+-]+)+\s*$))"
 )
 
 
@@ -521,16 +526,25 @@ def _labelled_value(claim: Claim) -> bool:
     match = _LABEL_VALUE_RE.match(claim.raw)
     if not match:
         return False
-    label, value = match["label"].lower(), match["value"].lower()
+    raw_value = match["value"]
+    label, value = match["label"].lower(), raw_value.lower()
+    if value in IMPERATIVE_EN or value in _QUALITY_CUES:
+        return False  # "Types: Use strong typing …" is a sentence, not a value
+    tail = claim.raw[match.end() :].strip()
+    more = bool(tail) and not tail.startswith(("(", "（", ",", "，", ";", "；", "。", "."))
+    if more and not raw_value.islower():
+        return False  # a multi-word value is a command ("pnpm run check-types")
     if _PREFERENCE_ZH_RE.search(label) or "prefer" in label or value in STOP_EN:
         return False
     if value in GENERIC_EN or value in EVALUATIVE_EN or value in VAGUE_EN:
         return False
-    return (
-        bool(DOMAIN_ZH_RE.search(label.replace(" ", "")))
-        if CJK_RE.search(label)
-        else any(w in DOMAIN_EN or w.rstrip("s") in DOMAIN_EN for w in words(label))
-    )
+    if CJK_RE.search(label):
+        # "任务完成：pnpm run check-types": a label naming a moment is the trigger
+        return bool(DOMAIN_ZH_RE.search(label.replace(" ", "")) or _EVENT_LABEL_ZH_RE.search(label))
+    return any(w in DOMAIN_EN or w.rstrip("s") in DOMAIN_EN for w in words(label))
+
+
+_EVENT_LABEL_ZH_RE = re.compile(r"(?:完成|结束|之前|之后|以前|以后|前|后|时)$")
 
 
 # "代码嵌套≤3层", "Functions under 50 lines", "单个函数不超过 50 行": a numeric limit is a
@@ -590,6 +604,9 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
             continue
         if LIMIT_RE.search(clause):
             found.append((idx, "limit"))
+            continue
+        if _PLACED_RE.match(clause):
+            found.append((idx, "put"))
             continue
         if len(claim.clauses) == 1 and _convention_shape(clause):
             found.append((idx, "use"))
