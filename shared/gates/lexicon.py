@@ -92,7 +92,7 @@ GENERIC_EN = wordset(
     question questions task tasks request requests someone people person anyone
     doing do does doubt unsure sure interacting interaction interactions writing
     write output outputs text thing things stuff matter matters prompted warranted
-    required requested unclear uncertain instructed told"""
+    required requested unclear uncertain instructed told makes make sense"""
 )
 GENERIC_ZH = (
     "回答|回复|答复|问题|用户|任何|所有|需要|必要|时候|情况|对话|帮助|工作|任务|消息|"
@@ -557,8 +557,9 @@ LIMIT_RE = re.compile(
 # "Tabs for indentation", "camelCase for JSON keys", "Single quotes in JS", "Dates as
 # YYYY-MM-DD": a short verbless convention, a value for a named artefact.
 _CONVENTION_RE = re.compile(
-    r"^(?P<value>(?:[\w`'\"./+#-]+\s+){0,2}[\w`'\"./+#-]+)\s+(?:for|in|as|on|per)\s+"
-    r"(?P<scope>(?:[\w`'\"./+#-]+\s*){1,3})$"
+    r"^(?P<value>(?:[\w`'\"./+#-]+\s+){0,2}[\w`'\"./+#-]+)\s+"
+    r"(?:for|in|as|on|per|behind|inside|within|via|through)\s+"
+    r"(?P<scope>(?:[\w`'\"./+#-]+\s*){1,4})$"
 )
 
 
@@ -647,6 +648,7 @@ class Claim:
 def analyse(raw: str) -> Claim:
     """Normalise one logical line for the gates."""
     # Character checks first: most claims have no tags, pointers, paths or emphasis.
+    raw_norm = raw.replace("’", "'") if "’" in raw else raw  # "Don’t" is "Don't"
     bracket = "[" in raw
     tags = tuple(t.lower() for t in MODAL_TAG_RE.findall(raw)) if bracket else ()
     has_pointer = "[[" in raw and bool(POINTER_RE.search(raw))
@@ -654,7 +656,7 @@ def analyse(raw: str) -> Claim:
         DETAILS_RE.search(raw)
     )
     has_details = details or ("/" in raw and bool(PATH_RE.search(raw)))
-    text = raw
+    text = raw_norm
     if tags:
         text = MODAL_TAG_RE.sub(" ", text)
     if has_pointer:
@@ -724,10 +726,18 @@ def find_trigger(claim: Claim) -> tuple[int, bool] | None:
 def _implicit_trigger(claim: Claim) -> tuple[int, bool] | None:
     """ "Never X; do Y instead": the forbidden drift X names the situation in which Y
     applies, so a prohibition with an explicit replacement carries its own trigger."""
-    if len(claim.clauses) < 2 or not (
-        REPLACEMENT_EN_RE.search(claim.lower) or REPLACEMENT_ZH_RE.search(claim.text)
-    ):
+    if len(claim.clauses) < 2:
         return None
+    if not (REPLACEMENT_EN_RE.search(claim.lower) or REPLACEMENT_ZH_RE.search(claim.text)):
+        # "Don't start replies with 'Yes'. Begin with …": a positive direction elsewhere in
+        # the line is the replacement too.
+        cues = [clause_direction(c) for c in claim.clauses]
+        negated = [c is not None and bool(NEGATION_EN_RE.fullmatch(c)) for c in cues]
+        if not (
+            any(negated)
+            and any(c is not None and not n for c, n in zip(cues, negated, strict=True))
+        ):
+            return None
     for idx, clause in enumerate(claim.clauses):
         cue = clause_direction(clause)
         if cue and (NEGATION_EN_RE.fullmatch(cue) or NEGATION_ZH_RE.fullmatch(cue)):
@@ -928,7 +938,7 @@ _GENERIC_CODE_NOUN_EN = wordset(
 )
 _QUALITY_CUES = wordset(
     """write keep implement prioritize prioritise encourage ensure maintain make
-    emphasize aim strive favor favour"""
+    emphasize aim strive favor favour use choose pick give"""
 )
 
 
