@@ -213,13 +213,15 @@ DIRECTION_ZH_RE = re.compile(
     r"(?<![增更参附追叠施添外])加(?![载密速入班油工强快深])|走(?![廊向路神])"
 )
 VAGUE_ZH_RE = re.compile(
-    r"^(?:要|请|应该|需要)?(?:注意|小心|谨慎|考虑|留意|多想想|妥善处理|适当处理|酌情处理|"
+    r"^(?:要|请|应该|需要|先)?(?:注意|小心|谨慎|考虑|留意|多想想|理解|思考|想清楚|妥善处理|适当处理|酌情处理|"
     r"灵活处理|认真对待|重视|用心|好好|做好)"
 )
 EXTERNAL_SKILL_ZH_RE = re.compile(
     r"(?:按照?|遵循|遵守|遵照|依照|参考|参照|使用|套用|沿用)"
     r"(?:之前|以前|上次|原来|既定|标准|通常|常规|(?:以下|下列|如下)[^，。,]{0,12}?)?的?"
     r"(?:流程|规范|清单|模板|步骤|方案|套路|做法|经验|教训|指南)"
+    # "遵循奥卡姆剃刀原则": following a named principle is a slogan, not an action
+    r"|(?:遵循|遵守|秉承|坚持|贯彻)[^，。,]{0,10}?(?:原则|理念|思想|精神)"
 )
 
 # ---------------------------------------------------------------- negation
@@ -471,7 +473,7 @@ def _choice_shape(clause: str) -> bool:
 _EVALUATIVE_ZH_RE = re.compile(
     r"清晰|简洁|一致|规范|严谨|充分|合理|良好|优雅|可读性?|可维护性?|整洁|认真|专业|礼貌|高效|"
     r"准确|完整|稳定|美观|干净|直接|明了|的|地|得|和|与|及|或|要|都|也|很|更|尽量|保持|注意|"
-    r"原则|理念|思想|精神|最佳实践|良好|漂亮|简单|负责|条理|责任心|细心|耐心|仔细|靠谱|优秀|完美|出色"
+    r"原则|理念|思想|精神|最佳实践|良好|漂亮|简单|常见|常用|通用|负责|条理|责任心|细心|耐心|仔细|靠谱|优秀|完美|出色"
 )
 
 
@@ -963,11 +965,18 @@ _ZH_GENERIC_CODE_RE = re.compile(
 )
 
 
+# Adverbs that lead a verb ("直接做", "先写测试"): the verb after them is the action.
+_ZH_ADVERB_CUES = wordset("直接 先 马上 立即 立刻 及时 主动 然后 再 始终 总是 一律 统一")
+_SEQUENCE_ZH_RE = re.compile(r"再|然后|最后|之后")
+
+
 def _zh_only_qualities(clause: str, cue: str) -> bool:
     if cue in ("要", "要有", "需有", "应有", "须有", "都有") and cue in clause:
         rest = clause[clause.index(cue) + len(cue) :]  # "做事要认真": only a quality follows
     elif _ZH_QUALITY_CUE_RE.search(clause):
         rest = _ZH_QUALITY_CUE_RE.sub("", clause, count=1)
+    elif cue in clause and cue not in _ZH_ADVERB_CUES:
+        rest = clause.replace(cue, "", 1)  # "简单优先", "用常见的库和方法"
     else:
         return False
     rest = _EVALUATIVE_ZH_RE.sub("", _ZH_GENERIC_CODE_RE.sub("", _GENERIC_ZH_RE.sub("", rest)))
@@ -976,8 +985,8 @@ def _zh_only_qualities(clause: str, cue: str) -> bool:
 
 def is_vague(clause: str, cue: str) -> bool:
     """True when a direction clause names no concrete action (a value or a vague verb)."""
-    if VAGUE_ZH_RE.search(clause):
-        return True
+    if VAGUE_ZH_RE.search(clause) and not _SEQUENCE_ZH_RE.search(clause):
+        return True  # "先做好设计再构建代码框架": a sequence of steps is not vague
     if CJK_RE.search(clause):
         return _zh_only_qualities(clause, cue)
     content = [w for w in words(clause) if w not in STOP_EN and w not in SKIP_LEAD_EN]
