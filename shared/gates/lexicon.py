@@ -777,12 +777,19 @@ def _first_word(clause: str) -> str | None:
 
 # Imperative mood for a verb the lists lack: a bare leading word (no -s/-ed/-ing, not a
 # function word) followed by a determiner ("Pin the version", "Squash all fixups").
+_VERB_SUFFIXES = ("ize", "ise", "ify")
+_NOT_VERBS = wordset(
+    """expertise premise noise enterprise paradise franchise otherwise likewise clockwise
+    concise precise promise"""
+)
 _DETERMINERS = wordset("the a an all each every your any both existing only new every")
 
 
 def _looks_imperative(clause: str, first: str) -> bool:
     if first in STOP_EN or first in GENERIC_EN or len(first) < 3 or first.isdigit():
         return False
+    if len(first) >= 6 and first.endswith(_VERB_SUFFIXES) and first not in _NOT_VERBS:
+        return True  # "Standardize on AiError …", "Modularize …": verb morphology
     if first.endswith(("ing", "ed")) or (first.endswith("s") and not first.endswith("ss")):
         return False
     ws = words(clause)
