@@ -196,7 +196,7 @@ SKIP_LEAD_EN = wordset(
 DIRECTION_ZH_RE = re.compile(
     r"应该|应当|需要|必须|务必|一定要|要先|请|先|然后|再|直接(?=[\u4e00-\u9fff])|立即|立刻|马上|及时|主动|优先|"
     r"尽量|不要|别|避免|禁止|切勿|勿|改为|改用|改成|换成|统一|一律|始终|总是|记得|按照|"
-    r"按|遵循|参考|参照|采用|使用|(?<![应作费采引适常通有实信日可专公私备试启禁])用(?![户途])|开头|回答|回复|答复|给出|提供|列出|说明|解释|"
+    r"按|遵循|参考|参照|采用|使用|(?<![应作费采引适常通有实信日可专公私备试启禁弃占])用(?![户途])|开头|回答|回复|答复|给出|提供|列出|说明|解释|"
     r"确认|核对|核实|检查|查看|查阅|阅读|读取|打开|调用|引用|标注|标明|注明|追问|询问|"
     r"问清|提醒|建议|拒绝|停止|暂停|跳过|切换|保持|保留|删除|发送|附上|总结|概括|复述|"
     r"重述|翻译|拆分|合并|等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放|执行|运行|实现|"
@@ -524,9 +524,15 @@ _LABEL_VALUE_RE = re.compile(
 )
 
 
+def _prohibition_label(raw: str) -> bool:
+    """ "避免：`require()`", "Never: …": the label forbids its value."""
+    head = re.split(r"[:：]", _EMPHASIS_RE.sub("", raw), maxsplit=1)[0].strip().lower()
+    return bool(NEGATION_EN_RE.fullmatch(head) or NEGATION_ZH_RE.fullmatch(head))
+
+
 def _labelled_value(claim: Claim) -> bool:
     match = _LABEL_VALUE_RE.match(claim.raw)
-    if not match:
+    if not match or _prohibition_label(claim.raw):
         return False
     raw_value = match["value"]
     label, value = match["label"].lower(), raw_value.lower()
@@ -598,7 +604,11 @@ _PASSIVE_NORM_RE = re.compile(r"\b(?:preferred|required|recommended|mandatory|en
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
     """(index, verb) of clauses in that normative present, subject an artefact; a
     ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
-    if len(claim.clauses) > 1 and (_LABELLED_CODE_RE.match(claim.raw) or _labelled_value(claim)):
+    if (
+        len(claim.clauses) > 1
+        and (_LABELLED_CODE_RE.match(claim.raw) or _labelled_value(claim))
+        and not _prohibition_label(claim.raw)
+    ):
         return [(1, "use")]
     found = []
     for idx, clause in enumerate(claim.clauses):

@@ -94,7 +94,7 @@ CURRENT_RE = Prefiltered(
     r"(?:is|are) (?:now )?(?:in progress|under way|underway|being (?:implemented|built|"
     r"developed|worked on))|unknown yet|(?:may|might|could) (?:later )?introduce)\b"
     r"|^\W*(?:目前|当前|现在|正在|尚未|还没|暂未|计划|打算|考虑|评估|待定)"
-    r"|已(?:启用|停用|配置|连接|部署|安装|上线|迁移|推送|创建|建立|注册|接入)"
+    r"|(?<![否未])已(?:启用|停用|配置|连接|部署|安装|上线|迁移|推送|创建|建立|注册|接入)"
 )
 # A provenance or bookkeeping field ("**Date**: ...", "最后更新：...").
 FIELD_RE = re.compile(
