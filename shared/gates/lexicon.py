@@ -106,7 +106,8 @@ STOP_EN = wordset(
     """a an the and or but of in on at by for with from into onto to about as is are
     was were be been being am it its this that these those there here he him his she
     her they them their we us our i me my would could should will can may might must
-    has have had not no so such than then too very just also"""
+    has have had not no so such than then too very just also through across within
+    without against between what which who whom whose whatever"""
 )
 
 # ---------------------------------------------------------------- directions
@@ -376,6 +377,13 @@ ABSTRACT_EN = wordset(
 )
 
 
+# Verbs that mostly take an abstract object ("follow instructions", "review for
+# correctness", "keep changes minimal"): their object must be an artefact word.
+_ABSTRACT_TAKING_CUES = wordset(
+    """follow apply review think keep preserve maintain ensure consider test ask build
+    deliver make stay try focus remember respect handle provide adhere strive aim"""
+)
+_ABSTRACT_SUFFIXES = ("ness", "ity", "ance", "ence", "ism", "ship", "ties")
 _HEDGE_RE = re.compile(
     r"\b(?:where|when|if|as)\s+(?:available|appropriate|possible|applicable|necessary|needed|"
     r"practical|sensible|feasible|relevant)\b"
@@ -384,19 +392,32 @@ _HEDGE_RE = re.compile(
 
 def _uses_thing(clause: str, cue: str) -> bool:
     ws = words(clause)
-    if cue not in _OBJECT_CUES or cue not in ws:
+    if cue not in ws or not (
+        cue in _OBJECT_CUES
+        or (cue in IMPERATIVE_EN and cue not in VAGUE_EN and cue not in _ABSTRACT_TAKING_CUES)
+    ):
         return False
     if _HEDGE_RE.search(clause):
         return False  # "Use strong typing where available": a hedged choice commits to nothing
     obj = ws[ws.index(cue) + 1 :]
     return any(
         w not in STOP_EN
+        and w not in SKIP_LEAD_EN
         and w not in GENERIC_EN
         and w not in EVALUATIVE_EN
         and w not in _GENERIC_OBJECT_EN
         and w not in VAGUE_EN
         and w not in ABSTRACT_EN
         and w not in _DETERMINERS
+        and (
+            cue in _OBJECT_CUES
+            or (
+                w not in IMPERATIVE_EN
+                and w not in _EVENT_NOUNS_EN
+                and not w.endswith(_ABSTRACT_SUFFIXES)
+                and w[-2:] not in ("ly", "ed")
+            )
+        )
         and len(w) > 2
         for w in obj
     )
@@ -453,7 +474,7 @@ _GENERIC_OBJECT_EN = wordset(
     """code codes logic approach approaches solution solutions way ways thing things
     practice practices principle principles pattern patterns style judgement judgment
     sense it them this that stuff implementation implementations mechanism mechanisms
-    rule rules advice guidance lesson lessons"""
+    rule rules advice guidance lesson lessons project projects need needs"""
 )
 
 
