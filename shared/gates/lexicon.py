@@ -384,6 +384,9 @@ _ABSTRACT_TAKING_CUES = wordset(
     deliver make stay try focus remember respect handle provide adhere strive aim"""
 )
 _ABSTRACT_SUFFIXES = ("ness", "ity", "ance", "ence", "ism", "ship", "ties")
+_JUDGEMENT_RE = re.compile(
+    r"\buse (?:your |good |best |common |sound )*(?:judg(?:e)?ment|sense|discretion)\b"
+)
 _HEDGE_RE = re.compile(
     r"\b(?:where|when|if|as)\s+(?:available|appropriate|possible|applicable|necessary|needed|"
     r"practical|sensible|feasible|relevant)\b"
@@ -397,8 +400,8 @@ def _uses_thing(clause: str, cue: str) -> bool:
         or (cue in IMPERATIVE_EN and cue not in VAGUE_EN and cue not in _ABSTRACT_TAKING_CUES)
     ):
         return False
-    if _HEDGE_RE.search(clause):
-        return False  # "Use strong typing where available": a hedged choice commits to nothing
+    if _HEDGE_RE.search(clause) or _JUDGEMENT_RE.search(clause):
+        return False  # "Use strong typing where available", "use good judgement": nothing chosen
     obj = ws[ws.index(cue) + 1 :]
     return any(
         w not in STOP_EN
@@ -614,7 +617,8 @@ def _convention_shape(clause: str) -> bool:
     scope = [w for w in words(match["scope"]) if w not in STOP_EN]
     if not value or not scope or any(w in IMPERATIVE_EN or w in VAGUE_EN for w in value[:1]):
         return False
-    if any(
+    coded = bool(CODE_TOKEN_RE.search(match["value"]))  # "snake_case for SQL columns"
+    if not coded and any(
         w in EVALUATIVE_EN or w in ABSTRACT_EN or w in GENERIC_EN or w in _EVENT_NOUNS_EN
         for w in value
     ):
@@ -1037,6 +1041,8 @@ def is_vague(clause: str, cue: str) -> bool:
         content = [cue, *content]
     concrete = [w for w in content if w in IMPERATIVE_EN and w not in VAGUE_EN]
     if cue in VAGUE_EN and not concrete:
+        return True
+    if _JUDGEMENT_RE.search(clause):
         return True
     if _only_qualities(content, cue):
         return True
