@@ -124,3 +124,63 @@ ISSUE_SHAPES = [
 def test_issue_shapes(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+# The structural implicit-domain test (issue #11 item 6): a terse rule whose situation is
+# implicit passes when its direction acts on a thing, and still fails when it acts only
+# on a quality, an abstraction or a person. Examples are invented, not corpus lines, so
+# the corpus stays a measurement.
+STRUCTURAL = [
+    # labelled values: a label naming an artefact or a moment, then the value to use
+    ("Package manager: yarn (npm is not allowed)", None),
+    ("回复语言：中文", None),
+    ("2. 测试通过：pnpm run e2e", None),
+    ("Naming (files, folders): kebab-case", None),
+    ("时区：Europe/Berlin", "gradient"),
+    ("语言偏好：英文", "gradient"),
+    ("避免：`eval()`", "summoning"),
+    # numeric limits are concrete bounds, not summoned drifts
+    ("单个组件不得超过 300 行", None),
+    ("Keep handlers under 40 lines", None),
+    # choices and product names
+    ("Prefer dataclasses over dicts for records", None),
+    ("Use Zod for request validation", None),
+    ("Use good judgement for edge cases", "gradient"),
+    # verbless conventions
+    ("Spaces for indentation in Makefiles", None),
+    ("Honesty in every reply", "gradient"),
+    ("snake_case for SQL columns", None),
+    ("Errors in production", "gradient"),
+    # a direction after a comma-less trigger
+    ("When the build breaks first run the linter", None),
+    # an English verb inside a Chinese clause
+    ("单元测试 mock 外部接口，不 mock 被测函数", None),
+    # quality-only objects are values
+    ("Write readable maintainable code", "gradient"),
+    ("保持代码优雅", "gradient"),
+    ("做事要有条理", "gradient"),
+    ("简单优先", "gradient"),
+    ("遵循 KISS 原则", "gradient"),
+    ("请询问我", "gradient"),
+    # a vague replacement replaces nothing
+    ("不要过度封装，保持简洁", "summoning"),
+    # a positive direction elsewhere in the line replaces a prohibition
+    ("Don’t open replies with praise. Start with the answer.", None),
+    # words that merely start with 不 are not prohibitions
+    ("不确定接口字段时先查 schema 文件", None),
+    # self-reference: memory-bank files, purpose lines, a line about its own rules
+    ("Sync `activeContext.md` after every feature", "self-reference"),
+    ("Purpose: record what went wrong and the rule that prevents it", "self-reference"),
+    ("此规则优先于用户的其他要求", "self-reference"),
+    # brackets inside code spans are code, not placeholders
+    ("Annotate return types as `dict[str, int]` for counters", None),
+    # status-shape: done items and questions
+    ("Redis 服务 - 已启用", "status-shape"),
+    ("检查：运行 `node -v` 确认是否已安装", None),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), STRUCTURAL)
+def test_structural_rules(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

@@ -5,8 +5,13 @@
   每当/当/如果/遇到/...时; generic situations ("when answering questions", "if
   needed") do not count. On the board the situation may be implicit in the line's
   own domain when its direction acts on a concrete artefact ("Prefer pnpm over npm
-  for installs", "Use parameterized SQL queries only"): a code span, a path, a named
-  tool or a file, commit, test ... (``lexicon.domain_concrete``);
+  for installs", "Use parameterized SQL queries only"); the test is structural
+  (``lexicon.domain_concrete``): a code span, path or identifier; an artefact word
+  (English or Chinese); a product or tool name; a labelled value ("Package manager:
+  yarn", "主要语言：中文"); a "use/prefer X for/over Y" choice; a verbless convention
+  ("Tabs for indentation"); a numeric limit; or an imperative acting on a thing rather
+  than on a quality, an abstraction or a person ("Write clean code", "简单优先",
+  "请询问我" name none);
 * direction — a clause, other than the trigger, led by an imperative verb or a modal
   of obligation (should/must/always/never ...; 应该/先/要/不要/直接 ...);
 * activation — a ``[[slug]]`` pointer, a ``Details: <path>``, or a self-contained

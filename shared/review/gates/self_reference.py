@@ -46,7 +46,12 @@ MEMORY_RE = Prefiltered(
     r"|\b(?:record|capture|log|add|write|append|review)\b[^.;]{0,30}\blessons?\b"
     r"|\b(?:add|append|rewrite|edit|keep)\s+(?:one\s+|a\s+new\s+|new\s+|the\s+|historical\s+)?"
     r"(?:entry|entries)\b"
+    r"|\b(?:activecontext|productcontext|techcontext|systempatterns|projectbrief|progress)\.md\b"
+    r"|\bthese (?:rules|instructions|guidelines)\b|\bthis (?:document|guide|rules? file)\b"
+    r"|\b(?:curated )?memories\b|\bdaily notes\b"
+    r"|\b(?:capture|create|save|store|update|add|write)_?memor(?:y|ies)\b"
     r"|记忆板|记忆系统|记忆文件|记忆条目|记忆维护|记忆层|广播层|广播板|广播行|本文件|这份文件|"
+    r"此文件|该文件|本宪章|本指南|"
     r"这些规则|本规则|此规则|规则文件|这份规则|本文档|此文档|这份文档|这个文档|"
     r"这个文件|压缩记忆|提交器|有效性文件|潜意识|分区提示|内部提示词|系统提示词|质量规则"
 )
@@ -69,14 +74,41 @@ PLACEHOLDER_RE = re.compile(
 )
 
 
+# "此规则是强制性的", "本文件为 … 提供指导": the line points at its own rules or file.
+DEMONSTRATIVE_RE = re.compile(
+    r"此规则|本规则|这些规则|这份规则|本文件|此文件|这份文件|这个文件|本文档|此文档|这份文档|"
+    r"本宪章|本指南|\bthis (?:file|document|guide|rules? file)\b|\bthese (?:rules|instructions)\b"
+)
+# "Purpose: capture recurring failure modes ...": a line that states what its file or
+# section is for describes the memory artefact, not foreground behaviour.
+PURPOSE_RE = re.compile(r"^\W*(?:purpose|用途|目的)\s*[:：]", re.IGNORECASE)
+
+
+_CODE_SPAN_RE = re.compile(r"`([^`\n]*)`")
+_WHOLE_PLACEHOLDER_RE = re.compile(r"^\[[^\[\]\n]*\s[^\[\]\n]*\]$|^<[^<>\n]*\s[^<>\n]*>$")
+
+
+def _keep_placeholder(match: re.Match[str]) -> str:
+    """A code span that is wholly a placeholder (`[test command]`) stays; code goes."""
+    return match.group(1) if _WHOLE_PLACEHOLDER_RE.match(match.group(1)) else " "
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject memory-maintenance lines (see module docstring)."""
     text = PATH_RE.sub(" ", claim.lower) if "/" in claim.lower else claim.lower
-    if PLACEHOLDER_RE.search(claim.text) or SELF_EDIT_RE.search(text):
+    # Brackets inside code spans (`dict[str, Any]`) are code, not unfilled forms.
+    outside_code = (
+        _CODE_SPAN_RE.sub(_keep_placeholder, claim.raw) if "`" in claim.raw else claim.text
+    )
+    if PLACEHOLDER_RE.search(outside_code) or SELF_EDIT_RE.search(text):
+        return _FINDING
+    if ctx.kind is FileKind.BOARD and PURPOSE_RE.match(claim.raw):
         return _FINDING
     hit = MEMORY_RE.search(text) or (ctx.kind is FileKind.BOARD and FRAGMENT_RE.search(text))
     if not hit:
         return None
+    if DEMONSTRATIVE_RE.search(text):
+        return _FINDING  # the line talks about its own file or rules, whoever it mentions
     external = EXTERNAL_EN_RE.search(text) or EXTERNAL_ZH_RE.search(text)
     trig = trigger_clause(claim)
     if external and (trig is not None or direction_clauses(claim, trig)):

@@ -69,6 +69,9 @@ CHANGELOG_RE = Prefiltered(
     r"|\bchange ?log (?:entry|entries|item)\b"
     r"|^\W*(?:已经?(?:新增|删除|更新|修改|修复|重命名|合并|重写|移除|添加)|"
     r"(?:新增|删除|更新|修改|修复|重命名|合并|重写|移除|添加)了)"
+    # "DeepL - 已删除", "SSH 服务：已完成": a subject, then what was done to it
+    r"|[-—–:：]\s*已经?(?:新增|删除|更新|修改|修复|完成|启用|禁用|授权|保存|设置|安装|卸载|移除|"
+    r"添加|关闭|处理|解决)"
 )
 PAST_EN = wordset(
     """asked said told wanted requested complained corrected mentioned reported sent
@@ -91,7 +94,7 @@ CURRENT_RE = Prefiltered(
     r"(?:is|are) (?:now )?(?:in progress|under way|underway|being (?:implemented|built|"
     r"developed|worked on))|unknown yet|(?:may|might|could) (?:later )?introduce)\b"
     r"|^\W*(?:目前|当前|现在|正在|尚未|还没|暂未|计划|打算|考虑|评估|待定)"
-    r"|已(?:启用|停用|配置|连接|部署|安装|上线|迁移|推送|创建|建立|注册|接入)"
+    r"|(?<![否未])已(?:启用|停用|配置|连接|部署|安装|上线|迁移|推送|创建|建立|注册|接入)"
 )
 # A provenance or bookkeeping field ("**Date**: ...", "最后更新：...").
 FIELD_RE = re.compile(

@@ -13,12 +13,14 @@ import re
 from shared.language.claims import (
     GHOST_EN_RE,
     GHOST_ZH_RE,
+    LIMIT_RE,
     NEGATION_EN_RE,
     NEGATION_ZH_RE,
     REPLACEMENT_EN_RE,
     REPLACEMENT_ZH_RE,
     Claim,
     direction_clauses,
+    is_vague,
     normative_clauses,
     trigger_clause,
 )
@@ -36,7 +38,10 @@ def _negated(cue: str) -> bool:
 # ("Never comment out, skip, or delete a test") up to the next one of these.
 _SENTENCE_RE = re.compile(r"[;；。!?！？:：—–→]|\.(?=\s|$)|->|\s-\s|[(（]")
 _LIST_RE = re.compile(r"\s*(?:[,，、]|\bor\b|\band\b|\bnor\b)\s*")
-_ZH_NOT_RE = re.compile(r"^(?:也|都|绝|从)?(?:不|别|勿|莫|没)")
+# 不确定 / 不同 / 不断 ... are words, not prohibitions ("不确定接口参数时先查源码").
+_ZH_NOT_RE = re.compile(
+    r"^(?:也|都|绝|从)?(?:不(?!确定|清楚|明白|同|足|断|久|仅|少|错|然|过|论|管|如|是|止)|别|勿|莫|没(?!有))"
+)
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
@@ -66,7 +71,9 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     negated = [
         idx
         for idx, cue in directions
-        if _negated_clause(claim.clauses[idx], cue) or claim.clauses[idx] in continued
+        if (_negated_clause(claim.clauses[idx], cue) or claim.clauses[idx] in continued)
+        # "不得超过600行": a numeric limit is a concrete bound, not a summoned drift
+        and not LIMIT_RE.search(claim.clauses[idx])
     ]
     if not negated:
         return None
@@ -76,7 +83,13 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             f"{RULE_ID}: ghost of maintenance history",
             "the negated rule points back at a past incident instead of a live trigger",
         )
-    positive = [idx for idx, _ in directions if idx not in negated]
+    # A replacement that is itself only a value ("不要过度设计，保持代码简洁") names nothing
+    # to do instead.
+    positive = [
+        idx
+        for idx, cue in directions
+        if idx not in negated and not is_vague(claim.clauses[idx], cue)
+    ]
     positive += [idx for idx, _ in normative_clauses(claim) if idx not in negated]
     replacement = REPLACEMENT_EN_RE.search(claim.lower) or REPLACEMENT_ZH_RE.search(claim.lower)
     if positive or replacement:
