@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import annotated_types
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -80,16 +80,6 @@ class Settings(BaseSettings):
     )
 
     judge: str = Field(default="rules", description="the judge implementation (registered name)")
-
-    @field_validator("judge")
-    @classmethod
-    def _known_judge(cls, value: str) -> str:
-        # The registry loads implementations lazily: this imports no judge.
-        from shared.weaver.judging.registry import names
-
-        if value not in names():
-            raise ValueError(f"unknown judge; known judges: {', '.join(names())}")
-        return value
 
     @model_validator(mode="before")
     @classmethod

@@ -14,11 +14,11 @@ from celery import Celery, chain, chord, signature
 from celery.canvas import Signature
 from celery.result import AsyncResult
 
-from shared.cadence import time_limits
+from shared.cadence.runs import RunContext
+from shared.cadence.selection import time_limits
 from shared.constants import COMMITTER, WEAVER
-from shared.kernel import KernelPaths
-from shared.partitions import read_partition
-from shared.runs import RunContext
+from shared.kernel.paths import KernelPaths
+from shared.partitions.discovery import read_partition
 from shared.settings import Settings
 from workers import routing
 from workers.config import VISIBILITY_TIMEOUT_S

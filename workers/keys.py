@@ -6,8 +6,8 @@ import os
 
 import redis
 
-from shared.kernel import KernelPaths
-from shared.lock.redis_lock import kernel_id as lock_kernel_id
+from shared.kernel.lock.redis_lock import kernel_id as lock_kernel_id
+from shared.kernel.paths import KernelPaths
 
 _CLIENTS: dict[tuple[int, str], redis.Redis] = {}
 

@@ -18,7 +18,8 @@ import redis
 
 from shared.errors import InputError
 from shared.jsontext import pretty
-from shared.kernel import KernelPaths, atomic_write_text
+from shared.kernel.files import atomic_write_text
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from shared.timestamps import iso
 from workers.keys import key, redis_client

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.weaver.directed import Route
 from shared.weaver.records import SlicePlan, WireModel, decode
+from shared.weaver.settle.directed import Route
 
 
 class _PlanWire(WireModel):

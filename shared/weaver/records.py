@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from shared.errors import InputError
 from shared.spine.reader import ReadStats
 from shared.spine.slices import SpineSlice
-from shared.weaver.turns import Turn
+from shared.weaver.scan.turns import Turn
 
 W = TypeVar("W", bound=BaseModel)
 

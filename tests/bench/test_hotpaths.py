@@ -16,9 +16,9 @@ import pytest
 from bench.scan import make_workload, read_turns
 from shared.weaver.judging.interfaces import JudgeContext
 from shared.weaver.judging.rules import RuleJudge
-from shared.weaver.matching import BoardIndex
-from shared.weaver.scanner import scan_turns
-from shared.weaver.turns import LOOKAHEAD_LINES, TurnBuilder
+from shared.weaver.scan.matching import BoardIndex
+from shared.weaver.scan.scanner import scan_turns
+from shared.weaver.scan.turns import LOOKAHEAD_LINES, TurnBuilder
 
 
 def _all_lines(self: BoardIndex, *args: Any) -> list[int]:

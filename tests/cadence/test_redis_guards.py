@@ -3,7 +3,7 @@ second tick within half a period is not a tick) and the commit-request collapse.
 
 from __future__ import annotations
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from workers import routing
 from workers.app import make_app

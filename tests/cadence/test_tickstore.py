@@ -8,7 +8,7 @@ import pytest
 import redis
 
 from shared.errors import InputError
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from workers.tickstore import FileTickStore, RedisTickStore, read_mirror, tick_file
 
 

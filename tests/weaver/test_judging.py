@@ -11,7 +11,7 @@ import orjson
 import pytest
 
 from shared.errors import ConfigError
-from shared.fragments import (
+from shared.formats.fragments import (
     ACTIVATIONS,
     ROOT_CAUSES,
     TRAJECTORIES,
@@ -20,10 +20,10 @@ from shared.fragments import (
     parse_fragment,
     render_fragment,
 )
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings, load_settings
 from shared.weaver.judging.interfaces import JudgeContext, Judgement, JudgeSet, SessionMemory
-from shared.weaver.judging.registry import judge_set, names, registered
+from shared.weaver.judging.registry import check, judge_set, names, registered
 from shared.weaver.judging.rules import RuleJudge
 from shared.weaver.judging.vocabulary import Activation, RootCause, Trajectory, WeakeningKind
 from shared.weaver.pipeline import crystallize, plan_pass, scan_slice
@@ -46,12 +46,15 @@ def test_the_default_registry_holds_the_rules_and_the_setting_defaults_to_it() -
 
 
 def test_an_unknown_judge_is_a_config_error_naming_the_variable_and_the_known_names(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, kernel: KernelPaths
 ) -> None:
     monkeypatch.setenv("SUBCON_JUDGE", "llm")
+    settings = load_settings(kernel_dir=kernel.kernel, runtime_dir=kernel.runtime)
+    assert settings.judge == "llm"
+    # The pass is refused when it is planned, before any slice is scanned.
     with pytest.raises(ConfigError) as err:
-        load_settings()
-    assert "SUBCON_JUDGE='llm'" in str(err.value) and "known judges: rules" in str(err.value)
+        plan_pass(kernel, settings)
+    assert str(err.value) == "invalid setting SUBCON_JUDGE='llm': known judges: rules"
     with pytest.raises(ConfigError, match=r"SUBCON_JUDGE='llm': known judges: rules"):
         judge_set("llm")
 
@@ -60,11 +63,11 @@ def test_a_registered_judge_is_selectable_only_while_registered() -> None:
     rules = judge_set("rules")
     other = JudgeSet("other", "7", RuleJudge, rules.line, rules.dossier)
     with registered("other", lambda: other):
-        assert Settings(judge="other").judge == "other"
+        assert names() == ("rules", "other") and check("other") == "other"
         assert judge_set("other").key == "other/7"
     assert names() == ("rules",)
-    with pytest.raises(ValueError):
-        Settings(judge="other")
+    with pytest.raises(ConfigError, match=r"known judges: rules$"):
+        check("other")
 
 
 def test_vocabularies_serialise_as_the_bare_strings_of_the_files() -> None:

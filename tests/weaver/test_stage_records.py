@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from shared.errors import InputError
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from shared.weaver.pipeline import plan_pass, scan_slice
 from shared.weaver.plan import PassPlan

@@ -15,10 +15,10 @@ from typing import Any
 
 from celery import Task
 
+from shared.cadence.runs import RunContext
 from shared.errors import InputError, LockHeld, LockLost
-from shared.kernel import KernelPaths
-from shared.lock.base import KernelLock, Lease
-from shared.runs import RunContext
+from shared.kernel.lock.base import KernelLock, Lease
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 
 LOCK_RETRIES = 8
@@ -49,7 +49,7 @@ class SubconTask(Task):
         return paths
 
     def kernel_lock(self) -> KernelLock:
-        from shared.lock.factory import open_kernel_lock
+        from shared.kernel.lock.factory import open_kernel_lock
 
         return open_kernel_lock(self.settings, self.paths)
 

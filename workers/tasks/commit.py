@@ -6,9 +6,9 @@ from typing import Any
 
 from celery import Celery
 
+from shared.cadence.runs import finish_run, record_manual_run
 from shared.constants import COMMITTER
 from shared.errors import GitError
-from shared.runs import finish_run, record_manual_run
 from workers import routing
 from workers.keys import key, redis_client
 from workers.tasks.base import StageFailed, SubconTask, check_deadline, run_of
@@ -17,7 +17,7 @@ from workers.tasks.base import StageFailed, SubconTask, check_deadline, run_of
 def register(app: Celery) -> Any:
     @app.task(bind=True, base=SubconTask, shared=False, name=routing.COMMIT)
     def commit(self: SubconTask, run_json: dict[str, Any] | None = None) -> dict[str, Any]:
-        from shared.committer import run_committer
+        from shared.committer.run import run_committer
         from workers.tickstore import open_tick_store
 
         settings, paths = self.settings, self.paths

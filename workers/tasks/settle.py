@@ -6,8 +6,8 @@ from typing import Any
 
 from celery import Celery
 
+from shared.cadence.runs import finish_run, record_manual_run, weaver_outcome
 from shared.constants import WEAVER
-from shared.runs import finish_run, record_manual_run, weaver_outcome
 from workers import routing
 from workers.tasks.base import SubconTask, check_deadline, run_of
 

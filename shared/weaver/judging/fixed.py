@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shared.board import Board
+from shared.formats.board import Board
 from shared.weaver.judging.interfaces import JudgeContext, Judgement, SessionMemory
 from shared.weaver.judging.vocabulary import Activation, Signal, Trajectory, WeakeningKind
-from shared.weaver.turns import Turn
+from shared.weaver.scan.turns import Turn
 
 _ACTIVATION = {
     Trajectory.STRENGTHENING: Activation.ACTIVATED,

@@ -13,9 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from shared.board import Board, BoardLine
-from shared.effectiveness import Effectiveness
+from shared.formats.board import Board, BoardLine
+from shared.formats.effectiveness import Effectiveness
 from shared.settings import Settings
+from shared.weaver.crystallize.store import StoredFragment
 from shared.weaver.judging.vocabulary import (
     Activation,
     LineAction,
@@ -23,8 +24,7 @@ from shared.weaver.judging.vocabulary import (
     Trajectory,
     WeakeningKind,
 )
-from shared.weaver.store import StoredFragment
-from shared.weaver.turns import Turn
+from shared.weaver.scan.turns import Turn
 
 
 @dataclass(frozen=True)

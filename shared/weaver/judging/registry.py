@@ -1,7 +1,8 @@
 """The judge registry: the names ``SUBCON_JUDGE`` selects from.
 
-Implementations load on first use (a factory per name), so reading the settings
-imports no judge. Tests add a judge with :func:`registered`.
+Implementations load on first use (a factory per name). The settings cannot look
+the name up here (they sit below the weaver), so a pass checks it when it is
+planned (:func:`check`). Tests add a judge with :func:`registered`.
 """
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ VARIABLE = "SUBCON_JUDGE"
 
 
 def _rules() -> JudgeSet:
-    from shared.weaver.judging.rules import rule_judges
+    from shared.weaver.crystallize.prose import RuleDossierWriter
+    from shared.weaver.judging.rules import VERSION, RuleJudge
+    from shared.weaver.update.updater import RuleLineJudge
 
-    return rule_judges()
+    return JudgeSet(DEFAULT, VERSION, RuleJudge, RuleLineJudge, RuleDossierWriter)
 
 
 _FACTORIES: dict[str, Callable[[], JudgeSet]] = {DEFAULT: _rules}

@@ -7,15 +7,15 @@ reason it was made for. Another judge (a model behind an HTTP API, say) register
 beside it (:mod:`shared.weaver.judging.registry`) without touching the scanner.
 The rules work on normalised tokens (EN stemming, CJK bigrams), so they apply to
 wording and languages the corpus never showed. The per-board lookups they use live
-in :mod:`shared.weaver.matching`.
+in :mod:`shared.weaver.scan.matching`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shared.board import Board, BoardLine
-from shared.lexicon import (
+from shared.formats.board import Board, BoardLine
+from shared.language.markers import (
     approval_marker,
     candidate_rule,
     is_greeting_or_receipt,
@@ -25,12 +25,12 @@ from shared.lexicon import (
     one_off_marker,
     weakening_kind,
 )
-from shared.text import jaccard, normalise, one_line, token_set
-from shared.weaver.facts import TurnFacts, root_cause, rows_summary
-from shared.weaver.judging.interfaces import JudgeContext, Judgement, JudgeSet, SessionMemory
+from shared.language.text import jaccard, normalise, one_line, token_set
+from shared.weaver.judging.interfaces import JudgeContext, Judgement, SessionMemory
 from shared.weaver.judging.vocabulary import Activation, Signal, Trajectory, WeakeningKind
-from shared.weaver.matching import BoardIndex, LineCues, PointerScan
-from shared.weaver.turns import Turn
+from shared.weaver.scan.facts import TurnFacts, root_cause, rows_summary
+from shared.weaver.scan.matching import BoardIndex, LineCues, PointerScan
+from shared.weaver.scan.turns import Turn
 
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
 VERSION = "1"
@@ -410,11 +410,3 @@ class RuleJudge:
                 entities=entities,
             )
         ]
-
-
-def rule_judges() -> JudgeSet:
-    """The rule implementation of every seam (``SUBCON_JUDGE=rules``)."""
-    from shared.weaver.prose import RuleDossierWriter
-    from shared.weaver.updater import RuleLineJudge
-
-    return JudgeSet("rules", VERSION, RuleJudge, RuleLineJudge, RuleDossierWriter)
