@@ -26,7 +26,8 @@ def register(app: Celery) -> Any:
 
         run = run_of(run_json)
         check_deadline(run)
-        plan = pipeline.PassPlan.from_json(plan_json)
+        with self.input_errors():
+            plan = pipeline.PassPlan.from_json(plan_json)
         with self.locked("settle") as lease:
             report: dict[str, Any] = pipeline.settle(
                 self.paths,

@@ -21,7 +21,8 @@ def register(app: Celery) -> Any:
         from shared.weaver import pipeline
 
         check_deadline(run_of(run_json))
-        plan = pipeline.PassPlan.from_json(plan_json)
+        with self.input_errors():
+            plan = pipeline.PassPlan.from_json(plan_json)
         with self.locked("update") as lease:
             updated = pipeline.update(self.paths, self.settings, plan, crystallized, lease)
         # settle needs both stages' results; a chain passes only the previous one on.
