@@ -79,6 +79,9 @@ def test_vocabularies_serialise_as_the_bare_strings_of_the_files() -> None:
     assert json.dumps(payload) == '{"t": "WEAKENING", "k": "obsolete"}'
     assert orjson.loads(orjson.dumps(payload)) == {"t": "WEAKENING", "k": "obsolete"}
     assert f"{Trajectory.NEW_SIGNAL}" == "NEW_SIGNAL" and Trajectory.NEUTRAL == "NEUTRAL"
+    # Members hash as their values: sets and dicts of bare strings find them.
+    assert "direction-changed" in {WeakeningKind.DIRECTION_CHANGED}
+    assert {"obsolete": 1}[WeakeningKind.OBSOLETE] == 1
 
 
 def _fragment(judge: str | None) -> Fragment:

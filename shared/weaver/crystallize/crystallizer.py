@@ -47,7 +47,7 @@ from shared.weaver.crystallize.store import (
     write_if_changed,
 )
 from shared.weaver.judging.interfaces import DossierWriter
-from shared.weaver.judging.vocabulary import Trajectory
+from shared.weaver.judging.vocabulary import RootCause, Signal, Trajectory, WeakeningKind
 from shared.weaver.scan.scanner import ScannedFragment
 
 NEW_SIGNALS = "new-signals.md"
@@ -101,10 +101,10 @@ def bullet_body(text: str) -> str:
 
 def _verdict(s: int, n: int, w: int) -> str:
     if w > s:
-        return "WEAKENING"
+        return Trajectory.WEAKENING
     if s > w:
-        return "STRENGTHENING"
-    return "NEUTRAL"
+        return Trajectory.STRENGTHENING
+    return Trajectory.NEUTRAL
 
 
 def _when(g: StoredFragment) -> tuple[str, str]:
@@ -118,10 +118,14 @@ def _classified(group: list[StoredFragment]) -> list[str] | None:
     practice removes, unless the line was applied or reaffirmed after it; a recall
     miss (the user asked for what the line says) keeps the line.
     """
-    weak = sorted((g for g in group if g.fragment.trajectory == "WEAKENING"), key=_when)
+    weak = sorted((g for g in group if g.fragment.trajectory == Trajectory.WEAKENING), key=_when)
     if not any(g.fragment.weakening_kind for g in weak):
         return None
-    explicit = [g for g in weak if g.fragment.weakening_kind in {"direction-changed", "obsolete"}]
+    explicit = [
+        g
+        for g in weak
+        if g.fragment.weakening_kind in {WeakeningKind.DIRECTION_CHANGED, WeakeningKind.OBSOLETE}
+    ]
     latest = explicit[-1] if explicit else None
     if latest is not None:
         later = [
@@ -129,12 +133,12 @@ def _classified(group: list[StoredFragment]) -> list[str] | None:
             for g in group
             if _when(g) > _when(latest)
             and (
-                g.fragment.trajectory == "STRENGTHENING"
-                or g.fragment.weakening_kind == "recall-miss"
+                g.fragment.trajectory == Trajectory.STRENGTHENING
+                or g.fragment.weakening_kind == WeakeningKind.RECALL_MISS
             )
         ]
         if not later:
-            if latest.fragment.weakening_kind == "obsolete":
+            if latest.fragment.weakening_kind == WeakeningKind.OBSOLETE:
                 return [
                     f"REMOVE [obsolete]: the user says the practice stopped or is out of date "
                     f"({latest.rel}); move the line's text to its topic dossier."
@@ -149,7 +153,7 @@ def _classified(group: list[StoredFragment]) -> list[str] | None:
                 f"KEEP [direction-changed]: the user changed the direction ({latest.rel}) "
                 "but no new direction is quoted whole; preserve until one is."
             ]
-    recall = [g for g in weak if g.fragment.weakening_kind == "recall-miss"]
+    recall = [g for g in weak if g.fragment.weakening_kind == WeakeningKind.RECALL_MISS]
     if recall:
         return [
             f"KEEP [recall-miss]: the user reaffirmed the line after the agent missed it "
@@ -159,21 +163,21 @@ def _classified(group: list[StoredFragment]) -> list[str] | None:
 
 
 def _guidance(verdict: str, group: list[StoredFragment]) -> list[str]:
-    s = sum(1 for g in group if g.fragment.trajectory == "STRENGTHENING")
-    w = sum(1 for g in group if g.fragment.trajectory == "WEAKENING")
+    s = sum(1 for g in group if g.fragment.trajectory == Trajectory.STRENGTHENING)
+    w = sum(1 for g in group if g.fragment.trajectory == Trajectory.WEAKENING)
     classified = _classified(group)
     if classified is not None:
         return classified
-    if verdict == "STRENGTHENING":
+    if verdict == Trajectory.STRENGTHENING:
         return [f"KEEP: strengthening evidence outweighs weakening ({s} vs {w}); preserve."]
-    if verdict == "NEUTRAL":
+    if verdict == Trajectory.NEUTRAL:
         return ["KEEP: sparse, waiting or balanced evidence; preserve the line as-is."]
     weak = sorted(
-        (g for g in group if g.fragment.trajectory == "WEAKENING"),
+        (g for g in group if g.fragment.trajectory == Trajectory.WEAKENING),
         key=lambda g: (g.fragment.source_ts, g.rel),
     )
-    recall = sum(1 for g in weak if g.fragment.root_cause == "recall-miss")
-    wrong = sum(1 for g in weak if g.fragment.root_cause == "direction-wrong")
+    recall = sum(1 for g in weak if g.fragment.root_cause == RootCause.RECALL_MISS)
+    wrong = sum(1 for g in weak if g.fragment.root_cause == RootCause.DIRECTION_WRONG)
     tail = f"; root_cause direction-wrong = {wrong}" if wrong else ""
     wanted = next((x for x in (wanted_of(g) for g in reversed(weak)) if x), None)
     if recall > wrong and not wanted:
@@ -236,9 +240,9 @@ def build_effectiveness(
         samples=tuple(samples),
         guidance=tuple(_guidance(verdict, group)),
         kinds=(
-            sum(1 for g in group if g.fragment.weakening_kind == "recall-miss"),
-            sum(1 for g in group if g.fragment.weakening_kind == "direction-changed"),
-            sum(1 for g in group if g.fragment.weakening_kind == "obsolete"),
+            sum(1 for g in group if g.fragment.weakening_kind == WeakeningKind.RECALL_MISS),
+            sum(1 for g in group if g.fragment.weakening_kind == WeakeningKind.DIRECTION_CHANGED),
+            sum(1 for g in group if g.fragment.weakening_kind == WeakeningKind.OBSOLETE),
         ),
     )
 
@@ -264,7 +268,7 @@ def cluster_new_signals(group: list[StoredFragment], writer: DossierWriter) -> l
         )
         signal = (
             "correction"
-            if any(m.fragment.signal == "correction" for m in members)
+            if any(m.fragment.signal == Signal.CORRECTION for m in members)
             else (members[0].fragment.signal)
         )
         out.append(

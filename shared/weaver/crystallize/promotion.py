@@ -30,6 +30,7 @@ from shared.memcheck.links import is_safe_slug
 from shared.settings import Settings
 from shared.weaver.crystallize.store import StoredFragment, rel_path, write_if_changed
 from shared.weaver.judging.interfaces import DossierWriter
+from shared.weaver.judging.vocabulary import Signal
 
 
 def _entity_refs(sf: StoredFragment) -> list[str]:
@@ -103,9 +104,9 @@ def post_node_create(
     for cand in candidates:
         if cand.count < settings.promotion_threshold:
             continue
-        if cand.signal not in {"correction", "instruction", "preference"}:
+        if cand.signal not in {Signal.CORRECTION, Signal.INSTRUCTION, Signal.PREFERENCE}:
             continue
-        node_type = "lesson" if cand.signal == "correction" else "groove"
+        node_type = "lesson" if cand.signal == Signal.CORRECTION else "groove"
         slug = f"{node_type}-{cand.slug}"
         if (paths.topics_dir / f"{slug}.md").exists() or slug in posted:
             continue

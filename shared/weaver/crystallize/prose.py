@@ -13,6 +13,7 @@ from shared.formats.effectiveness import Sample
 from shared.language.text import one_line
 from shared.weaver.crystallize.store import StoredFragment
 from shared.weaver.judging.interfaces import DossierWriter
+from shared.weaver.judging.vocabulary import Signal, Trajectory
 
 _QUOTE_RE = re.compile(r'said: "(.*)"\.?$')
 _WANTED_RE = re.compile(r'^Wanted behaviour: "(.*)"\.$')
@@ -49,11 +50,11 @@ class RuleDossierWriter:
             if not quote or quote in seen:
                 continue
             seen.add(quote)
-            if sf.fragment.signal in {"instruction", "preference"}:
+            if sf.fragment.signal in {Signal.INSTRUCTION, Signal.PREFERENCE}:
                 stance.append(f'[instruction] "{quote}" ({sf.rel})')
             elif len(now) < 5:
                 now.append(f'[observation] "{quote}" ({sf.rel})')
-        weakening = [s for s in ordered if s.fragment.trajectory == "WEAKENING"]
+        weakening = [s for s in ordered if s.fragment.trajectory == Trajectory.WEAKENING]
         open_vars = [
             f"[conditional: next turn about [[{slug}]]] check the correction in {s.rel} still holds"
             for s in weakening[-2:]

@@ -13,6 +13,7 @@ from shared.formats.fragments import Fragment, read_fragment
 from shared.kernel.files import atomic_write_text, open_regular
 from shared.kernel.lock.base import Lease
 from shared.kernel.paths import KernelPaths
+from shared.weaver.judging.vocabulary import Trajectory
 
 _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
@@ -58,7 +59,7 @@ def load_fragments(paths: KernelPaths) -> tuple[list[StoredFragment], list[str]]
 def resolve_marker(frag: Fragment, board: Board) -> str | None:
     """The node marker a fragment's evidence belongs to: its recorded marker, else
     the marker of the board line with its hash, else of the line at its number."""
-    if frag.trajectory == "NEW_SIGNAL" or frag.claude_md_ref == "none":
+    if frag.trajectory == Trajectory.NEW_SIGNAL or frag.claude_md_ref == "none":
         return None
     if frag.marker:
         return frag.marker

@@ -14,6 +14,7 @@ from shared.formats.board import BoardLine
 from shared.language.markers import wanted_as_written, wanted_behaviour
 from shared.language.text import GENERIC_CUES, normalise, one_line, token_set
 from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+from shared.weaver.judging.vocabulary import RootCause
 from shared.weaver.scan.matching import BoardIndex
 from shared.weaver.scan.turns import Turn
 
@@ -127,7 +128,7 @@ class TurnFacts:
 
 def root_cause(
     facts: TurnFacts, i: int, line: BoardLine, judged: Turn, ctx: JudgeContext
-) -> str | None:
+) -> RootCause | None:
     """spine-scanner root_cause, only when the judged turn's trace shows it.
 
     * the agent opened the line's dossier, or the correction restates the line's own
@@ -138,15 +139,15 @@ def root_cause(
     * otherwise (no trace, or nothing shows the mechanism) -> unset.
     """
     if i in facts.previous_read:
-        return "direction-wrong"
+        return RootCause.DIRECTION_WRONG
     if not judged.get("rows"):
         return None
     asked = facts.asked
     if facts.index.cues[i].direction_hit(asked):
-        return "direction-wrong"
+        return RootCause.DIRECTION_WRONG
     beyond = asked - line.direction_cues - line.cues
     for pointer in line.pointers:
         detail = ctx.dossier_cues.get(pointer)
         if detail is not None and len(beyond & detail) >= 2:
-            return "recall-miss"
+            return RootCause.RECALL_MISS
     return None

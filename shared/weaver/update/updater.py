@@ -35,7 +35,7 @@ from shared.settings import Settings
 from shared.weaver.crystallize.crystallizer import NEW_SIGNALS
 from shared.weaver.crystallize.store import write_if_changed
 from shared.weaver.judging.interfaces import LineDecision, LineJudge
-from shared.weaver.judging.vocabulary import LineAction
+from shared.weaver.judging.vocabulary import LineAction, Trajectory
 from shared.weaver.report import evidence_phrase
 
 # Greedy to the bullet's last quote: the user's words may hold quotes ("Vous").
@@ -102,7 +102,7 @@ class RuleLineJudge:
                     cls=cls,
                 )
             return _rewrite(line, wanted, f"direction changed ({counts})", review, cls)
-        if eff.trajectory != "WEAKENING":
+        if eff.trajectory != Trajectory.WEAKENING:
             return LineDecision(LineAction.KEEP, f"{eff.trajectory} ({counts}): preserve")
         if eff.strengthening:
             return LineDecision(
@@ -332,7 +332,7 @@ def _apply_decision(
 ) -> None:
     """Put the decision into the board rows; a removed line's text (and ``why``)
     moves to its topic dossier, a direction-wrong one is posted for review."""
-    if decision.action in {"rewrite", "repair"} and decision.new_text is not None:
+    if decision.action in {LineAction.REWRITE, LineAction.REPAIR} and decision.new_text is not None:
         rows[line.number - 1] = decision.new_text
     elif decision.action is LineAction.REMOVE:
         rows[line.number - 1] = None
@@ -392,7 +392,7 @@ def update_board(
         if missing:
             reason += "; " + ", ".join(f"[[{p}]]" for p in missing) + " has no dossier: kept"
         evidence = _evidence(eff, fresh.get(line.marker or ""))
-        rests = _rests_on(eff) if decision.action in {"rewrite", "remove"} else []
+        rests = _rests_on(eff) if decision.action in {LineAction.REWRITE, LineAction.REMOVE} else []
         report.decisions.append(_decision_row(line, decision, reason, evidence, rests))
         why = f"{reason}; {evidence}" + (f" ({', '.join(rests)})" if rests else "")
         _apply_decision(paths, line, decision, why, rows, report, lease)
