@@ -57,7 +57,7 @@ def _one_pass(paths: KernelPaths, settings: Settings) -> list[str]:
     crystallized = crystallize(paths, settings, plan, results, lease)
     updated = update(paths, settings, plan, crystallized, lease)
     settle(paths, settings, plan, crystallized, updated, lease)
-    return [turn["id"] for r in results for turn in r["turns"]]
+    return [turn["id"] for r in results for turn in r.turns]
 
 
 def _post(paths: KernelPaths, settings: Settings) -> bool:
