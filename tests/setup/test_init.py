@@ -18,7 +18,8 @@ from shared.setup.bootstrap import GENESIS_MESSAGE, init_kernel, is_own_repo
 from shared.setup.templates import layout, partitions
 from workers.cli import main
 
-SHIPPED = Path("/work/shared/partitions/discovery")
+# The partition specs the original ships, beside the checkout (absent outside the workplace).
+SHIPPED = Path(__file__).resolve().parents[3] / "shared" / "partitions"
 
 WEAVER_FRONT_MATTER = """\
 ---
