@@ -63,8 +63,8 @@ def child_scan(kernel: Path, runtime: Path, date: str) -> dict[str, Any]:
     turns = sent = 0
     for slice_json in plan.slices:
         result = scan_slice(paths, settings, plan, slice_json)
-        turns += len(result["turns"])
-        sent += len(orjson.dumps(result))
+        turns += len(result.turns)
+        sent += len(orjson.dumps(result.to_json()))
         del result
     return {
         "slices": len(plan.slices),
