@@ -44,8 +44,3 @@ def compact(obj: Any) -> str:
 def pretty(obj: Any) -> str:
     """``JSON.stringify(obj, null, 2) + "\\n"``."""
     return escape_surrogates(json.dumps(obj, ensure_ascii=False, indent=2)) + "\n"
-
-
-def drop_absent(obj: dict[str, Any]) -> dict[str, Any]:
-    """Drop keys whose value is None, as JSON.stringify drops ``undefined``."""
-    return {k: v for k, v in obj.items() if v is not None}

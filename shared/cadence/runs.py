@@ -24,7 +24,6 @@ from shared.partitions.discovery import (
     PartitionInfo,
     discover_partitions,
     enabled_names,
-    read_partition,
 )
 from shared.partitions.playlist import check_off, read_playlist, write_playlist
 from shared.partitions.state import is_backed_off, next_state, read_state, write_state
@@ -177,15 +176,6 @@ def begin_tick(
         memory_check=check,
         partitions=tuple(by_name),
     )
-
-
-def start_manual_run(
-    paths: KernelPaths, partition: str, tick: int | None, now: datetime | None = None
-) -> RunContext:
-    """A run context for a partition started by hand (no playlist, no state write)."""
-    info = read_partition(paths, partition)
-    max_ms = info.schedule.max_duration_ms if info is not None else 60_000
-    return RunContext.start(partition, tick, max_ms, now or datetime.now(UTC))
 
 
 def finish_run(

@@ -22,14 +22,6 @@ SECTIONS: tuple[str, ...] = (
     "Open variables",
     "Trend",
 )
-MODAL_TAGS: tuple[str, ...] = (
-    "[observation]",
-    "[inference]",
-    "[instruction]",
-    "[conditional:",
-    "[hypothesis (unratified)]",
-    "[superseded",
-)
 
 
 @dataclass(frozen=True)

@@ -139,10 +139,6 @@ class KernelPaths:
         return self.var_dir / "cadence"
 
     @property
-    def cadence_inbox_dir(self) -> Path:
-        return self.cadence_dir / "inbox"
-
-    @property
     def cadence_queue(self) -> Path:
         return self.cadence_dir / "queue.md"
 

@@ -11,14 +11,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from shared.jsontext import pretty
 from shared.kernel.files import atomic_write_text
 from shared.kernel.paths import KernelPaths
 from shared.timestamps import iso, parse_iso
 
-Outcome = Literal["success", "timeout", "invalid_output", "error"]
 OUTCOMES: Final = ("success", "timeout", "invalid_output", "error")
 TIMEOUT_BACKOFF_CAP_MS: Final = 7_200_000
 ERROR_BACKOFF_CAP_MS: Final = 14_400_000

@@ -33,9 +33,6 @@ class Band:
     def token(self) -> str:
         return f"{self.date.replace('-', '')}[{self.start_hour:02d},{self.end_hour:02d}]"
 
-    def contains_hour(self, hour: int) -> bool:
-        return self.start_hour <= hour <= self.end_hour
-
 
 @dataclass(frozen=True)
 class Window:

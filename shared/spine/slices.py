@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from shared.errors import InputError
@@ -48,10 +47,6 @@ class SpineSlice:
     first_line: int = 1
     file_size: int = 0
 
-    @property
-    def is_window(self) -> bool:
-        return self.until_ts is not None
-
     def items(self) -> list[Band | Window]:
         """The interval items this slice reads (its bands, or its window)."""
         if self.until_ts is not None:
@@ -65,10 +60,6 @@ class SpineSlice:
     def partition(self) -> str:
         """Runtime-relative path of the partition file."""
         return f"var/events/{self.date}.jsonl"
-
-    def matches(self, event: dict[str, Any]) -> bool:
-        """True when ``event``'s ``ts`` falls in this slice's bands or window."""
-        return self.predicate()(event)
 
     def predicate(self) -> Callable[[dict[str, Any]], bool]:
         """A fast membership test for events, with the bounds computed once."""
@@ -283,8 +274,3 @@ def plan_slices(
     for plan in _group(items):
         slices.extend(_plan_date(paths, plan, max_events, max_line_bytes))
     return slices
-
-
-def slice_path(paths: KernelPaths, s: SpineSlice) -> Path:
-    """The partition file a slice reads."""
-    return paths.day_file(s.date)

@@ -19,7 +19,6 @@ import signal
 import threading
 import time
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -224,10 +223,5 @@ class Browser:
     def __enter__(self) -> Browser:
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()

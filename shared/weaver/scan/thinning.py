@@ -115,7 +115,6 @@ class SpineHydrator:
         self._max_line_bytes = max_line_bytes
         self._sources = sources
         self._read: dict[tuple[str, int, int, str], dict[str, Turn]] = {}
-        self.hydrated = 0
 
     def __call__(self, turn: Turn) -> Turn:
         key = turn_key(turn)
@@ -126,7 +125,6 @@ class SpineHydrator:
         full = self._slice_turns(s).get(key)
         if full is None or any(full[f] != turn[f] for f in THIN_FIELDS):
             self._fail(turn, f"slice {s.token()} at byte {s.byte_start} no longer reads it")
-        self.hydrated += 1
         return full
 
     def _slice_turns(self, s: SpineSlice) -> dict[str, Turn]:
