@@ -18,6 +18,7 @@ from typing import Any
 
 from shared.cadence import PartitionView, is_running, select_partitions, time_limits
 from shared.constants import IMPLEMENTED_PARTITIONS
+from shared.errors import PassTimeout
 from shared.kernel import KernelPaths
 from shared.lock.base import Lease
 from shared.partition_state import is_backed_off, next_state, read_state, write_state
@@ -72,6 +73,16 @@ class RunContext:
     ) -> RunContext:
         _, hard = time_limits(max_duration_ms)
         return cls(partition, tick, iso(now), max_duration_ms, now.timestamp() + hard)
+
+
+def check_deadline(run: RunContext | None) -> None:
+    """Stop a run whose partition time budget is spent before starting the next stage.
+
+    Raises:
+        PassTimeout: ``run`` passed its deadline.
+    """
+    if run is not None and run.expired():
+        raise PassTimeout(f"{run.partition} run from tick {run.tick} passed its deadline")
 
 
 @dataclass(frozen=True)

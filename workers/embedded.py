@@ -11,7 +11,7 @@ from typing import Any
 from celery import Celery
 
 from shared.constants import COMMITTER, WEAVER
-from shared.errors import ConfigError
+from shared.errors import ConfigError, StageFailed
 from shared.settings import Settings
 from workers import routing
 from workers.app import make_app
@@ -39,13 +39,17 @@ def run_partition(
     """
     app = eager_app(settings)
     app.subcon_paths.require_kernel()
-    if partition == WEAVER:
-        result = dispatch_weaver(app, interval=interval, directed=directed, commit=commit)
-    elif partition == COMMITTER:
-        result = dispatch_commit(app)
-    else:
+    if partition not in (WEAVER, COMMITTER):
         raise ConfigError(f"subcon has no implementation for partition {partition!r}")
-    report: dict[str, Any] = result.get()
+    try:
+        if partition == WEAVER:
+            result = dispatch_weaver(app, interval=interval, directed=directed, commit=commit)
+        else:
+            result = dispatch_commit(app)
+        report: dict[str, Any] = result.get()
+    except StageFailed as exc:
+        # The eager task failed on a known error: raise the error itself.
+        raise exc.error() from exc
     return report
 
 

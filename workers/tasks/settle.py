@@ -9,7 +9,7 @@ from celery import Celery
 from shared.constants import WEAVER
 from shared.runs import finish_run, record_manual_run, weaver_outcome
 from workers import routing
-from workers.tasks.base import SubconTask, check_deadline, run_of
+from workers.tasks.base import SubconTask
 
 
 def register(app: Celery) -> Any:
@@ -24,8 +24,7 @@ def register(app: Celery) -> Any:
         from shared.weaver import pipeline
         from workers.canvas import request_commit
 
-        run = run_of(run_json)
-        check_deadline(run)
+        run = self.run_in_time(run_json)
         plan = pipeline.PassPlan.from_json(plan_json)
         with self.locked("settle") as lease:
             report: dict[str, Any] = pipeline.settle(
