@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from shared.cadence import PartitionView, is_running, select_partitions, time_limits
-from shared.constants import IMPLEMENTED_PARTITIONS
+from shared.constants import IMPLEMENTED_PARTITIONS, WEAVER
 from shared.errors import PassTimeout
 from shared.kernel import KernelPaths
 from shared.lock.base import Lease
@@ -232,6 +232,22 @@ def weaver_outcome(report: dict[str, Any]) -> str:
     """5.8: the weaver's run is ``invalid_output`` when its final text is blank."""
     text = report.get("text")
     return "success" if isinstance(text, str) and text.strip() else "invalid_output"
+
+
+def record_weaver_end(
+    paths: KernelPaths,
+    settings: Settings,
+    run: RunContext | None,
+    report: dict[str, Any],
+    lease: Lease,
+) -> None:
+    """Record how a weaver pass ended: a tick-started run's 5.8 outcome (checking the
+    lease first), or a manual run's status. Call under the kernel lock."""
+    if run is None:
+        record_manual_run(paths, WEAVER, report.get("status") or "")
+        return
+    lease.ensure()
+    finish_run(paths, settings, run, weaver_outcome(report))
 
 
 MANUAL_DIR = "manual-runs"

@@ -6,8 +6,7 @@ from typing import Any
 
 from celery import Celery
 
-from shared.constants import WEAVER
-from shared.runs import finish_run, record_manual_run, weaver_outcome
+from shared.runs import record_weaver_end
 from workers import routing
 from workers.tasks.base import SubconTask
 
@@ -35,11 +34,7 @@ def register(app: Celery) -> Any:
                 stages["updated"],
                 lease,
             )
-            if run is not None:
-                lease.ensure()
-                finish_run(self.paths, self.settings, run, weaver_outcome(report))
-            else:
-                record_manual_run(self.paths, WEAVER, report.get("status") or "")
+            record_weaver_end(self.paths, self.settings, run, report, lease)
         # What the scan read, for the operator (malformed lines skipped, with file:line).
         report["read_stats"] = stages["crystallized"].get("stats")
         # Outside the lock: in embedded mode the commit runs right here and takes it.
