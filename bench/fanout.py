@@ -3,7 +3,7 @@ pass through Redis and real workers vs the same pass in-process.
 
     python bench/fanout.py [--quick] [--json] [--repeat N]
 
-Built on H5's ``bench/weave.py`` (its redis-server, worker processes, demo kernel and
+Built on ``bench/weave.py`` (its redis-server, worker processes, demo kernel and
 scan-stage timer); what this adds is interleaving. Both scan workers stay up for the
 whole run, and the second one is switched off and on with Celery's
 ``cancel_consumer`` / ``add_consumer`` between rounds, so every "one worker" round

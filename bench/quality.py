@@ -3,7 +3,7 @@
     python bench/quality.py [--split heldout|tune] [--misses]
 
 Scores ``shared/gates`` against ``tests/corpora/gates/lines.jsonl`` (real lines from
-public agent-memory files, labelled by the committer spec; see that folder's README).
+public agent-memory files, labelled by the committer's review rules; see that folder's README).
 Pure Python, no services. ``bench/run.py --only quality`` reports the rows; this script
 also prints the confusion by gate and, with ``--misses``, every disagreement.
 """

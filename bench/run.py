@@ -2,9 +2,9 @@
 
     python bench/run.py [--quick] [--json] [--only SECTION[,SECTION...]] [--seed N]
 
-Sections (in order): spine, scan, workers, hosts, gap, commit, memory, report, quality.
-Workloads are generated deterministically from ``--seed``: a spine day (30 MB; 3 MB
-with ``--quick``) with a realistic mix of sessions and noise, a year of days, a board
+Sections (in order): spine, scan, workers, hosts, gap, commit, memory, report, quality,
+attribution. Workloads are generated deterministically from ``--seed``: a spine day
+(30 MB; 3 MB with ``--quick``) with a realistic mix of sessions and noise, a year of days, a board
 of 100 lines, 1,000 changed dossier files (200 with ``--quick``). Absolute times on a
 shared machine are noise, so each comparison runs both sides in the same process,
 interleaved, and keeps the best of N. ``--json`` prints a list of ``{"name", "value",
@@ -34,7 +34,18 @@ if str(ROOT) not in sys.path:
 import orjson  # noqa: E402
 
 MB = 1024 * 1024
-SECTIONS = ("spine", "scan", "workers", "hosts", "gap", "commit", "memory", "report", "quality")
+SECTIONS = (
+    "spine",
+    "scan",
+    "workers",
+    "hosts",
+    "gap",
+    "commit",
+    "memory",
+    "report",
+    "quality",
+    "attribution",
+)
 Row = dict[str, Any]
 
 
@@ -102,7 +113,7 @@ def normalise(rows: Sequence[Row]) -> list[Row]:
 
 
 def section_spine(root: Path, scale: Scale, seed: int) -> list[Row]:
-    """Gated streaming read vs a bare ``orjson.loads`` loop (H1's measurement)."""
+    """Gated streaming read vs a bare ``orjson.loads`` loop (``bench/spine.py``)."""
     from bench.spine import bench_read
 
     # Each read takes a fraction of a second: more repeats are cheap and steady the ratio.
@@ -127,8 +138,8 @@ def section_gap(root: Path, scale: Scale, seed: int) -> list[Row]:
 
 def section_commit(root: Path, scale: Scale, seed: int) -> list[Row]:
     """A committer wake with N changed dossiers vs plain ``git add`` + ``git commit``
-    of the same files in an identical repo (H3's ``bench_wake``: fresh repos per run,
-    best of N each side), and the review gates' throughput on a board."""
+    of the same files in an identical repo (``bench/commit.py``'s ``bench_wake``: fresh
+    repos per run, best of N each side), and the review gates' throughput on a board."""
     from bench.commit import bench_review, bench_wake
 
     n = scale.dossiers
@@ -179,8 +190,15 @@ WORKER_TARGETS = {
 }
 
 
+def section_attribution(root: Path, scale: Scale, seed: int) -> list[Row]:
+    """Scanner attribution precision / recall on the labelled session corpus."""
+    from bench.attribution import bench_attribution
+
+    return bench_attribution()
+
+
 def section_workers(root: Path, scale: Scale, seed: int) -> list[Row]:
-    """Redis with real worker processes, interleaved (``bench/fanout.py`` on H5's
+    """Redis with real worker processes, interleaved (``bench/fanout.py`` on
     ``bench/weave.py``): 1 vs 2 scan workers, and a full weaver pass through Redis vs
     in-process. Skipped without ``redis-server``."""
     if shutil.which("redis-server") is None:
@@ -219,6 +237,7 @@ SECTION_FUNCS: dict[str, Callable[[Path, Scale, int], list[Row]]] = {
     "memory": section_memory,
     "report": section_report,
     "quality": section_quality,
+    "attribution": section_attribution,
 }
 
 

@@ -2,7 +2,7 @@
 
     python bench/weave.py [--quick] [--json]
 
-Measures, on one generated spine day (30 MB; 3 MB with ``--quick``, H1's workload):
+Measures, on one generated spine day (30 MB; 3 MB with ``--quick``, ``bench/workloads.py``):
 
 * ``scan_events_per_s_per_worker``: the scan stage (one task per slice) on one scan
   worker process, in events per second;

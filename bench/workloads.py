@@ -1,4 +1,4 @@
-"""Deterministic synthetic spine workloads, shaped like the runtime's (kernel-format 2.6).
+"""Deterministic synthetic spine workloads, shaped like the runtime's (docs/formats.md §4.6).
 
 Importable by any benchmark: ``write_spine_day`` writes one realistic day file,
 ``write_spine_year`` a year of small days for gap-check timing.

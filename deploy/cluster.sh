@@ -22,7 +22,6 @@ env_file="${SUBCON_ENV_FILE:-$here/subcon.env}"
 procfile="$here/Procfile"
 # Stop order: nothing that talks to Redis outlives it.
 stop_order=(beat flower scan kernel commit redis)
-worker_stop_s="${SUBCON_STOP_TIMEOUT:-120}"
 declare -A origin=()
 
 load_env() {
@@ -204,7 +203,7 @@ stop_all() {
   stop_one flower 30
   # the workers together: each finishes its running task
   for name in scan kernel commit; do
-    stop_one "$name" "$worker_stop_s" &
+    stop_one "$name" "${SUBCON_STOP_TIMEOUT:-120}" &
     pids+=($!)
   done
   wait "${pids[@]}"

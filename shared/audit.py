@@ -1,4 +1,4 @@
-"""The committer's audit trail (kernel-format 12.7).
+"""The committer's audit trail (docs/formats.md §11.5).
 
 One compact JSON object per decision, appended to
 ``var/subconscious/memory-committer/audit/<YYYY-MM-DD>.jsonl`` (UTC date of the

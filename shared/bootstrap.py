@@ -1,6 +1,6 @@
 """`subcon init`: create the kernel and runtime layout, the partition files and git genesis.
 
-Follows what the original runtime does at start (kernel-format 1.1, 7.5, 8.1, 10.1):
+Follows what the original runtime does at start (docs/formats.md §3):
 directories are created with ``mkdir -p``, layout files only when missing, and git
 genesis only when the kernel is not already its own repository (otherwise the
 ``.gitignore`` entries are synced and nothing is committed).
@@ -102,7 +102,8 @@ class InitReport:
 
 
 def is_own_repo(kernel: Path) -> bool:
-    """True iff ``git rev-parse --show-toplevel`` in ``kernel`` resolves to ``kernel`` (8.1)."""
+    """True iff ``git rev-parse --show-toplevel`` in ``kernel`` resolves to ``kernel``
+    (docs/formats.md §3.4)."""
     result = run_git(kernel, "rev-parse", "--show-toplevel", check=False)
     if result.returncode != 0 or not result.stdout.strip():
         return False

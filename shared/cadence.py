@@ -1,4 +1,4 @@
-"""Cadence tick selection (kernel-format 5.7) as pure functions over text and records.
+"""Cadence tick selection (docs/formats.md §7.3) as pure functions over text and records.
 
 The impure tick (read partitions, states and the playlist; write them back; dispatch
 work) lives in ``shared.runs``. Everything here takes values and returns values, so
@@ -28,7 +28,7 @@ SKIP_UNIMPLEMENTED: Final = "unimplemented"
 def time_limits(max_duration_ms: int | float) -> tuple[float, float]:
     """(soft, hard) Celery time limits in seconds for a partition's ``max_duration_ms``.
 
-    The hard limit is ``max(1, max_duration_ms)`` ms as in 5.8 (clamped to
+    The hard limit is ``max(1, max_duration_ms)`` ms, as the original times a run (clamped to
     ``[MIN_HARD_LIMIT_S, MAX_HARD_LIMIT_S]``); the soft limit fires slightly earlier
     (10%, at most 30 s) so the task can stop cleanly before it is killed.
     """
@@ -54,7 +54,7 @@ def is_backed_off(view: PartitionView, now: datetime) -> bool:
 
 
 def is_cooled_down(view: PartitionView, tick: int) -> bool:
-    """5.7: due when never run or ``tick - last_run_tick >= max(0, cooldown_ticks)``."""
+    """Due when never run or ``tick - last_run_tick >= max(0, cooldown_ticks)``."""
     if view.last_run_tick is None:
         return True
     return tick - view.last_run_tick >= max(0, view.cooldown_ticks)
@@ -108,7 +108,7 @@ def select_partitions(
     limit: int,
     implemented: frozenset[str],
 ) -> Selection:
-    """Pick up to ``limit`` partitions to run this tick (kernel-format 5.6, 5.7).
+    """Pick up to ``limit`` partitions to run this tick (docs/formats.md §7.2, §7.3).
 
     ``views`` holds every partition discovery kept; ``enabled_order`` the enabled ones
     in discovery order (a rebuilt round lists them). Items whose partition is missing,

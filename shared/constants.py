@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-# kernel-format 3.1: exactly six internal source kinds.
+# Exactly six internal source kinds (docs/formats.md §4.5).
 INTERNAL_KINDS: Final = frozenset({"cadence", "meta", "system", "runner", "route", "gateway"})
 
 QUEUE_SCAN: Final = "scan"
@@ -23,7 +23,7 @@ SCAN_PROGRESS_FILE: Final = ".scan.json"
 GIT_IDENTITY_NAME: Final = "aladuo"
 GIT_IDENTITY_EMAIL: Final = "aladuo@local"
 
-# kernel-format 7.5, in order.
+# The kernel .gitignore entries, in order (docs/formats.md §3.2).
 GITIGNORE_ENTRIES: Final = (
     "memory/state/",
     "memory/fragments/",

@@ -1,9 +1,15 @@
-"""Which spine days the scanner has covered (kernel-format 6.6 step 2, 12.4).
+"""Which spine days the scanner has covered (docs/formats.md §9.1, §9.5).
 
 A day is covered once ``memory/fragments/<date>/`` exists as a real directory
 (an empty one counts; a symlink does not). A finished pass may leave
 ``.scan.json`` inside it (pretty JSON ``{last_event_id, byte_offset, last_ts}``)
-saying how far the partition file was read, so a later tail can be scanned.
+saying how far the partition file was read, so a later tail can be scanned: every
+external event before ``byte_offset`` with ``ts`` up to ``last_ts`` was judged, and
+the tail is what lies after ``byte_offset`` with a later ``ts``.
+
+:func:`pass_progress` records only what a pass scanned: an event appended after the
+gap was posted at an hour outside the posted bands sits inside the file the pass
+planned over but was never judged, so the progress stops before it.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import orjson
@@ -20,8 +27,9 @@ from shared.constants import SCAN_PROGRESS_FILE
 from shared.errors import InputError
 from shared.jsontext import pretty
 from shared.kernel import KernelPaths, atomic_write_text
-from shared.spine.event import ts_key
+from shared.spine.event import is_external, ts_hour, ts_key
 from shared.spine.reader import ReadStats, iter_records, open_partition
+from shared.timestamps import iso, parse_iso
 
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
@@ -152,3 +160,67 @@ def scan_progress(
     if byte_end is not None:
         offset = min(offset, byte_end)
     return ScanProgress(last_id, offset, last_key)
+
+
+def pass_progress(
+    paths: KernelPaths,
+    date: str,
+    *,
+    hours: frozenset[int],
+    window: tuple[str | None, str] | None,
+    file_size: int,
+    last_event_id: str | None,
+    last_ts: str | None,
+    max_line_bytes: int = 4 * 1024 * 1024,
+) -> ScanProgress:
+    """The progress of a pass that read ``date``'s file up to ``file_size`` and judged
+    its external events in ``hours`` (a band pass) or in ``window`` = ``(after, until]``
+    (a tail pass; events up to ``after`` were covered before). ``last_event_id`` /
+    ``last_ts`` are the last event and the greatest ts the pass judged.
+
+    When an external event in that part of the file was not judged (it was appended,
+    at another hour, after the gap was posted), ``byte_offset`` is the offset of the
+    first such line and ``last_ts`` one millisecond before the earliest such ts (or
+    None for the start of the day), so the next tail offers it; else the file end
+    and ``last_ts``. Scanned events later than that bound may be offered again; a
+    fragment's name is its key, so judging one twice rewrites the same file.
+
+    Raises:
+        InputError: the partition file is unreadable.
+    """
+    path = paths.day_file(_check_date(date))
+    if (window is None and len(hours) == 24) or not path.exists():
+        return ScanProgress(last_event_id, file_size, last_ts)
+    until = ts_key(window[1]) if window is not None else None
+    first_offset: int | None = None
+    earliest: str | None = None
+    previous_id: str | None = None
+    before_id: str | None = None
+    with open_partition(path) as handle:
+        for record in iter_records(
+            handle, str(path), ReadStats(), max_line_bytes=max_line_bytes, end=file_size
+        ):
+            event = record.event
+            key = ts_key(event["ts"]) if is_external(event) else None
+            if key is not None:
+                if window is None:
+                    hour = ts_hour(event["ts"])
+                    judged = hour is None or hour in hours
+                else:
+                    # Up to ``after`` was covered before; (after, until] by this pass.
+                    judged = until is not None and key <= until
+                if not judged:
+                    if first_offset is None:
+                        first_offset, before_id = record.offset, previous_id
+                    if earliest is None or key < earliest:
+                        earliest = key
+            if first_offset is None and isinstance(event.get("id"), str):
+                previous_id = event["id"]
+    if first_offset is None or earliest is None:
+        return ScanProgress(last_event_id, file_size, last_ts)
+    bound: str | None = iso(parse_iso(earliest) - timedelta(milliseconds=1))
+    if bound is not None and bound[:10] < date:
+        bound = None
+    if last_ts is not None and bound is not None and last_ts < bound:
+        bound = last_ts
+    return ScanProgress(before_id, first_offset, bound)

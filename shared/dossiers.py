@@ -1,4 +1,4 @@
-"""Entity dossiers ``memory/entities/<slug>.md`` (kernel-format 7.2).
+"""Entity dossiers ``memory/entities/<slug>.md`` (docs/formats.md §10.5).
 
 A dossier is markdown: optional front matter, a preamble (usually ``# <title>``) and
 ``## `` sections; the four canonical sections are ``## What it is now``,

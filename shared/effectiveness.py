@@ -1,4 +1,4 @@
-"""Per-board-line effectiveness files ``memory/effectiveness/<marker>.md`` (7.2, 12.2).
+"""Per-board-line effectiveness files ``memory/effectiveness/<marker>.md`` (docs/formats.md §10.3).
 
 The crystallizer writes them as present snapshots derived from fragment files on
 disk; board-lint parses ``Trajectory:``, the ``Evidence: strengthening = ...`` line and
@@ -22,6 +22,16 @@ _EVIDENCE_RE = re.compile(
     r"^Evidence:\s*strengthening\s*=\s*([0-9]+);\s*neutral\s*=\s*([0-9]+);\s*weakening\s*=\s*([0-9]+)"
 )
 _HEAD_KEYS = ("kind", "node_slug", "line_hash", "line")
+# The weakening kinds (fragment ``weakening_kind``) as one extra body line after
+# ``Evidence:``. board-lint reads only the first line holding ``strengthening =`` and
+# the guidance bullets, so the original ignores it; the updater reads it.
+KINDS: tuple[str, ...] = ("recall-miss", "direction-changed", "obsolete")
+_KINDS_RE = re.compile(
+    r"^Weakening kinds:\s*recall-miss\s*=\s*(\d+);\s*direction-changed\s*=\s*(\d+);"
+    r"\s*obsolete\s*=\s*(\d+)"
+)
+# A guidance bullet names the class that decided it: ``REWRITE [direction-changed]: ...``.
+_CLASS_RE = re.compile(r"^[A-Z]+ \[([a-z-]+)\]")
 
 
 @dataclass(frozen=True)
@@ -46,6 +56,16 @@ class Effectiveness:
     weakening: int
     samples: tuple[Sample, ...]
     guidance: tuple[str, ...]
+    kinds: tuple[int, int, int] = (0, 0, 0)  # recall-miss, direction-changed, obsolete
+
+    @property
+    def deciding_class(self) -> str | None:
+        """The evidence class the first guidance bullet names (``[direction-changed]``)."""
+        for bullet in self.guidance:
+            match = _CLASS_RE.match(bullet)
+            if match:
+                return match.group(1)
+        return None
 
     @property
     def line_number(self) -> int | None:
@@ -79,6 +99,13 @@ def render_effectiveness(eff: Effectiveness) -> str:
         f"Trajectory: {eff.trajectory}",
         f"Evidence: strengthening = {eff.strengthening}; neutral = {eff.neutral}; "
         f"weakening = {eff.weakening}",
+    ]
+    if any(eff.kinds):
+        out.append(
+            f"Weakening kinds: recall-miss = {eff.kinds[0]}; "
+            f"direction-changed = {eff.kinds[1]}; obsolete = {eff.kinds[2]}"
+        )
+    out += [
         "",
         "Sample evidence:",
         "",
@@ -117,6 +144,7 @@ def parse_effectiveness(text: str, path: Path | str = "<effectiveness>") -> Effe
         raise InputError(where, end + 1, "missing node_slug")
     current = trajectory = ""
     counts: tuple[int, int, int] | None = None
+    kinds = (0, 0, 0)
     samples: list[Sample] = []
     guidance: list[str] = []
     section = ""
@@ -132,6 +160,11 @@ def parse_effectiveness(text: str, path: Path | str = "<effectiveness>") -> Effe
             if not match:
                 raise InputError(where, idx + 1, "malformed Evidence: counts line")
             counts = (int(match.group(1)), int(match.group(2)), int(match.group(3)))
+        elif stripped.startswith("Weakening kinds:"):
+            match = _KINDS_RE.match(stripped)
+            if not match:
+                raise InputError(where, idx + 1, "malformed Weakening kinds: line")
+            kinds = (int(match.group(1)), int(match.group(2)), int(match.group(3)))
         elif stripped == "Sample evidence:":
             section = "samples"
         elif stripped == "Updater guidance:":
@@ -156,6 +189,7 @@ def parse_effectiveness(text: str, path: Path | str = "<effectiveness>") -> Effe
         weakening=counts[2],
         samples=tuple(samples),
         guidance=tuple(guidance),
+        kinds=kinds,
     )
 
 

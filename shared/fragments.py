@@ -1,6 +1,6 @@
 """Scanner fragments: the evidence records under ``memory/fragments/<date>/``.
 
-Format (spine-scanner spec, kernel-format 7.2 / 12.3): flat front matter with keys in
+Format (docs/formats.md §10.2): flat front matter with keys in
 a fixed order, then ``# Fragment``, ``Evidence:``, ``Effectiveness note:`` and an
 optional ``Pointers:`` section of bullets. :func:`render_fragment` and
 :func:`parse_fragment` round-trip; :func:`fragment_filename` is deterministic in the
@@ -25,6 +25,10 @@ from shared.timestamps import filename_ts, parse_iso
 TRAJECTORIES: tuple[str, ...] = ("STRENGTHENING", "NEUTRAL", "WEAKENING", "NEW_SIGNAL")
 ACTIVATIONS: tuple[str, ...] = ("activated", "missed", "waiting")
 ROOT_CAUSES: tuple[str, ...] = ("recall-miss", "direction-wrong")
+# What a WEAKENING fragment says about its line (labelling "Scanner sessions"): the
+# updater's edit depends on it. An extra front-matter key after ``root_cause``; the
+# original reads fragments only through its prompts, which treat unknown keys as data.
+WEAKENING_KINDS: tuple[str, ...] = ("recall-miss", "direction-changed", "obsolete")
 KEY_ORDER: tuple[str, ...] = (
     "source_event_id",
     "source_ts",
@@ -38,6 +42,7 @@ KEY_ORDER: tuple[str, ...] = (
     "trajectory",
     "activation",
     "root_cause",
+    "weakening_kind",
 )
 _SECTIONS: tuple[tuple[str, str], ...] = (
     ("Evidence:", "evidence"),
@@ -64,6 +69,7 @@ class Fragment:
     trajectory: str
     activation: str
     root_cause: str | None = None
+    weakening_kind: str | None = None
     evidence: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     pointers: tuple[str, ...] = ()
@@ -87,7 +93,8 @@ class Fragment:
         return int(match.group(1)) if match else None
 
     def dedup_key(self) -> tuple[str, str, str, str]:
-        """(source event, signal class, referenced line, trajectory) — the spec's key."""
+        """(source event, signal class, referenced line, trajectory): the dedup key that
+        names the file (docs/formats.md §10.2)."""
         ref = self.marker or self.source_line_hash or self.claude_md_ref
         return (self.source_event_id, self.signal, ref, self.trajectory)
 
@@ -105,6 +112,7 @@ class Fragment:
             "trajectory": self.trajectory,
             "activation": self.activation,
             "root_cause": self.root_cause,
+            "weakening_kind": self.weakening_kind,
             "evidence": list(self.evidence),
             "notes": list(self.notes),
             "pointers": list(self.pointers),
@@ -125,6 +133,7 @@ class Fragment:
             trajectory=str(data["trajectory"]),
             activation=str(data["activation"]),
             root_cause=data.get("root_cause"),
+            weakening_kind=data.get("weakening_kind"),
             evidence=tuple(data.get("evidence", ())),
             notes=tuple(data.get("notes", ())),
             pointers=tuple(data.get("pointers", ())),
@@ -162,6 +171,7 @@ def render_fragment(frag: Fragment) -> str:
         "trajectory": frag.trajectory,
         "activation": frag.activation,
         "root_cause": frag.root_cause,
+        "weakening_kind": frag.weakening_kind,
     }
     out = ["---"]
     out += [
@@ -245,6 +255,9 @@ def parse_fragment(text: str, path: Path | str = "<fragment>") -> Fragment:
     root_cause = fields.get("root_cause") or None
     if root_cause is not None and root_cause not in ROOT_CAUSES:
         raise InputError(where, field_lines["root_cause"], f"unknown root_cause {root_cause!r}")
+    kind = fields.get("weakening_kind") or None
+    if kind is not None and kind not in WEAKENING_KINDS:
+        raise InputError(where, field_lines["weakening_kind"], f"unknown weakening_kind {kind!r}")
     source_line: int | None = None
     if fields.get("source_line"):
         raw_line = fields["source_line"].strip()
@@ -278,6 +291,7 @@ def parse_fragment(text: str, path: Path | str = "<fragment>") -> Fragment:
         trajectory=trajectory,
         activation=activation,
         root_cause=root_cause,
+        weakening_kind=kind,
         evidence=tuple(sections["evidence"]),
         notes=tuple(sections["notes"]),
         pointers=tuple(sections["pointers"]),
@@ -307,7 +321,7 @@ def _component(value: str, limit: int = 64) -> str:
 
 
 def fragment_filename(frag: Fragment) -> str:
-    """``<filename-ts>_<event id>_<signal>_<marker|none>_<trajectory>.md`` (12.3).
+    """``<filename-ts>_<event id>_<signal>_<marker|none>_<trajectory>.md`` (docs/formats.md §10.2).
 
     Every component is sanitised so the name is a plain file name that stays inside
     its date directory whatever the event id contains ('/', '..', NUL, newlines).

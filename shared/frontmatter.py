@@ -49,6 +49,30 @@ def js_trim_end(text: str) -> str:
     return text.rstrip(_JS_WS)
 
 
+def _js_string_key(key: Any, mark: Any) -> Any:
+    """A key PyYAML cannot hash, as js-yaml 3 stores it: ``String(key)`` (a flat
+    sequence joins its items with commas, a mapping is ``[object Object]``)."""
+    if isinstance(key, dict):
+        return "[object Object]"
+    if not isinstance(key, list):
+        return key
+    parts: list[str] = []
+    for item in key:
+        if isinstance(item, list):
+            raise yaml.constructor.ConstructorError(
+                None, None, "nested arrays are not supported inside keys", mark
+            )
+        if item is None:
+            parts.append("")
+        elif isinstance(item, bool):
+            parts.append("true" if item else "false")
+        elif isinstance(item, dict):
+            parts.append("[object Object]")
+        else:
+            parts.append(str(item))
+    return ",".join(parts)
+
+
 class _JsYamlLoader(yaml.SafeLoader):
     """SafeLoader whose implicit scalar types follow js-yaml 3's default safe schema."""
 
@@ -57,7 +81,7 @@ class _JsYamlLoader(yaml.SafeLoader):
         for key_node, _ in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 continue
-            key = self.construct_object(key_node, deep=True)
+            key = _js_string_key(self.construct_object(key_node, deep=True), key_node.start_mark)
             try:
                 duplicate = key in seen
                 seen.add(key)
@@ -70,7 +94,35 @@ class _JsYamlLoader(yaml.SafeLoader):
                     f"duplicated mapping key {key!r}",
                     key_node.start_mark,
                 )
-        return super().construct_mapping(node, deep=deep)
+        self.flatten_mapping(node)
+        mapping: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = _js_string_key(self.construct_object(key_node, deep=True), key_node.start_mark)
+            try:
+                hash(key)
+            except TypeError:
+                raise yaml.constructor.ConstructorError(
+                    "while constructing a mapping",
+                    node.start_mark,
+                    "found unhashable key",
+                    key_node.start_mark,
+                ) from None
+            mapping[key] = self.construct_object(value_node, deep=deep)
+        return mapping
+
+    def construct_js_bool(self, node: yaml.ScalarNode) -> bool:
+        # js-yaml 3 resolves only these six, also under an explicit !!bool tag.
+        value = self.construct_scalar(node)
+        if value in ("true", "True", "TRUE"):
+            return True
+        if value in ("false", "False", "FALSE"):
+            return False
+        raise yaml.constructor.ConstructorError(
+            None,
+            None,
+            f"cannot resolve !!bool {value!r} (js-yaml 3 takes true/false)",
+            node.start_mark,
+        )
 
 
 _BOOL_TAG = "tag:yaml.org,2002:bool"
@@ -85,6 +137,7 @@ _JsYamlLoader.yaml_implicit_resolvers = {
     ]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
+_JsYamlLoader.add_constructor(_BOOL_TAG, _JsYamlLoader.construct_js_bool)
 _JsYamlLoader.add_implicit_resolver(
     _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
 )

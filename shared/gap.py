@@ -1,8 +1,8 @@
 """The gap check: which spine day (or tail of a day) the scanner should dream next.
 
-kernel-format 6.6: walk partition dates newest first, skip dates covered by
+docs/formats.md §9.2: walk partition dates newest first, skip dates covered by
 ``memory/fragments/<date>/``, and offer the first date with external events,
-its hours merged into bands. Then the tail of 12.4: once no uncovered day has
+its hours merged into bands. Then the tail (docs/formats.md §9.5): once no uncovered day has
 external events, a covered day whose ``.scan.json`` records how far it was read,
 and whose file has since grown with external events of a later ``ts``, is offered
 (newest first) as a ``<date>[t1,t2]`` window. Uncovered days always come first, so
@@ -79,7 +79,7 @@ def event_dates(paths: KernelPaths) -> list[str]:
 
 def count_day(path: Path, max_line_bytes: int) -> DayCount:
     """Count a whole day's external events with a valid hour and collect those UTC
-    hours (6.6 step 3).
+    hours (docs/formats.md §9.2).
 
     Raises:
         InputError: the file is unreadable.
@@ -255,8 +255,8 @@ def find_gap(
 ) -> Gap | None:
     """The next gap to scan, or None when every external day is dreamt.
 
-    Newest uncovered date with external events first (6.6); only when there is
-    none, the newest covered day with an unscanned external tail (12.4).
+    Newest uncovered date with external events first (docs/formats.md §9.2); only when there is
+    none, the newest covered day with an unscanned external tail (docs/formats.md §9.5).
     Unreadable day files are skipped (logged). ``on_read`` is called with each
     partition file actually read (cache misses). ``stats`` collects the malformed
     lines of every day file the check consulted (cached counts included).

@@ -2,7 +2,7 @@
 
 Every call runs with a hermetic environment (no user/system config, no inherited
 ``GIT_*`` variables), ``safe.directory`` for the kernel, and the ``aladuo`` identity,
-as the original runtime does (kernel-format 8.1).
+as the original runtime does (docs/formats.md §11.2).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Per-partition inboxes ``var/subconscious/<partition>/inbox`` (kernel-format 4).
+"""Per-partition inboxes ``var/subconscious/<partition>/inbox`` (docs/formats.md §5).
 
 Listing follows the original exactly: regular files (symlinks and dirs are not listed)
 whose name does not start with ``.`` and ends with ``.pending`` or ``.json``, sorted in
@@ -76,7 +76,7 @@ def list_items(paths: KernelPaths, partition: str) -> list[InboxItem]:
 
 
 def render_inbox_block(inbox_dir: Path, items: list[InboxItem], *, weaver: bool) -> str:
-    """The ``## Inbox`` prompt block of 4.3 (empty string when there are no items)."""
+    """The ``## Inbox`` prompt block of docs/formats.md §5.3 ("" when there are no items)."""
     if not items:
         return ""
     lines = ["## Inbox", ""]
@@ -106,9 +106,9 @@ def name_problem(name: str) -> str | None:
     """Why an item with this name cannot be settled safely, or None.
 
     One rule for items written by ``enqueue`` and items dropped by hand or by another
-    producer: the ack target is the text before the first colon (4.3), so a name with a
-    colon, a path separator, NUL or a line break would ack the wrong file or none, and a
-    hidden name is never listed.
+    producer: the ack target is the text before the first colon (docs/formats.md §5.3),
+    so a name with a colon, a path separator, NUL or a line break would ack the wrong
+    file or none, and a hidden name is never listed.
     """
     if not name or name in {".", ".."}:
         return "is empty or a dot name"
@@ -238,7 +238,7 @@ def ack_item(paths: KernelPaths, partition: str, name: str, *, expect: str | Non
     return False
 
 
-# --- signal ledger (4.6) ---------------------------------------------------------------
+# --- signal ledger (docs/formats.md §5.6) -------------------------------------------------
 
 
 def _ledger_entry_ok(entry: object) -> bool:

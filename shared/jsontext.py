@@ -1,4 +1,4 @@
-"""JSON text in the two shapes the original runtime writes (kernel-format 0.2, 0.3).
+"""JSON text in the two shapes the original runtime writes (docs/formats.md §1.1).
 
 The original cuts strings by UTF-16 unit, so its spine can hold a lone surrogate
 escape such as ``\\ud83d``; ``JSON.parse`` keeps it as a lone surrogate and

@@ -23,7 +23,7 @@ from shared.timestamps import epoch_ms
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` to a sibling temp file, fsync it, then rename it over ``path``.
 
-    The temp name follows kernel-format 0.4 (``.<base>.<pid>.<ms>.<uuid>.tmp``) so the
+    The temp name follows docs/formats.md §1.2 (``.<base>.<pid>.<ms>.<uuid>.tmp``) so the
     kernel ``.gitignore`` (``*.tmp``) hides it; the temp file is unlinked on failure,
     so no partial file is ever visible at ``path``.
     """
@@ -154,7 +154,7 @@ def safe_basename(name: str) -> str:
 
 @dataclass(frozen=True)
 class KernelPaths:
-    """Every path the pipeline touches, derived from the two roots (kernel-format 1)."""
+    """Every path the pipeline touches, derived from the two roots (docs/formats.md §2.2)."""
 
     kernel: Path
     runtime: Path

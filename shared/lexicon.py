@@ -38,6 +38,10 @@ _CORRECTION_PATTERNS: tuple[tuple[str, str], ...] = (
     ("you forgot", r"\byou (?:forgot|missed|ignored|didn'?t|did not|should have)\b"),
     ("should have", r"\bshould(?:'ve| have)\b"),
     ("why did you", r"\bwhy (?:did|do) you\b"),
+    ("you ... without", r"\byou \w+ without\b"),
+    ("still doesn't", r"\bstill (?:doesn'?t|does not|isn'?t|is not|hasn'?t|not)\b"),
+    ("out of date", r"\b(?:out of date|outdated|obsolete|no longer|we stopped|cancel+ed)\b"),
+    ("must ... now", r"\b(?:must|has to|have to|needs? to)\b[^.!?]{0,80}\bnow\b"),
     ("不对", r"不对"),
     ("错了", r"错了|搞错|弄错|错误"),
     ("不是", r"(?<!是)不是(?!吗)"),
@@ -48,6 +52,8 @@ _CORRECTION_PATTERNS: tuple[tuple[str, str], ...] = (
     ("又", r"又"),
     ("重新", r"重新|重做|再来"),
     ("你忘了", r"你(?:忘了|没有|没)"),
+    ("改成", r"改成|改为|换成|改用"),
+    ("过时", r"过时|不用再|不再需要|取消了|作废"),
 )
 _INSTRUCTION_PATTERNS: tuple[tuple[str, str], ...] = (
     ("always", r"\balways\b"),
@@ -306,3 +312,106 @@ def candidate_rule(text: str) -> tuple[str, str]:
 
 def _straight(text: str) -> str:
     return text.replace("\u2019", "'").replace("\u2018", "'")
+
+
+# --- text as written, and the kind of a weakening -------------------------------------
+
+
+def _char_map(text: str) -> list[int] | None:
+    """For each character of ``normalise(text)``, the index of the original character it
+    came from; None when per-character folding does not rebuild the whole fold (a
+    composed sequence), so no span can be mapped back safely."""
+    folded = normalise(text)
+    if len(folded) == len(text):
+        return list(range(len(text)))
+    index: list[int] = []
+    for i, char in enumerate(text):
+        index.extend([i] * len(normalise(char)))
+    if len(index) != len(folded) or "".join(normalise(c) for c in text) != folded:
+        return None
+    return index
+
+
+def as_written(text: str, clause: str, start: int = 0) -> str | None:
+    """The span of ``text`` whose fold is ``clause`` (a substring of ``normalise(text)``
+    at or after ``start``), with the writer's case, marks and quotes; None when it
+    cannot be found. Kernel files get this, never the folded clause."""
+    folded = normalise(text)
+    at = folded.find(clause, start)
+    if at < 0 or not clause:
+        return None
+    index = _char_map(text)
+    if index is None:
+        return None
+    end = index[at + len(clause) - 1] + 1
+    return text[index[at] : end]
+
+
+def wanted_as_written(text: str) -> str | None:
+    """:func:`wanted_behaviour` as the user wrote it (case, diacritics, quotes kept)."""
+    clause = wanted_behaviour(text)
+    return as_written(text, clause) if clause else None
+
+
+# What a correction says about the line it weakens (labelling "Board outcomes"): the
+# practice stopped (obsolete), the user now wants another behaviour (direction
+# changed), or neither (the caller decides recall miss from the line's own direction).
+_OBSOLETE_RE = re.compile(
+    r"\b(?:out of date|outdated|obsolete|deprecated|discontinued|cancel+ed|"
+    r"no longer (?:needed|relevant|applies|apply|true|necessary|a thing|the case)|"
+    r"we (?:stopped|quit|dropped|ended|no longer do|don'?t do that)|"
+    r"(?:is|are)(?:n'?t| not) (?:needed|used|relevant|happening) any ?more|"
+    r"(?:not|no) (?:doing|needed|using|sending) (?:that|this|it|them) any ?more|"
+    r"doesn'?t apply any ?more|don'?t (?:do|need) (?:that|this|it) any ?more)"
+    r"|过时|已经取消|取消了|停掉了|停了|不再需要|已经不用|不用再\S{0,8}了|作废|废弃|不再适用"
+)
+# A replacement behaviour is named: the line's direction changes rather than retires.
+_REPLACEMENT_RE = re.compile(
+    r"\b(?:instead|rather than|from now on|going forward|switch(?:ed)? to|not the old|"
+    r"(?:must|should|needs? to|has to|have to)\b[^.!?。！？]{0,80}\bnow\b|"
+    r"\bnow\b[^.!?。！？]{0,12}\b(?:must|should|needs? to|has to|have to)\b)"
+    r"|以后改成|改成|改为|换成|改用|而不是|现在要|现在改|从现在开始"
+)
+_CHANGE_RE = re.compile(r"\bno longer\b|不要再|别再|以后不要|以后别")
+
+# The new direction of a direction change, in the order a reader looks for it; run
+# on the folded text and mapped back with :func:`as_written`.
+_NEW_DIRECTION_RES: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(p)
+    for p in (
+        r"(?:以后改成|改成|改为|换成|改用)([^。！!；;\n]+)",
+        r"(?:^|[.!?;,:]\s*)(?:please\s+)?([a-z][^.!?;,:\n]*?\s+instead of\s+[^.!?;,\n]+)",
+        r"\binstead,?\s+(?!of\b)(?:please\s+)?([^.!?;\n]+)",
+        r"\b(?:from now on|going forward),?\s+([^.!?;\n]+)",
+        r"(?:^|[.!?;]\s+|,\s*)((?:the |our |my |your |all |every )?[\w'-]+(?: [\w'-]+){0,5} "
+        r"(?:must|should|needs? to|has to|have to) [^.!?;\n]*\bnow\b[^.!?;\n]*)",
+        r"(?:^|[.!?;,]\s*)((?:please\s+)?[a-z][^.!?;,\n]*?)\s+instead\b",
+        r"(?:从现在开始|以后|今后)[，,]?([^。！!；;\n]+)",
+    )
+)
+
+
+def new_direction(text: str) -> str | None:
+    """The behaviour a direction change asks for, as written; falls back to
+    :func:`wanted_as_written`."""
+    folded = normalise(text)
+    for regex in _NEW_DIRECTION_RES:
+        match = regex.search(folded)
+        if match:
+            clause = match.group(1).strip(" ,，;；:：")
+            if len(clause) >= 2:
+                found = as_written(text, clause, match.start(1))
+                if found:
+                    return found
+    return wanted_as_written(text)
+
+
+def weakening_kind(text: str) -> str | None:
+    """``obsolete`` / ``direction-changed`` from a correction's own words, else None."""
+    folded = normalise(text)
+    replaced = bool(_REPLACEMENT_RE.search(folded))
+    if _OBSOLETE_RE.search(folded) and not replaced:
+        return "obsolete"
+    if replaced or _CHANGE_RE.search(folded):
+        return "direction-changed"
+    return None

@@ -1,4 +1,4 @@
-"""The memory check (kernel-format 6.1, 4.6, 5.10): measure, gate, deliver, sweep.
+"""The memory check (docs/formats.md §8.1, §5.6, §6.3): measure, gate, deliver, sweep.
 
 One tick: read the two consumer contracts; unless some signal kind is open for
 pattern-tracker or memory-weaver, measure nothing. Otherwise compute orphan states and
@@ -10,7 +10,7 @@ computed, sync the signal ledgers: signals this check posted earlier that the cu
 measurement no longer selects are swept. Items not in a ledger (operator, LLM or
 directed items) are never touched.
 
-Forget (6.8) is not implemented: subcon never deletes memory nodes.
+Forget (docs/formats.md §8.8) is not implemented: subcon never deletes memory nodes.
 """
 
 from __future__ import annotations
@@ -102,6 +102,7 @@ class CheckReport:
             f"board: markers pattern={census.get('pattern', 0)} lesson={census.get('lesson', 0)} "
             f"groove={census.get('groove', 0)}  ({self.board.get('targets', 0)} targets)"
         )
+        lines += [f"  {finding}" for finding in self.board.get("missing_dossiers", [])]
         lines.append(f"entity: {self.entity.get('flagged', 0)} flagged")
         lines.append(f"node: {self.node.get('flagged', 0)} flagged")
         if self.gap is None:
@@ -213,6 +214,7 @@ def _board_step(tick: _Tick) -> Callable[[MemoryReads], list[Selection]]:
         selected = board_lint.select(targets)
         tick.report.board = {
             "census": board_lint.census(text),
+            "missing_dossiers": board_lint.missing_dossiers(reads, text),
             "targets": len(targets),
             "flagged": [t.to_json() for t in targets if t.trajectory != "NO-EFF"],
             "selected": [s.to_json() for s in selected],
@@ -229,7 +231,8 @@ def _closure_step(
     select: Callable[[list[_Row]], list[Selection]],
     report_field: str,
 ) -> Callable[[MemoryReads], list[Selection]]:
-    """entity-lint and node-lint: rows measured against the board closure (6.4, 6.5)."""
+    """entity-lint and node-lint (docs/formats.md §8.5, §8.6): rows measured against the
+    board closure."""
 
     def run(reads: MemoryReads) -> list[Selection]:
         if not reads.is_dir(subdir):
@@ -255,8 +258,22 @@ def _orphan_step(report: OrphanReport) -> Callable[[MemoryReads], list[Selection
     return run
 
 
+def _unlisted(tick: _Tick, partition: str) -> set[str]:
+    """Signals subcon posts that the original never selects, kept out of the ledger.
+
+    The ledger is shared with a duoduo daemon on the same runtime, whose memory check
+    sweeps every listed name its own measurement does not select. An incremental tail
+    ``scan-gap`` for a covered day (`docs/formats.md` §9.5) is subcon's alone: listed, duoduo would
+    delete it on its next tick. Unlisted, only the weaver's ack removes it.
+    """
+    if partition == WEAVER and tick.report.gap is not None and tick.report.gap["incremental"]:
+        return {SCAN_GAP_PENDING}
+    return set()
+
+
 def _sync_ledgers(tick: _Tick) -> None:
-    """4.6 inbox-sync: keep what is still wanted or was just posted, sweep the rest."""
+    """Inbox sync (docs/formats.md §5.6): keep what is still wanted or was just posted,
+    sweep the rest."""
     posted = [Path(p) for p in tick.report.posted]
     for partition in CONSUMERS:
         inbox = tick.paths.inbox_dir(partition)
@@ -278,6 +295,7 @@ def _sync_ledgers(tick: _Tick) -> None:
                     keep.add(name)
                     continue
                 tick.report.swept.append(name)
+        keep -= _unlisted(tick, partition)
         tick.ensure()
         write_ledger(tick.paths, partition, keep)
         tick.report.ledgers[partition] = sorted(keep)

@@ -1,8 +1,8 @@
-"""``var/meta/partitions/<name>.json``: last run, failures and backoff (kernel-format 5.9).
+"""``var/meta/partitions/<name>.json``: last run, failures and backoff (docs/formats.md §7.4).
 
 The five original keys are written in the original's order; subcon adds
-``last_run_tick`` (12.5) only when it knows it, so a file subcon never ran a tick for
-looks exactly like the original's. Unknown keys are dropped on write, as the original
+``last_run_tick`` (docs/formats.md §7.1) only when it knows it, so a file subcon never
+ran a tick for looks exactly like the original's. Unknown keys are dropped on write, as the original
 does (it rebuilds the object from its five fields).
 """
 
@@ -97,7 +97,8 @@ def write_state(paths: KernelPaths, name: str, state: PartitionState) -> None:
 
 
 def backoff_until(outcome: str, failures: int, now: datetime, interval_ms: int) -> str | None:
-    """5.9 backoff: the ISO time until which the partition is skipped, or None."""
+    """Backoff (docs/formats.md §7.4): the ISO time until which the partition is skipped,
+    or None."""
     if outcome == "timeout" and failures > 2:
         delay = min(failures * interval_ms, TIMEOUT_BACKOFF_CAP_MS)
     elif outcome == "error" and failures > 1:

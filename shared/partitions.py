@@ -1,4 +1,4 @@
-"""Partition discovery, schedule quirks and the consumer-contract gate (kernel-format 5.4, 5.10).
+"""Partition discovery, schedule quirks and the consumer-contract gate (docs/formats.md §6).
 
 A partition is a direct subdirectory of ``<kernel>/subconscious/`` (not ``inbox``) with a
 readable ``CLAUDE.md``. Two readers of the same front matter disagree on purpose, as in
@@ -32,7 +32,7 @@ DEFAULT_ENABLED: Final = True
 DEFAULT_COOLDOWN_TICKS: Final = 1
 DEFAULT_MAX_DURATION_MS: Final = 60_000
 
-# Contract states (5.10).
+# Contract states (docs/formats.md §6.3).
 PARTITION_ABSENT: Final = "partition-absent"
 PARSE_FAIL: Final = "parse-fail"
 NO_CONTRACT: Final = "no-contract"
@@ -242,7 +242,7 @@ def normalize_kind(kind: str) -> str:
 
 
 def contract_state(name: str, data: dict[str, Any]) -> tuple[str, bool, frozenset[str]]:
-    """``(state, enabled, consumes)`` of parsed front matter, per the 5.10 table."""
+    """``(state, enabled, consumes)`` of parsed front matter (docs/formats.md §6.3)."""
     raw_schedule = data.get("schedule")
     schedule = raw_schedule if isinstance(raw_schedule, dict) else {}
     enabled_raw = schedule.get("enabled")
@@ -350,7 +350,7 @@ def partition_dir_names(paths: KernelPaths) -> list[str]:
 
 
 def discover_partitions(paths: KernelPaths, *, include_errors: bool = False) -> list[PartitionInfo]:
-    """Partitions in scheduling order (5.4).
+    """Partitions in scheduling order (docs/formats.md §6.1).
 
     A partition whose ``CLAUDE.md`` cannot be read is not a partition. One whose front
     matter fails to parse is dropped from the result (with a logged reason) unless

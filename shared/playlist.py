@@ -1,4 +1,4 @@
-"""``<kernel>/subconscious/playlist.md``: the round-robin schedule (kernel-format 5.6).
+"""``<kernel>/subconscious/playlist.md``: the round-robin schedule (docs/formats.md §7.2).
 
 All functions on text are pure; :func:`read_playlist` / :func:`write_playlist` are the
 thin file edges. Lines are split on LF only and every comparison uses JS ``trim``.
@@ -58,7 +58,7 @@ def _find_heading(lines: list[str] | tuple[str, ...], heading: str) -> int | Non
 
 
 def parse_items(text: str | None) -> list[PlaylistItem]:
-    """Items of the current round (5.6 parse rules); ``- [X]`` and other lines are ignored."""
+    """Items of the current round (docs/formats.md §7.2); ``- [X]`` and other lines are ignored."""
     if text is None:
         return []
     lines = text.split("\n")

@@ -4,7 +4,7 @@ These are plain functions over the kernel and runtime files (no Celery): the tic
 and embedded mode call them under the kernel lock. A run is recorded in two steps,
 because in distributed mode it finishes in another task: :func:`begin_tick` writes
 ``last_started_at`` and ``last_run_tick``; :func:`finish_run` checks the playlist item
-off (with its History line), and writes the outcome and backoff of kernel-format 5.9.
+off (with its History line), and writes the outcome and backoff (docs/formats.md §7.4).
 """
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ def begin_tick(
     lease: Lease | None = None,
     memory_check: bool = True,
 ) -> TickPlan:
-    """Run the memory check, re-read every partition's front matter, select (5.7),
+    """Run the memory check, re-read every partition's front matter, select (docs/formats.md §7.3),
     write the playlist and the started state of each pick. Call under the kernel lock.
 
     Raises:
@@ -229,7 +229,7 @@ def finish_run(
 
 
 def weaver_outcome(report: dict[str, Any]) -> str:
-    """5.8: the weaver's run is ``invalid_output`` when its final text is blank."""
+    """The weaver's run is ``invalid_output`` when its final text is blank."""
     text = report.get("text")
     return "success" if isinstance(text, str) and text.strip() else "invalid_output"
 
@@ -241,8 +241,9 @@ def record_weaver_end(
     report: dict[str, Any],
     lease: Lease,
 ) -> None:
-    """Record how a weaver pass ended: a tick-started run's 5.8 outcome (checking the
-    lease first), or a manual run's status. Call under the kernel lock."""
+    """Record how a weaver pass ended: a tick-started run's outcome (docs/formats.md
+    §7.4; the lease is checked first), or a manual run's status. Call under the kernel
+    lock."""
     if run is None:
         record_manual_run(paths, WEAVER, report.get("status") or "")
         return
@@ -272,7 +273,7 @@ def _manual_file(paths: KernelPaths, partition: str) -> Path:
 def record_manual_run(
     paths: KernelPaths, partition: str, result: str, now: datetime | None = None
 ) -> None:
-    """Remember a hand-started run for ``status`` (subcon's own file, not the 5.9 state).
+    """Remember a hand-started run for ``status`` (subcon's own file, not the partition state file).
 
     Best effort: the run already happened, so a runtime dir that cannot be written to
     only loses this note (logged).

@@ -1,4 +1,4 @@
-"""The ``scan-gap.md.pending`` inbox body (kernel-format 6.6), parsed and rendered.
+"""The ``scan-gap.md.pending`` inbox body (docs/formats.md §9.4), parsed and rendered.
 
 ```
 [scan-gap] 20260105[03,05] 20260105[14,15]

@@ -3,7 +3,7 @@
 Read once at boot (CLI entry, Celery app factory) from ``SUBCON_*`` environment
 variables and an optional ``.env`` file, then passed explicitly. Kernel and
 runtime roots fall back to the original runtime's ``ALADUO_*`` variables and
-defaults (kernel-format 12.1), so an existing install works unconfigured.
+defaults (docs/formats.md §2.1), so an existing install works unconfigured.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def _flag(value: str | None) -> bool:
 
 
 def default_roots(environ: Mapping[str, str]) -> tuple[Path, Path]:
-    """Kernel and runtime dirs as the original runtime resolves them (kernel-format 1)."""
+    """Kernel and runtime dirs as the original runtime resolves them (docs/formats.md §2.1)."""
     home = Path(environ.get("ALADUO_HOME") or os.path.expanduser("~"))
     kernel = Path(environ.get("ALADUO_KERNEL_DIR") or home / "aladuo")
     runtime = Path(environ.get("ALADUO_RUNTIME_DIR") or home / ".aladuo")

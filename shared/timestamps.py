@@ -1,4 +1,4 @@
-"""Timestamps exactly as the original runtime writes them (kernel-format 0.5, 0.6)."""
+"""Timestamps exactly as the original runtime writes them (docs/formats.md §1.3)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The body of one cadence tick, shared by the tick task and embedded mode.
 
-Order (kernel-format 5.2, 5.5, 5.7): advance the persistent tick number; under the
+Order (docs/formats.md §7.1): advance the persistent tick number; under the
 kernel lock run the memory check, re-read partitions, select and record the starts;
 release the lock; dispatch each picked run (weaver pass or committer run).
 """

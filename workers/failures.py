@@ -23,7 +23,8 @@ def describe(exc: BaseException) -> str:
 
 
 def outcome_of(exc: BaseException | None) -> str:
-    """The 5.8 outcome of a failed run: ``timeout`` for time limits, else ``error``."""
+    """The outcome of a failed run (docs/formats.md §7.4): ``timeout`` for time limits,
+    else ``error``."""
     if exc is None:
         return "error"
     if isinstance(exc, TIME_LIMITS) or isinstance(error_from(exc), PassTimeout):

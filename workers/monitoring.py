@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from celery.utils.saferepr import saferepr
+
 from workers import serialization
 
 # Characters kept of a long string, items kept of a long list, in an abbreviated result.
@@ -26,8 +28,6 @@ _STRING_KEEP = 120
 _ITEMS_KEEP = 3
 _DEPTHS = (4, 3, 2, 1, 0)
 PROGRESS_EVENT = "task-progress"
-
-_original: dict[str, Any] = {}
 
 
 def _abbreviate(value: Any, depth: int) -> Any:
@@ -54,7 +54,7 @@ def result_text(value: Any, maxlen: int | None = None, *_: Any, **__: Any) -> st
     try:
         text = serialization.dumps(value)
     except (TypeError, ValueError):
-        return str(_original.get("saferepr", repr)(value, maxlen))
+        return str(saferepr(value, maxlen))
     if maxlen is None or len(text) <= maxlen:
         return text
     for depth in _DEPTHS:
@@ -75,8 +75,6 @@ def install() -> None:
     from celery.app import trace
     from celery.worker import request
 
-    if "saferepr" not in _original:
-        _original["saferepr"] = trace.saferepr
     trace.saferepr = result_text
     request.saferepr = result_text
 
@@ -91,6 +89,10 @@ def send_progress(token: str, done: int, total: int) -> None:
     if task is None or request is None or request.id is None:
         return
     if request.is_eager or request.called_directly:
+        return
+    if done >= total:
+        # The task-succeeded event that follows says it; a last progress event overtaking
+        # it on the way to Flower would overwrite the result shown with the progress.
         return
     # done / total: the scan's unit, bytes of the slice read (see shared.weaver.reading)
     percent = round(100 * done / total, 1) if total else 100.0

@@ -1,4 +1,4 @@
-"""Task names and the queue each one runs on (design.md "Queues")."""
+"""Task names and the queue each one runs on (``scan``, ``kernel`` or ``commit``)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ class FileKind(StrEnum):
 def classify(path: str) -> FileKind | None:
     """The kind of a repo-relative POSIX path, or None when it is outside the allowlist.
 
-    Mirrors the spec's allowlist: ``memory/CLAUDE.md``, ``memory/entities/**``,
+    The allowlist of docs/formats.md §11.1: ``memory/CLAUDE.md``, ``memory/entities/**``,
     ``memory/topics/**``, ``subconscious/**/CLAUDE.md`` except ``subconscious/CLAUDE.md``,
     ``subconscious/playlist.md``, ``config/**/*.md``. Case-sensitive, as git is.
     """

@@ -45,7 +45,7 @@ class TreeEntry:
 
 
 def repo_info(kernel: Path) -> RepoInfo | None:
-    """The repository whose top level is the kernel itself, or None (kernel-format 8.1)."""
+    """The repository whose top level is the kernel itself, or None (docs/formats.md §3.4)."""
     result = run_git(
         kernel,
         "rev-parse",

@@ -30,6 +30,9 @@ class CommittedFile:
     kind: FileKind
     change: str
     stats: LineStats | None = None
+    # What the writer says each edit rests on (the updater's board edits: class and
+    # "N new + M prior = T total evidence"); listed under the file in the body.
+    notes: tuple[str, ...] = ()
 
 
 def _count(n: int, singular: str, plural: str) -> str:
@@ -121,7 +124,10 @@ def commit_message(files: Sequence[CommittedFile], tick: int | None) -> tuple[st
     families, scopes, description = describe(files)
     family = families[0] if len(families) == 1 else "memory"
     subject = f"{family}({', '.join(scopes)}): {description}"
-    body = [f"- {f.path}: {f.change}" for f in files[:_MAX_BODY_FILES]]
+    body = []
+    for f in files[:_MAX_BODY_FILES]:
+        body.append(f"- {f.path}: {f.change}")
+        body += [f"  - {note}" for note in f.notes]
     if len(files) > _MAX_BODY_FILES:
         body.append(f"- ... and {len(files) - _MAX_BODY_FILES} more")
     trailers = []

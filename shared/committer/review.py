@@ -39,7 +39,7 @@ class LineDecision:
         }
 
     def log_line(self) -> str:
-        """The decision-log line of the committer spec's Output section."""
+        """The committer's decision-log line for this rejection (docs/formats.md §11.4)."""
         return f"- I rejected `{self.file}:{self.line}` because {self.why}. `{self.reason}`"
 
 

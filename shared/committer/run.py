@@ -44,6 +44,7 @@ from shared.kernel import KernelPaths
 from shared.lock.base import KernelLock, Lease
 from shared.settings import Settings
 from shared.timestamps import iso
+from shared.weaver.updater import board_edit_notes
 
 log = logging.getLogger(__name__)
 
@@ -213,6 +214,11 @@ def _review(
     if not approved:
         return
     files = {c.path: _committed_file(c) for c, _ in approved}
+    board = files.get("memory/CLAUDE.md")
+    if board is not None and board.change != "deleted":
+        # The updater's edit notes for exactly this board text go into the body.
+        text = next(c.text for c, _ in approved if c.path == board.path)
+        files[board.path] = replace(board, notes=tuple(board_edit_notes(paths, text)))
     if lease is None or index is None:  # dry run
         wake.report.files = list(files)
         _, _, description = describe(list(files.values()))

@@ -1,4 +1,4 @@
-"""The persistent cadence tick number (kernel-format 12.5) and the duplicate-tick guard.
+"""The persistent cadence tick number (docs/formats.md §7.1) and the duplicate-tick guard.
 
 Distributed mode counts in Redis (``INCR``) and mirrors every value into
 ``var/subcon/tick.json``; the mirror seeds the counter again if Redis lost it, so the

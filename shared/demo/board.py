@@ -1,4 +1,4 @@
-"""Demo board (``memory/CLAUDE.md``), its topic nodes and one entity dossier (7.2 formats).
+"""Demo board (``memory/CLAUDE.md``), its topic nodes and one entity dossier (docs/formats.md §10).
 
 The committed board holds only lines that pass review. ``REJECT_LINES`` are the
 instructive counter-examples (a self-referential slogan, status recaps, a bare

@@ -1,4 +1,4 @@
-"""Synthetic conversations and runtime noise for the demo spine (kernel-format 2.6, 2.7).
+"""Synthetic conversations and runtime noise for the demo spine (docs/formats.md §4.6, §4.7).
 
 :class:`SpineGenerator` turns the scripts of :mod:`shared.demo.scripts` into events in
 the runtime's envelope order: human ``channel.message`` on stdio and Feishu, agent

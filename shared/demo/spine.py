@@ -1,4 +1,4 @@
-"""Deterministic synthetic spine for the demo kernel (kernel-format 2.2, 2.3, 2.6, 2.7).
+"""Deterministic synthetic spine for the demo kernel (docs/formats.md §4).
 
 Pure part: :func:`generate_spine` builds the day files as lines (event dicts in the
 runtime's envelope order, plus a few deliberately malformed lines) from a seed, and
@@ -88,7 +88,8 @@ def generate_spine(
 
 
 def render_spine(days: dict[str, list[SpineLine]]) -> SpineFiles:
-    """Day files plus ``by_id``/``by_session`` index bytes with exact offsets (2.3)."""
+    """Day files plus ``by_id``/``by_session`` index bytes with exact offsets
+    (docs/formats.md §4.3)."""
     files: dict[str, bytes] = {}
     by_id: list[str] = []
     by_session: list[str] = []
@@ -131,7 +132,7 @@ def render_spine(days: dict[str, list[SpineLine]]) -> SpineFiles:
 
 
 def summarize(days: dict[str, list[SpineLine]]) -> SpineSummary:
-    """Counts for the init report (external = kernel-format 3.1 source gate)."""
+    """Counts for the init report (external = the source gate of docs/formats.md §4.5)."""
     events = [line.event for lines in days.values() for line in lines if line.event]
     external = [
         e

@@ -1,6 +1,6 @@
 """inner-outer: a claim sourced only from internal runtime kinds is rejected.
 
-Internal kinds are kernel-format 3.1's deny-list (cadence, meta, system, runner,
+Internal kinds are the six of docs/formats.md §4.5 (cadence, meta, system, runner,
 route, gateway). A claim is internal-sourced when it attributes itself to one of them
 ("cadence output says ...", "according to the runner", ``source_kind: meta``), and it
 survives only with independent external grounding (the user said/asked/wrote, a

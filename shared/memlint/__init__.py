@@ -1,4 +1,4 @@
-"""The memory check's lints (kernel-format 6.2-6.7): pure measurement and selection.
+"""The memory check's lints (docs/formats.md §8.3-§8.7): pure measurement and selection.
 
 Each lint reads through a :class:`~shared.memlint.reads.MemoryReads` (which records
 every path that failed with anything other than "missing") and returns

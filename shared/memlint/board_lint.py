@@ -1,4 +1,4 @@
-"""board-lint (6.3): measure board-linked topic nodes and pick revise / sink / merge."""
+"""board-lint (docs/formats.md §8.4): measure board-linked topic nodes, pick revise/sink/merge."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def _lines(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class BoardTarget:
-    """The 6.3 measurement of one board-linked topic node."""
+    """The measurement of one board-linked topic node (docs/formats.md §8.4)."""
 
     slug: str
     board_line: int | None
@@ -229,3 +229,21 @@ def census(board_text: str) -> dict[str, int]:
         {s for s in links if not s.startswith(("pattern-", "lesson-", "groove-"))}
     )
     return counts
+
+
+def missing_dossiers(reads: MemoryReads, board_text: str) -> list[str]:
+    """``memory/CLAUDE.md:L<n>: [[slug]] ...`` for every board link whose target has
+    neither ``topics/<slug>.md`` nor ``entities/<slug>.md`` (a subcon finding: the
+    line stays, the crystallizer bootstraps the dossier on the next weave)."""
+    found: list[str] = []
+    for number, text in enumerate(_lines(board_text), start=1):
+        for slug in dict.fromkeys(scan_links(text)):
+            if not is_safe_slug(slug):
+                continue
+            if reads.is_file(f"topics/{slug}.md") or reads.is_file(f"entities/{slug}.md"):
+                continue
+            found.append(
+                f"memory/CLAUDE.md:L{number}: [[{slug}]] has no topic or entity dossier "
+                "(the line is kept; the next weave bootstraps one)"
+            )
+    return found

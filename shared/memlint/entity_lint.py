@@ -1,4 +1,4 @@
-"""entity-lint (6.4): entity dossiers missing the four current-picture sections."""
+"""entity-lint (docs/formats.md §8.5): entity dossiers missing the four current-picture sections."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from shared.memlint.selection import Selection
 
 REQUIRED_SECTIONS: Final = ("what it is now", "relationship", "open variables", "trend")
 _HEADING = re.compile(r"^##\s+(.*)$", re.MULTILINE)
-# 12.8: dated stamps of any year (the original hard-codes 2026).
+# Dated stamps of any year (docs/formats.md §12) (the original hard-codes 2026).
 _DATED = re.compile(r"(?:19|20)\d{2}-\d{2}-\d{2}|(?:19|20)\d{2}[01]\d[0-3]\d", re.ASCII)
 
 

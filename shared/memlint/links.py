@@ -1,4 +1,4 @@
-"""``[[slug]]`` links and board reachability as the memory check sees them (6.2)."""
+"""``[[slug]]`` links and board reachability in the memory check (docs/formats.md §8.3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""node-lint (6.5): lesson/groove rule nodes with extra sections or over 200 lines."""
+"""node-lint (docs/formats.md §8.6): lesson/groove nodes with extra sections or over 200 lines."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Orphans (6.7): topic nodes the board closure does not reach."""
+"""Orphans (docs/formats.md §8.7): topic nodes the board closure does not reach."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reads under ``memory/`` that remember which paths failed (for the "clean" rule of 6.1)."""
+"""Reads under ``memory/`` that remember failed paths (the "clean" rule of docs/formats.md §8.1)."""
 
 from __future__ import annotations
 

@@ -132,7 +132,7 @@ def _batch(kernel: Path, revs: list[str]) -> dict[str, str | None]:
 
 
 def is_repo(kernel: Path) -> bool:
-    """True when the kernel is its own repository (kernel-format 8.1) with a commit; a
+    """True when the kernel is its own repository (docs/formats.md §3.4) with a commit; a
     kernel nested in some other repository must not show that repository's history."""
     return repo_info(kernel) is not None and head_commit(kernel) is not None
 

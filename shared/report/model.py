@@ -25,7 +25,7 @@ class Trajectory(StrEnum):
 
     @classmethod
     def of(cls, text: str | None) -> Trajectory:
-        """board-lint's reading (kernel-format 6.3): prefix STRENGTHEN / WEAKEN, else NEUTRAL."""
+        """board-lint's reading (docs/formats.md §8.4): prefix STRENGTHEN / WEAKEN, else NEUTRAL."""
         if text is None:
             return cls.NO_EFF
         upper = text.strip().upper()

@@ -1,7 +1,7 @@
 """Partition rows: schedule, run history, backoff, cooldown and pending inbox items.
 
 Run history is gathered from what each partition leaves behind: the state file
-(kernel-format 5.9; the latest run only, with its start), the committer's audit
+(docs/formats.md §7.4; the latest run only, with its start), the committer's audit
 records (one wake = the records sharing a timestamp: tick, duration, outcome), the
 weaver's run log, and the playlist's ``## History`` lines (finish times only). A
 field no source records stays None and renders as a dash.

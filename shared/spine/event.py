@@ -1,4 +1,4 @@
-"""One spine event: parse a JSONL line, render it back, the source gate (kernel-format 2, 3).
+"""One spine event: parse a JSONL line, render it back, the source gate (docs/formats.md §4).
 
 All functions here are pure: bytes or dicts in, values out.
 """
@@ -156,9 +156,9 @@ def kind_label(kind: Any) -> str:
 
 
 def is_external(event: dict[str, Any]) -> bool:
-    """kernel-format 3.1 as the original's code tests it: ``source.kind`` is truthy
-    (see :func:`kind_label`) and not one of the six internal kinds, and ``ts`` is a
-    string."""
+    """The source gate (docs/formats.md §4.5) as the original's code tests it:
+    ``source.kind`` is truthy (see :func:`kind_label`) and not one of the six internal
+    kinds, and ``ts`` is a string."""
     source = event.get("source")
     if not isinstance(source, dict):
         return False

@@ -1,4 +1,4 @@
-"""Read one event by id through ``var/events/index/by_id.jsonl`` (kernel-format 2.3)."""
+"""Read one event by id through ``var/events/index/by_id.jsonl`` (docs/formats.md §4.4)."""
 
 from __future__ import annotations
 

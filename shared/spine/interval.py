@@ -1,4 +1,4 @@
-"""Interval tokens naming which part of the spine to scan (kernel-format 6.6, 12.4).
+"""Interval tokens naming which part of the spine to scan (docs/formats.md §9.3).
 
 * ``YYYYMMDD[hh,hh]`` — a band: UTC hours ``start..end`` inclusive of one date.
 * ``YYYY-MM-DD[t1,t2]`` — a window: events of that date's partition with ``ts``

@@ -1,4 +1,4 @@
-"""Stream spine partition files without holding a day in memory (kernel-format 2.1).
+"""Stream spine partition files without holding a day in memory (docs/formats.md §4.4).
 
 Lines are split on ``\\n`` only. Malformed JSON, non-object values, non-UTF-8
 bytes and lines longer than ``max_line_bytes`` are skipped and counted in
@@ -136,7 +136,7 @@ def iter_records(
                     InputError(where, first + i, f"not a JSON object ({type(event).__name__})")
                 )
                 continue
-            # The source gate of kernel-format 3.1, inlined: this is the hot loop.
+            # The source gate of docs/formats.md §4.5, inlined: this is the hot loop.
             source = event.get("source")
             kind = source.get("kind") if type(source) is dict else None
             if type(kind) is not str and kind is not None:

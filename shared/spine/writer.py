@@ -1,4 +1,4 @@
-"""Append events to the spine as the original runtime does (kernel-format 2.2, 2.3).
+"""Append events to the spine as the original runtime does (docs/formats.md §4.2, §4.3).
 
 For runtimes other than the original (which appends itself): the envelope, the
 UTC-date partition, both index files, one fcntl lock serialising appenders

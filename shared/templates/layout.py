@@ -1,4 +1,4 @@
-"""Layout of a fresh kernel and runtime (kernel-format 1.1, 7.5, 10.1)."""
+"""Layout of a fresh kernel and runtime (docs/formats.md §3)."""
 
 from __future__ import annotations
 
@@ -47,18 +47,20 @@ GITIGNORE_COMMENT: Final = "# subcon kernel: runtime-derived layers and temp fil
 
 
 def render_gitignore() -> str:
-    """The genesis ``.gitignore``: one comment line, then the seven entries of 7.5."""
+    """The genesis ``.gitignore``: one comment line, then the seven entries of
+    docs/formats.md §3.2."""
     return "\n".join((GITIGNORE_COMMENT, *GITIGNORE_ENTRIES)) + "\n"
 
 
 def missing_gitignore_entries(text: str) -> list[str]:
-    """Entries of 7.5 absent from ``text`` (compared as trimmed lines), in 7.5 order."""
+    """Entries of docs/formats.md §3.2 absent from ``text`` (compared as trimmed lines),
+    in that order."""
     present = {line.strip() for line in text.split("\n")}
     return [entry for entry in GITIGNORE_ENTRIES if entry not in present]
 
 
 def sync_gitignore(text: str) -> tuple[str, list[str]]:
-    """Append the missing 7.5 entries to an existing ``.gitignore`` text.
+    """Append the missing docs/formats.md §3.2 entries to an existing ``.gitignore`` text.
 
     Returns the new text (newline-terminated whenever something was appended) and the
     entries that were added; an up-to-date text is returned unchanged.
@@ -73,7 +75,7 @@ def sync_gitignore(text: str) -> tuple[str, list[str]]:
 def status_document(
     *, generated_at: str, kernel_root: str, work_root: str, event_log: str
 ) -> dict[str, Any]:
-    """``var/registry/status.json`` as the original creates it (kernel-format 10.1)."""
+    """``var/registry/status.json`` as the original creates it (docs/formats.md §3.3)."""
     return {
         "generated_at": generated_at,
         "kernel": {"root": kernel_root, "version": "unknown"},

@@ -1,7 +1,7 @@
 """Partition prompt files that `subcon init` installs under ``<kernel>/subconscious/``.
 
 The front matter of each partition file is the one the original runtime ships (its
-schedule and contract are machine-read, kernel-format 5.4 and 5.10); the prose bodies
+schedule and contract are machine-read, docs/formats.md §6.2 and §6.3); the prose bodies
 are subcon's own short descriptions of what the code does.
 """
 

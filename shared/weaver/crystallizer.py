@@ -30,8 +30,9 @@ from shared.fragments import Fragment, fragment_filename, render_fragment
 from shared.kernel import KernelPaths, atomic_write_text, read_utf8
 from shared.lock.base import Lease
 from shared.settings import Settings
-from shared.text import ascii_slug, jaccard, one_line, token_set
-from shared.weaver.promotion import post_node_create, promote_entities
+from shared.text import ascii_slug, one_line, token_set
+from shared.weaver.concepts import same_instruction
+from shared.weaver.promotion import bootstrap_dossiers, post_node_create, promote_entities
 from shared.weaver.prose import DossierWriter, RuleDossierWriter, make_sample, quote_of, wanted_of
 from shared.weaver.scanner import ScannedFragment
 from shared.weaver.store import (
@@ -59,10 +60,13 @@ class CrystalReport:
     entities_written: list[str] = field(default_factory=list)
     node_create: list[str] = field(default_factory=list)
     malformed: list[str] = field(default_factory=list)
+    bootstrapped: list[str] = field(default_factory=list)
 
     @property
     def status(self) -> str:
         changed = self.entities_written or self.effectiveness_written or self.new_signals_written
+        if self.bootstrapped and not (changed or self.fragments_new):
+            return "BOOTSTRAPPED:"
         if changed or self.fragments_new or self.effectiveness_deleted:
             return "UPDATED:"
         return "NO_NEW_GRADIENT:"
@@ -79,6 +83,7 @@ class CrystalReport:
             "entities_written": self.entities_written,
             "node_create": self.node_create,
             "malformed": self.malformed,
+            "bootstrapped": self.bootstrapped,
         }
 
 
@@ -95,9 +100,63 @@ def _verdict(s: int, n: int, w: int) -> str:
     return "NEUTRAL"
 
 
+def _when(g: StoredFragment) -> tuple[str, str]:
+    return (g.fragment.source_ts, g.rel)
+
+
+def _classified(group: list[StoredFragment]) -> list[str] | None:
+    """Guidance from what the evidence says (issue #11), or None for the count rules.
+
+    The newest explicit statement decides: a direction change rewrites, an obsolete
+    practice removes, unless the line was applied or reaffirmed after it; a recall
+    miss (the user asked for what the line says) keeps the line.
+    """
+    weak = sorted((g for g in group if g.fragment.trajectory == "WEAKENING"), key=_when)
+    if not any(g.fragment.weakening_kind for g in weak):
+        return None
+    explicit = [g for g in weak if g.fragment.weakening_kind in {"direction-changed", "obsolete"}]
+    latest = explicit[-1] if explicit else None
+    if latest is not None:
+        later = [
+            g
+            for g in group
+            if _when(g) > _when(latest)
+            and (
+                g.fragment.trajectory == "STRENGTHENING"
+                or g.fragment.weakening_kind == "recall-miss"
+            )
+        ]
+        if not later:
+            if latest.fragment.weakening_kind == "obsolete":
+                return [
+                    f"REMOVE [obsolete]: the user says the practice stopped or is out of date "
+                    f"({latest.rel}); move the line's text to its topic dossier."
+                ]
+            wanted = wanted_of(latest)
+            if wanted:
+                return [
+                    f"REWRITE [direction-changed]: the user states a different behaviour "
+                    f'({latest.rel}); direction that would have helped: "{wanted}"'
+                ]
+            return [
+                f"KEEP [direction-changed]: the user changed the direction ({latest.rel}) "
+                "but no new direction is quoted whole; preserve until one is."
+            ]
+    recall = [g for g in weak if g.fragment.weakening_kind == "recall-miss"]
+    if recall:
+        return [
+            f"KEEP [recall-miss]: the user reaffirmed the line after the agent missed it "
+            f"({recall[-1].rel}); keep it, sharpen the trigger at most."
+        ]
+    return None
+
+
 def _guidance(verdict: str, group: list[StoredFragment]) -> list[str]:
     s = sum(1 for g in group if g.fragment.trajectory == "STRENGTHENING")
     w = sum(1 for g in group if g.fragment.trajectory == "WEAKENING")
+    classified = _classified(group)
+    if classified is not None:
+        return classified
     if verdict == "STRENGTHENING":
         return [f"KEEP: strengthening evidence outweighs weakening ({s} vs {w}); preserve."]
     if verdict == "NEUTRAL":
@@ -169,17 +228,24 @@ def build_effectiveness(
         weakening=counts["WEAKENING"],
         samples=tuple(samples),
         guidance=tuple(_guidance(verdict, group)),
+        kinds=(
+            sum(1 for g in group if g.fragment.weakening_kind == "recall-miss"),
+            sum(1 for g in group if g.fragment.weakening_kind == "direction-changed"),
+            sum(1 for g in group if g.fragment.weakening_kind == "obsolete"),
+        ),
     )
 
 
 def cluster_new_signals(group: list[StoredFragment], writer: DossierWriter) -> list[Candidate]:
-    """Group NEW_SIGNAL fragments whose candidate rule reads alike (token Jaccard)."""
-    clusters: list[tuple[frozenset[str], list[StoredFragment], str, str]] = []
+    """Group NEW_SIGNAL fragments whose candidate rule reads alike: most content tokens
+    shared, or, across English and Chinese, most key concepts
+    (:func:`shared.weaver.concepts.same_instruction`)."""
+    clusters: list[tuple[str, list[StoredFragment], str, str]] = []
     for sf in sorted(group, key=lambda g: (g.fragment.source_ts, g.rel)):
         trigger, direction = _candidate_of(sf)
-        key = token_set(f"{trigger} {direction}") or token_set(quote_of(sf))
+        key = f"{trigger} {direction}" if token_set(f"{trigger} {direction}") else quote_of(sf)
         for rep, members, _t, _d in clusters:
-            if jaccard(rep, key) >= 0.45:
+            if same_instruction(rep, key):
                 members.append(sf)
                 break
         else:
@@ -329,6 +395,8 @@ def crystallize_fragments(
         report.new_signals_written = write_if_changed(
             ns_path, render_new_signals(candidates), lease
         )
+    # A board pointer without a dossier gets a minimal one (the line stays).
+    report.bootstrapped.extend(bootstrap_dossiers(paths, board, by_marker, lease))
     written, malformed = promote_entities(paths, settings, stored, lease, writer)
     report.entities_written.extend(written)
     report.malformed.extend(malformed)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from shared.board import BoardLine
-from shared.lexicon import wanted_behaviour
+from shared.lexicon import wanted_as_written, wanted_behaviour
 from shared.text import GENERIC_CUES, normalise, one_line, token_set
 from shared.weaver.matching import BoardIndex
 from shared.weaver.turns import Turn
@@ -104,6 +104,11 @@ class TurnFacts:
     @_lazy
     def wanted(self) -> str | None:
         return wanted_behaviour(self.text)
+
+    @_lazy
+    def wanted_text(self) -> str | None:
+        """:attr:`wanted` as the user wrote it (what a fragment quotes)."""
+        return wanted_as_written(self.text)
 
     @_lazy
     def asked(self) -> frozenset[str]:

@@ -23,15 +23,65 @@ from shared.lexicon import (
     is_greeting_or_receipt,
     is_transient_question,
     markers,
+    new_direction,
     one_off_marker,
+    weakening_kind,
 )
-from shared.text import normalise, one_line, token_set
+from shared.text import jaccard, normalise, one_line, token_set
 from shared.weaver.facts import TurnFacts, root_cause, rows_summary
-from shared.weaver.matching import BoardIndex, PointerScan
+from shared.weaver.matching import BoardIndex, LineCues, PointerScan
 from shared.weaver.turns import Turn
 
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
 TRIGGER_REL = "the event shows the line's trigger cue"
+WANTED_LIMIT = 300
+KIND_REASONS = {
+    "recall-miss": "the user asked for what the line says",
+    "direction-changed": "the user states a different behaviour",
+    "obsolete": "the user says the practice stopped or is out of date",
+}
+
+# How strongly a correction names a candidate line (higher wins, see _attribute).
+_NAMES_DIRECTION, _NAMES_TRIGGER, _JUDGES_PREVIOUS = 3, 2, 1
+
+
+def _tier(i: int, cues: LineCues, words: frozenset[str], named: set[int]) -> int:
+    """A correction names the line's direction, its trigger (or pointer / dossier /
+    directed item) in its own words, or only judges the previous turn that related
+    to the line."""
+    if cues.direction_hit(words):
+        return _NAMES_DIRECTION
+    return _NAMES_TRIGGER if i in named else _JUDGES_PREVIOUS
+
+
+def _attribute(
+    blamed: list[tuple[int, list[str], bool, int]],
+) -> list[tuple[int, list[str], bool, int]]:
+    """The lines a correction belongs to (labelling "Attribution"): those naming the
+    direction it asks about, else those whose trigger it names, else the one line the
+    judged turn related to. Sharing a word with a line is not enough when a closer
+    line is named; a complaint that names nothing and judged several lines is
+    ambiguous and is attributed to none."""
+    best = max(b[3] for b in blamed)
+    chosen = [b for b in blamed if b[3] == best]
+    if best == _JUDGES_PREVIOUS and len(chosen) > 1:
+        return []
+    return chosen
+
+
+def correction_kind(text: str, line: BoardLine, named_direction: bool) -> str | None:
+    """The weakening kind of a correction of ``line``: what its words say (obsolete,
+    direction changed), or a recall miss when it names the line's own direction. A
+    "change" whose new direction reads like the line's own is a recall miss."""
+    kind = weakening_kind(text)
+    if kind == "direction-changed":
+        wanted = new_direction(text)
+        if wanted and jaccard(token_set(wanted), line.direction_cues) >= 0.6:
+            return "recall-miss"
+        return kind
+    if kind is not None:
+        return kind
+    return "recall-miss" if named_direction else None
 
 
 @dataclass(frozen=True)
@@ -91,6 +141,7 @@ class Judgement:
     supersedes: str | None = None
     entities: tuple[str, ...] = field(default=())
     source_turn: Turn | None = None
+    kind: str | None = None  # WEAKENING only: recall-miss / direction-changed / obsolete
 
 
 @dataclass
@@ -171,6 +222,8 @@ class RuleJudge:
         prev_ids = {ln.hash for ln in previous.lines}
         named = triggered | mentioned | read | scope.directed
         out: list[Judgement] = []
+        # A correction's candidate lines, attributed after all are seen (see _attribute).
+        blamed: list[tuple[int, list[str], bool, int]] = []
         for i in index.candidates(words, bool(corr), prev_ids, named):
             line = board.lines[i]
             cues = index.cues[i]
@@ -201,10 +254,28 @@ class RuleJudge:
                     continue
             facts = facts or TurnFacts(turn, text, previous, index)
             if corr:
-                judged = previous.turn if corrects_prev else None
-                out.append(self._correction(facts, i, line, ctx, relations, corr, judged, entities))
+                blamed.append((i, relations, corrects_prev, _tier(i, cues, words, named)))
             else:
                 out.append(self._line_judgement(facts, i, line, relations, i in read, entities))
+        if blamed:
+            assert facts is not None
+            # An empty choice: a complaint no careful reader could pin on one line;
+            # it can still state a new durable instruction (below).
+            for i, relations, corrects_prev, tier in _attribute(blamed):
+                judged = previous.turn if corrects_prev else None
+                out.append(
+                    self._correction(
+                        facts,
+                        i,
+                        board.lines[i],
+                        ctx,
+                        relations,
+                        corr or "",
+                        judged,
+                        entities,
+                        named_direction=tier == _NAMES_DIRECTION,
+                    )
+                )
         if out or not (corr or instr or pref):
             return out
         facts = TurnFacts(turn, text, previous, index)
@@ -220,9 +291,12 @@ class RuleJudge:
         corr: str,
         judged: Turn | None,
         entities: tuple[str, ...],
+        *,
+        named_direction: bool = False,
     ) -> Judgement:
         why = "; ".join(relations)
         root = None
+        kind = correction_kind(facts.text, line, named_direction)
         evidence = [facts.quote, f'It carries the correction marker "{corr}" ({why}).']
         if judged is not None:
             evidence.append(
@@ -230,8 +304,13 @@ class RuleJudge:
             )
             root = root_cause(facts, i, line, judged, ctx)
         notes = [f"This weakens `{line.ref}` because the agent needed correction despite the line."]
-        if facts.wanted:
-            notes.append(f'Wanted behaviour: "{one_line(facts.wanted, 160)}".')
+        if kind:
+            notes.append(f"Weakening kind: {kind} ({KIND_REASONS[kind]}).")
+        # The user's words as written, whole or not at all: a cut or folded clause
+        # could reach the board through a rewrite.
+        wanted = new_direction(facts.text) if kind == "direction-changed" else facts.wanted_text
+        if wanted and len(wanted) <= WANTED_LIMIT and "\n" not in wanted:
+            notes.append(f'Wanted behaviour: "{wanted}".')
         if root:
             notes.append(f"Root cause: {root} (from the judged turn's tool trace).")
         return Judgement(
@@ -245,6 +324,7 @@ class RuleJudge:
             root_cause=root,
             supersedes=judged["id"] if judged is not None else None,
             entities=entities,
+            kind=kind,
         )
 
     def _line_judgement(

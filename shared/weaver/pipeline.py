@@ -1,5 +1,5 @@
 """The memory-weaver pass as plain functions: plan → scan (fan-out) → crystallize →
-update → settle. Celery tasks (H5) call these; :func:`run_pass_inprocess` runs them
+update → settle. The Celery tasks call these; :func:`run_pass_inprocess` runs them
 in order without Celery. Every argument and result is JSON-serialisable.
 
 Stage 1 scans the interval of ``scan-gap.md.pending`` (or an operator interval); a day
@@ -15,7 +15,7 @@ from typing import Any
 
 from shared.board import parse_board, read_board
 from shared.constants import SCAN_GAP_PENDING, WEAVER
-from shared.coverage import ScanProgress, mark_day_covered
+from shared.coverage import mark_day_covered, pass_progress
 from shared.errors import InputError
 from shared.fragments import fragment_filename
 from shared.inbox import list_items
@@ -69,8 +69,9 @@ def _slices(
 def _whole_days(items: list[Band | Window]) -> list[str]:
     """Dates an operator interval reads completely: its bands cover hours 00..23.
 
-    Only such a date may be marked covered (12.4); a partial band of an uncovered day
-    leaves its fragments deferred rather than hide the unread hours from the gap check.
+    Only such a date may be marked covered (docs/formats.md §9.1); a partial band of an
+    uncovered day leaves its fragments deferred rather than hide the unread hours from
+    the gap check.
     """
     hours: dict[str, set[int]] = {}
     for item in items:
@@ -218,6 +219,16 @@ def _context(paths: KernelPaths, route: Route | None) -> JudgeContext:
     )
 
 
+def _pass_window(slices: list[dict[str, Any]]) -> tuple[str | None, str] | None:
+    """The (after, until] window a tail pass read for one date, or None for bands."""
+    windows = [(s.get("after_ts"), s["until_ts"]) for s in slices if s.get("until_ts")]
+    if not windows:
+        return None
+    afters = [ts_key(a) or "" if a else "" for a, _ in windows]
+    lowest = min(afters)
+    return (lowest or None, max((ts_key(u) or u for _, u in windows)))
+
+
 def crystallize(
     paths: KernelPaths,
     settings: Settings,
@@ -269,14 +280,22 @@ def crystallize(
         results = [by_key[_slice_key(s)] for s in mine]
         last = max((r for r in results if r["last_ts"]), key=lambda r: r["last_ts"], default=None)
         size = max((int(s.get("file_size", 0)) for s in mine), default=0)
-        lease.ensure()
-        mark_day_covered(
+        # Only what was judged counts as read: an event the plan's file holds outside
+        # the posted bands (appended after the gap was posted) stays for the tail.
+        progress = pass_progress(
             paths,
             date,
-            ScanProgress(
-                last["last_event_id"] if last else None, size, last["last_ts"] if last else None
+            hours=frozenset(
+                h for s in mine for a, b in s.get("bands") or [] for h in range(a, b + 1)
             ),
+            window=_pass_window(mine),
+            file_size=size,
+            last_event_id=last["last_event_id"] if last else None,
+            last_ts=last["last_ts"] if last else None,
+            max_line_bytes=settings.max_line_bytes,
         )
+        lease.ensure()
+        mark_day_covered(paths, date, progress)
         covered.append(date)
     return {
         **report.to_json(),
@@ -304,7 +323,8 @@ def update(
     """Run the intuition updater over the board (writes ``memory/CLAUDE.md`` only)."""
     lease.ensure()
     remove_stale_temps(paths.memory_dir)
-    return update_board(paths, settings, lease).to_json()
+    fresh = {m: int(v.get("new", 0)) for m, v in crystallized.get("per_line", {}).items()}
+    return update_board(paths, settings, lease, new_evidence=fresh).to_json()
 
 
 def run_pass_inprocess(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
+from shared.board import Board, BoardLine
 from shared.constants import PATTERN_TRACKER
 from shared.dossiers import (
     SECTIONS,
@@ -23,7 +24,9 @@ from shared.effectiveness import Candidate
 from shared.errors import InputError
 from shared.kernel import KernelPaths, safe_basename
 from shared.lock.base import Lease
+from shared.memlint.links import is_safe_slug
 from shared.settings import Settings
+from shared.text import strip_pointers
 from shared.weaver.prose import DossierWriter
 from shared.weaver.store import StoredFragment, rel_path, write_if_changed
 
@@ -150,3 +153,74 @@ def converge_entity(paths: KernelPaths, slug: str, lease: Lease) -> tuple[str, s
     write_if_changed(path, render_dossier(dossier), lease)
     rel = rel_path(paths, path)
     return f"UPDATED: {rel} converged ({len(missing)} sections added)", rel
+
+
+_NODE_TITLES = {"lesson-": "Lesson", "groove-": "Groove", "pattern-": "Pattern"}
+
+
+def _bootstrap_text(pointer: str, line: BoardLine, group: list[StoredFragment]) -> str:
+    """A minimal dossier for ``pointer`` from its board line and fragments: the
+    line's own clauses as written (never normalised), the fragments by path."""
+    body = strip_pointers(line.text)
+    refs = [sf.rel for sf in sorted(group, key=lambda g: g.rel)][:5]
+    prefix = next((p for p in _NODE_TITLES if pointer.startswith(p)), None)
+    if prefix is not None:
+        out = ["---", f"occurrences: {len(group)}", "---", ""]
+        out += [f"# {_NODE_TITLES[prefix]}: {body}", "", "## Condition", ""]
+        out += [f"- {line.trigger or body}", "", "## Procedure", ""]
+        out += [f"- {line.direction or body}"]
+        if prefix == "groove-" and refs:
+            out += ["", "## References", ""] + [f"- {r}" for r in refs]
+        return "\n".join(out) + "\n"
+    bodies = {
+        "What it is now": [f'- [instruction] "{body}" ({line.ref})'],
+        "Relationship / stance": [],
+        "Open variables": [],
+        "Trend": [],
+    }
+    bodies["What it is now"] += [f"- [observation] evidence in {r}" for r in refs]
+    return render_dossier(new_dossier(pointer, bodies))
+
+
+def bootstrap_dossiers(
+    paths: KernelPaths,
+    board: Board,
+    by_marker: dict[str, list[StoredFragment]],
+    lease: Lease,
+) -> list[str]:
+    """Write a minimal dossier for every board pointer that has neither a topic nor
+    an entity file (the original's ``BOOTSTRAPPED:`` path), so the line keeps a
+    resolvable pointer: ``topics/<pointer>.md`` for lesson/groove/pattern markers,
+    ``entities/<pointer>.md`` otherwise. Existing files are never touched.
+
+    Returns the kernel-relative paths written.
+    """
+    written: list[str] = []
+    seen: set[str] = set()
+    for line in board.lines:
+        for pointer in line.pointers:
+            if pointer in seen or not is_safe_slug(pointer) or safe_name(pointer) != pointer:
+                continue
+            seen.add(pointer)
+            topic = paths.topics_dir / f"{pointer}.md"
+            entity = paths.entities_dir / f"{pointer}.md"
+            if topic.exists() or entity.exists():
+                continue
+            node = pointer.startswith(tuple(_NODE_TITLES))
+            target = topic if node else entity
+            if target.parent.exists() and not target.parent.resolve().is_relative_to(
+                paths.kernel.resolve()
+            ):
+                continue  # a dossier directory linked out of the kernel is never written
+            text = _bootstrap_text(pointer, line, by_marker.get(pointer, []))
+            if write_if_changed(target, text, lease):
+                written.append(rel_path(paths, target))
+    return written
+
+
+def safe_name(pointer: str) -> str:
+    """``pointer`` when it is a plain file name (else a different string)."""
+    try:
+        return safe_basename(pointer)
+    except InputError:
+        return ""

@@ -67,6 +67,7 @@ def _fragment(turn: Turn, j: Judgement) -> Fragment:
         trajectory=j.trajectory,
         activation=j.activation,
         root_cause=j.root_cause if j.trajectory == "WEAKENING" else None,
+        weakening_kind=j.kind if j.trajectory == "WEAKENING" else None,
         evidence=j.evidence,
         notes=j.notes,
         pointers=pointers,
@@ -123,6 +124,7 @@ def judgement_to_json(j: Judgement) -> dict[str, Any]:
         "supersedes": j.supersedes,
         "entities": list(j.entities),
         "source_previous": j.source_turn is not None,
+        "kind": j.kind,
     }
 
 
@@ -145,6 +147,7 @@ def judgement_from_json(
         supersedes=data.get("supersedes"),
         entities=tuple(data.get("entities", ())),
         source_turn=previous.turn if data.get("source_previous") else None,
+        kind=data.get("kind"),
     )
 
 

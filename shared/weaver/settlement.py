@@ -53,6 +53,12 @@ def _directed_result(
             return "UPDATED: memory/CLAUDE.md changed from per-line evidence", []
         return "NO-OP: memory/CLAUDE.md already reflects the per-line evidence", []
     if route.route == "entity":
+        # A missing-dossier report whose pointer is on the board: this pass's
+        # crystallizer wrote the minimal dossier (the original's BOOTSTRAPPED: path).
+        names = {f"{s}.md" for s in route.slugs}
+        boot = [p for p in crystallized.get("bootstrapped", []) if p.rsplit("/", 1)[-1] in names]
+        if boot:
+            return f"BOOTSTRAPPED: {', '.join(boot)} from the board line and its fragments", []
         status, changed = converge_entity(paths, route.slugs[0], lease)
         return status, [changed] if changed else []
     if route.route == "orphans":
@@ -83,6 +89,7 @@ def settle(
     changed = list(crystallized.get("effectiveness_written", []))
     changed += crystallized.get("effectiveness_deleted", [])
     changed += crystallized.get("entities_written", [])
+    changed += crystallized.get("bootstrapped", [])
     if crystallized.get("new_signals_written"):
         changed.append("memory/effectiveness/new-signals.md")
     if updated.get("changed"):
@@ -130,7 +137,7 @@ def settle(
         if v["new"]
     ]
     line_changes = [
-        f"{d['ref']} {d['action']} ({d['reason']})"
+        d.get("summary") or f"{d['ref']} {d['action']} ({d['reason']})"
         for d in updated.get("decisions", [])
         if d["action"] != "keep"
     ]

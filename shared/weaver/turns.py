@@ -243,7 +243,7 @@ class TurnBuilder:
                 self.expire(line)
                 horizon = self._horizon()
             session = event.get("session_key")
-            # The source gate of kernel-format 3.1 (is_external), inlined.
+            # The source gate of docs/formats.md §4.5 (is_external), inlined.
             source = event.get("source")
             kind = source.get("kind") if type(source) is dict else None
             if type(kind) is not str and kind is not None:

@@ -1,17 +1,23 @@
 """The intuition updater: evidence-driven edits of ``memory/CLAUDE.md`` (writes).
 
 Per board line it reads ``memory/effectiveness/<marker>.md`` and asks a
-:class:`LineJudge` for a decision with a reason: STRENGTHENING and NEUTRAL lines stay
-byte-stable; a WEAKENING line past ``settings.weakening_threshold`` is rewritten
-toward the behaviour the evidence names, or removed with its text moved to its topic
-dossier; ``direction-wrong`` evidence also posts a review item to the pattern-tracker
-inbox. Broken pointers are repaired when one obvious target exists, else the line
-goes. A new line is added only from recurring ``new-signals.md`` evidence with a
-trigger and a direction. Headings and untouched lines keep their bytes.
+:class:`LineJudge` for a decision. What the evidence *says* decides (issue #11): a
+recall miss the user reaffirmed keeps the line; a direction change rewrites the
+direction in the user's words as written, keeping trigger and pointers; an obsolete
+practice removes the line, its text and the reason moving to its topic dossier.
+Evidence without a class (the original's fragments) follows the count rules, and a
+line with STRENGTHENING evidence is never removed on misses alone. A pointer without
+a dossier never removes a line. Every edit names its evidence (``N new + M prior = T
+total evidence``), the fragments it rests on and its class, in the report and in a
+runtime-side record the committer puts in the commit body. New lines come only from
+recurring ``new-signals.md`` evidence, in the user's own clauses. Headings and
+untouched lines keep their bytes.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,9 +32,11 @@ from shared.lock.base import Lease
 from shared.settings import Settings
 from shared.text import jaccard, token_set
 from shared.weaver.crystallizer import NEW_SIGNALS
+from shared.weaver.report import evidence_phrase
 from shared.weaver.store import write_if_changed
 
-_REWRITE_RE = re.compile(r'direction that would have helped: "(.*?)"')
+# Greedy to the bullet's last quote: the user's words may hold quotes ("Vous").
+_REWRITE_RE = re.compile(r'direction that would have helped: "(.*)"(?:; root_cause [^"]*)?$')
 _CJK_RE = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -40,6 +48,7 @@ class LineDecision:
     reason: str
     new_text: str | None = None
     review: bool = False
+    cls: str | None = None  # the evidence class that decided it, when one did
 
 
 class LineJudge(Protocol):
@@ -58,36 +67,24 @@ def compose_line(trigger: str, direction: str, marker: str | None, like: str) ->
     if _CJK_RE.search(like) and (not trigger or _CJK_RE.search(trigger)):
         body = f"当{trigger}时，{direction}" if trigger else direction
     else:
-        body = f"When {trigger}, {direction}" if trigger else direction[:1].upper() + direction[1:]
+        # The direction keeps the user's case: no capitalising (text integrity).
+        body = f"When {trigger}, {direction}" if trigger else direction
     return f"{indent}- {body}{suffix}"
 
 
-_MODALS = frozenset({"can", "could", "will", "would", "should", "must", "may", "might"})
-
-
-def third_person(trigger: str) -> str:
-    """A user's "I ask for a summary" as a board trigger: "the user asks for a summary"."""
-
-    def verb(match: re.Match[str]) -> str:
-        word = match.group(1).strip()
-        if word.lower() in {"am", "'m"}:
-            return "the user is"
-        if word.lower() in _MODALS or word.endswith("s"):
-            return f"the user {word}"
-        if word.endswith(("sh", "ch", "x", "o")):
-            return f"the user {word}es"
-        if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
-            return f"the user {word[:-1]}ies"
-        return f"the user {word}s"
-
-    text = re.sub(r"\bI('m|\s+\w+)", verb, trigger)
-    text = re.sub(r"\b(?:me)\b", "the user", text)
-    text = re.sub(r"\bmy\b", "the user's", text)
-    return text.replace("我", "用户")
+def _wanted(eff: Effectiveness) -> str | None:
+    """The direction a REWRITE guidance bullet quotes, whole."""
+    for bullet in eff.guidance:
+        match = _REWRITE_RE.search(bullet)
+        if match:
+            return match.group(1)
+    return None
 
 
 class RuleLineJudge:
-    """Deterministic default line decisions."""
+    """Deterministic default line decisions: the class of the evidence decides
+    (issue #11), the counts only for evidence that names no class (the original's
+    fragments, which carry no ``weakening_kind``)."""
 
     def decide(
         self, line: BoardLine, eff: Effectiveness | None, settings: Settings
@@ -98,36 +95,56 @@ class RuleLineJudge:
             f"strengthening = {eff.strengthening}; neutral = {eff.neutral}; "
             f"weakening = {eff.weakening}"
         )
+        guidance = " ".join(eff.guidance)
+        review = "direction-wrong" in guidance
+        cls = eff.deciding_class
+        if cls == "recall-miss":
+            return LineDecision("keep", f"recall miss, line reaffirmed ({counts}): keep", cls=cls)
+        if cls == "obsolete":
+            return LineDecision(
+                "remove", f"obsolete ({counts}): the user retired the practice", None, review, cls
+            )
+        if cls == "direction-changed":
+            wanted = _wanted(eff)
+            if wanted is None:
+                return LineDecision(
+                    "keep", f"direction changed ({counts}) but no whole new direction", cls=cls
+                )
+            return _rewrite(line, wanted, f"direction changed ({counts})", review, cls)
         if eff.trajectory != "WEAKENING":
             return LineDecision("keep", f"{eff.trajectory} ({counts}): preserve")
+        if eff.strengthening:
+            return LineDecision(
+                "keep", f"WEAKENING with STRENGTHENING evidence ({counts}): not removed on misses"
+            )
         if eff.weakening < settings.weakening_threshold:
             return LineDecision(
                 "keep", f"WEAKENING below threshold {settings.weakening_threshold} ({counts})"
             )
-        guidance = " ".join(eff.guidance)
-        review = "direction-wrong" in guidance
         verb = eff.guidance_verb()
-        match = _REWRITE_RE.search(guidance)
-        if verb == "REWRITE" and match:
-            wanted = match.group(1).strip()
-            if jaccard(token_set(wanted), line.direction_cues) >= 0.6:
-                return LineDecision("keep", f"already states the wanted direction ({counts})")
-            if line.direction and line.direction in line.text:
-                # Keep the line's own trigger wording and pointers; swap the direction.
-                text = line.text.replace(line.direction, wanted, 1)
-            else:
-                text = compose_line(line.trigger, wanted, line.marker, line.text)
-            return LineDecision(
-                "rewrite",
-                f"WEAKENING ({counts}): rewrite toward the wanted direction",
-                text,
-                review,
-            )
+        wanted = _wanted(eff)
+        if verb == "REWRITE" and wanted is not None:
+            return _rewrite(line, wanted, f"WEAKENING ({counts})", review, None)
         if verb == "SHARPEN":
             return LineDecision("keep", f"WEAKENING by recall-miss ({counts}): direction holds")
         return LineDecision(
             "remove", f"WEAKENING ({counts}) with no better direction: remove", None, review
         )
+
+
+def _rewrite(line: BoardLine, wanted: str, why: str, review: bool, cls: str | None) -> LineDecision:
+    """The line with its direction replaced by ``wanted`` (the user's words as the
+    fragment quotes them), keeping its trigger wording and pointers."""
+    wanted = wanted.strip()
+    if not wanted or wanted.endswith("…"):
+        return LineDecision("keep", f"{why}: the wanted direction is not quoted whole", cls=cls)
+    if wanted in line.text or jaccard(token_set(wanted), line.direction_cues) >= 0.6:
+        return LineDecision("keep", f"{why}: already states the wanted direction", cls=cls)
+    if line.direction and line.direction in line.text:
+        text = line.text.replace(line.direction, wanted, 1)
+    else:
+        text = compose_line(line.trigger, wanted, line.marker, line.text)
+    return LineDecision("rewrite", f"{why}: rewrite toward the wanted direction", text, review, cls)
 
 
 @dataclass
@@ -171,7 +188,8 @@ def _repair_target(pointer: str, slugs: set[str]) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def _move_to_topic(paths: KernelPaths, marker: str, text: str, lease: Lease) -> Path:
+def _move_to_topic(paths: KernelPaths, marker: str, text: str, reason: str, lease: Lease) -> Path:
+    """Append the retired line, as written, and why it went to ``topics/<marker>.md``."""
     path = paths.topics_dir / f"{marker}.md"
     current = read_utf8(path)
     if current is None:
@@ -180,12 +198,59 @@ def _move_to_topic(paths: KernelPaths, marker: str, text: str, lease: Lease) -> 
     entry = f"- {text.strip().lstrip('-*+ ').strip()}"
     if entry in current.split("\n"):
         return path
+    block = f"{entry}\n  - Retired because: {reason}"
     if heading not in current:
-        current = current.rstrip("\n") + f"\n\n{heading}\n\n{entry}\n"
+        current = current.rstrip("\n") + f"\n\n{heading}\n\n{block}\n"
     else:
-        current = current.rstrip("\n") + f"\n{entry}\n"
+        current = current.rstrip("\n") + f"\n{block}\n"
     write_if_changed(path, current, lease)
     return path
+
+
+def _evidence(eff: Effectiveness | None, new: int | None) -> str:
+    """``N new + M prior = T total evidence`` for the line's fragments on disk."""
+    if eff is None:
+        return "no evidence"
+    total = eff.total
+    fresh = min(new if new is not None else 0, total)
+    return evidence_phrase(fresh, total - fresh) if total else "0 fragments"
+
+
+def _rests_on(eff: Effectiveness | None) -> list[str]:
+    """The fragment paths the decision names: the deciding one from the guidance
+    bullet, then the representative samples."""
+    if eff is None:
+        return []
+    named = re.findall(r"\((memory/fragments/[^)\s]+\.md)\)", " ".join(eff.guidance))
+    return list(dict.fromkeys([*named, *(s.path for s in eff.samples)]))
+
+
+EDITS_RECORD = "board-edits.json"
+
+
+def edits_record(paths: KernelPaths) -> Path:
+    """Runtime-side record of the last board edits, for the commit body."""
+    return paths.subcon_state_dir / EDITS_RECORD
+
+
+def _record_edits(paths: KernelPaths, board_text: str, report: UpdateReport, lease: Lease) -> None:
+    notes = [d["summary"] for d in report.decisions if d["action"] != "keep" and d.get("summary")]
+    digest = hashlib.sha256(board_text.encode("utf-8")).hexdigest()
+    body = json.dumps({"board_sha256": digest, "edits": notes}, ensure_ascii=False)
+    write_if_changed(edits_record(paths), body + "\n", lease)
+
+
+def board_edit_notes(paths: KernelPaths, board_text: str) -> list[str]:
+    """The updater's edit notes for exactly this board text (none when the board was
+    changed since, or the record is unreadable)."""
+    try:
+        data = json.loads(edits_record(paths).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    digest = hashlib.sha256(board_text.encode("utf-8")).hexdigest()
+    if not isinstance(data, dict) or data.get("board_sha256") != digest:
+        return []
+    return [str(n) for n in data.get("edits", []) if isinstance(n, str)]
 
 
 def update_board(
@@ -195,13 +260,19 @@ def update_board(
     *,
     judge: LineJudge | None = None,
     allow_new_lines: bool = True,
+    new_evidence: dict[str, int] | None = None,
 ) -> UpdateReport:
     """Apply evidence decisions to ``memory/CLAUDE.md``; write it once if it changed.
+
+    ``new_evidence`` maps a marker to the fragments this pass wrote for it (the rest
+    on disk are prior). A pointer without a dossier never removes a line: the
+    crystallizer bootstraps the dossier, the memory check flags it.
 
     Raises:
         InputError: the board is not UTF-8.
     """
     judge = judge or RuleLineJudge()
+    fresh = new_evidence or {}
     report = UpdateReport()
     original = read_utf8(paths.board)
     if original is None:
@@ -213,48 +284,71 @@ def update_board(
     check_pointers = paths.topics_dir.is_dir() or paths.entities_dir.is_dir()
     for line in board.lines:
         text = line.text
-        decision: LineDecision | None = None
+        repair: LineDecision | None = None
+        missing: list[str] = []
         for pointer in line.pointers if check_pointers else ():
             if pointer in slugs:
                 continue
             target = _repair_target(pointer, slugs)
             if target is not None:
                 text = text.replace(f"[[{pointer}]]", f"[[{target}]]")
-                decision = LineDecision(
+                repair = LineDecision(
                     "repair", "broken pointer repaired to the one existing dossier", text
                 )
             else:
-                decision = LineDecision("remove", "broken pointer with no target dossier")
-                break
-        if decision is None or decision.action == "repair":
-            eff = None
-            if line.marker:
-                eff_path = paths.effectiveness_dir / f"{line.marker}.md"
-                try:
-                    eff = read_effectiveness(eff_path)
-                except InputError as exc:
-                    report.decisions.append({"ref": line.ref, "action": "keep", "reason": str(exc)})
-                    continue
-                if eff is not None:
-                    report.read.append(f"memory/effectiveness/{line.marker}.md")
-            evidence = judge.decide(line, eff, settings)
-            if evidence.action != "keep" or decision is None:
-                decision = evidence
-        report.decisions.append(
-            {
-                "ref": line.ref,
-                "marker": line.marker,
-                "action": decision.action,
-                "reason": decision.reason,
-            }
-        )
+                missing.append(pointer)
+        eff = None
+        if line.marker:
+            eff_path = paths.effectiveness_dir / f"{line.marker}.md"
+            try:
+                eff = read_effectiveness(eff_path)
+            except InputError as exc:
+                report.decisions.append({"ref": line.ref, "action": "keep", "reason": str(exc)})
+                continue
+            if eff is not None:
+                report.read.append(f"memory/effectiveness/{line.marker}.md")
+        decision = judge.decide(line, eff, settings)
+        if decision.action == "keep" and repair is not None:
+            decision = repair
+        elif decision.action == "rewrite" and repair is not None and decision.new_text:
+            fixed = decision.new_text
+            for pointer in line.pointers:
+                target = _repair_target(pointer, slugs)
+                if pointer not in slugs and target is not None:
+                    fixed = fixed.replace(f"[[{pointer}]]", f"[[{target}]]")
+            decision = LineDecision(
+                "rewrite", decision.reason, fixed, decision.review, decision.cls
+            )
+        reason = decision.reason
+        if missing:
+            reason += "; " + ", ".join(f"[[{p}]]" for p in missing) + " has no dossier: kept"
+        evidence = _evidence(eff, fresh.get(line.marker or ""))
+        rests = _rests_on(eff) if decision.action in {"rewrite", "remove"} else []
+        row: dict[str, Any] = {
+            "ref": line.ref,
+            "marker": line.marker,
+            "action": decision.action,
+            "reason": reason,
+            "class": decision.cls,
+            "evidence": evidence,
+            "fragments": rests,
+        }
+        if decision.action != "keep":
+            cls = f" [{decision.cls}]" if decision.cls else ""
+            row["summary"] = (
+                f"{line.ref} {decision.action}{cls}: {evidence}"
+                + (f" ({', '.join(rests)})" if rests else "")
+                + f"; {reason}"
+            )
+        report.decisions.append(row)
         if decision.action in {"rewrite", "repair"} and decision.new_text is not None:
             rows[line.number - 1] = decision.new_text
         elif decision.action == "remove":
             rows[line.number - 1] = None
-            if line.marker and "broken pointer" not in decision.reason:
+            if line.marker:
+                why = f"{reason}; {evidence}" + (f" ({', '.join(rests)})" if rests else "")
                 report.topics_written.append(
-                    _move_to_topic(paths, line.marker, line.text, lease)
+                    _move_to_topic(paths, line.marker, line.text, why, lease)
                     .relative_to(paths.kernel)
                     .as_posix()
                 )
@@ -269,6 +363,7 @@ def update_board(
         atomic_write_text(paths.board, updated)
         report.changed = True
         report.status = "UPDATED:"
+        _record_edits(paths, updated, report, lease)
     return report
 
 
@@ -332,7 +427,8 @@ def _add_new_lines(
             (m for m in (f"lesson-{cand.slug}", f"groove-{cand.slug}") if m in slugs), None
         )
         like = "当" if _CJK_RE.search(cand.direction) else ""
-        text = compose_line(third_person(cand.trigger), cand.direction, marker, like)
+        # The user's own clauses as written: no person or case changes (issue #11).
+        text = compose_line(cand.trigger, cand.direction, marker, like)
         last = _insert_after(rows, cue, bool(like))
         if last is None:
             while rows and rows[-1] == "":
@@ -347,6 +443,13 @@ def _add_new_lines(
                 "marker": marker,
                 "action": "add",
                 "reason": f"recurring new-signals candidate: {cand.count} fragments",
+                "class": "new-signal",
+                "evidence": f"{cand.count} fragments",
+                "fragments": [x.path for x in cand.samples],
+                "summary": (
+                    f"new line add [new-signal]: {cand.count} fragments "
+                    f"({', '.join(x.path for x in cand.samples)}); recurring instruction"
+                ),
             }
         )
     return rows

@@ -62,7 +62,7 @@ def git_out(cwd: Path, *args: str) -> str:
 
 
 def test_init_creates_runtime_and_kernel_layout(paths: KernelPaths) -> None:
-    """Every directory of kernel-format 1.1 exists and run/ is private."""
+    """Every directory of docs/formats.md §3.1 exists and run/ is private."""
     init_kernel(paths, demo=False, force=False)
     for rel in (
         "var", "run", "var/events", "var/events/index", "var/registry", "var/sessions",

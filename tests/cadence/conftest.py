@@ -1,4 +1,4 @@
-"""A demo kernel (H6's bootstrap) for cadence tests."""
+"""A demo kernel (``subcon init --demo``) for cadence tests."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tick selection (kernel-format 5.6, 5.7) as a pure function."""
+"""Tick selection (docs/formats.md §7.2, §7.3) as a pure function."""
 
 from __future__ import annotations
 

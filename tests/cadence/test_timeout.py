@@ -1,4 +1,5 @@
-"""A run past its partition's time budget is recorded as ``timeout`` and backs off (5.9)."""
+"""A run past its partition's time budget is recorded as ``timeout`` and backs off
+(docs/formats.md §7.4)."""
 
 from __future__ import annotations
 

@@ -206,7 +206,7 @@ def test_not_a_git_repository_and_nested_kernel(
     report = run_committer(paths, settings, lock=file_lock, tick=None)
     assert report.text == "NO_NEW_GRADIENT"
     assert report.skipped is not None and report.skipped.startswith("not a git repository")
-    # A kernel nested inside another repository is not "a repo" either (kernel-format 8.1).
+    # A kernel nested inside another repository is not "a repo" either (docs/formats.md §3.4).
     git(tmp_path, "init", "-q")
     report = run_committer(paths, settings, lock=file_lock, tick=None)
     assert report.skipped is not None and report.skipped.startswith("not a git repository")

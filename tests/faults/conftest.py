@@ -1,6 +1,6 @@
 """Fault-injection fixtures: prepared kernels, clean reference runs, the measured report.
 
-Clusters (real Celery worker processes in their own sessions) come from H5's
+Clusters (real Celery worker processes in their own sessions) come from
 ``tests/integration/conftest.py``; every process is stopped at teardown. The
 session-scoped :class:`FaultReport` counts what the suite really did and writes
 ``tests/faults/.report.json`` at the end of the session, so the README figures are

@@ -57,7 +57,8 @@ def pass_over(paths: KernelPaths, interval: str = "20260203[00,23]") -> dict[str
 def demo_day(paths: KernelPaths, day: str = "2026-01-05") -> list[dict[str, Any]]:
     """Every parsable event of one demo spine day (conversations with their replies)."""
     found = []
-    for line in paths.day_file(day).read_text(encoding="utf-8").splitlines():
+    # The demo day holds a torn write cut inside a multibyte character: not UTF-8.
+    for line in paths.day_file(day).read_bytes().splitlines():
         try:
             obj = json.loads(line)
         except ValueError:

@@ -1,4 +1,4 @@
-"""Review gates: the spec's worked candidates and a labelled EN + ZH set."""
+"""Review gates: the committer's worked candidates and a labelled EN + ZH set."""
 
 from __future__ import annotations
 

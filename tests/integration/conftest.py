@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -189,7 +189,7 @@ def cluster_factory(redis_url: str, tmp_path: Path) -> Iterator[Callable[..., Cl
 
 
 def make_demo(root: Path) -> KernelPaths:
-    """A demo kernel (H6's bootstrap) under ``root``."""
+    """A demo kernel (``subcon init --demo``) under ``root``."""
     from shared.bootstrap import init_kernel
 
     paths = KernelPaths(kernel=root / "kernel", runtime=root / "runtime")
@@ -207,8 +207,8 @@ def add_banded_day(paths: KernelPaths, date: str, hours: range, per_hour: int) -
 
     samples: list[dict[str, Any]] = []
     for day_file in sorted(paths.events_dir.glob("*.jsonl")):
-        # The demo spine holds a non-UTF-8 line on purpose: skip it like the reader does.
-        for line in day_file.read_bytes().decode("utf-8", "replace").splitlines():
+        # The demo days hold a torn write cut inside a multibyte character: not UTF-8.
+        for line in day_file.read_bytes().splitlines():
             try:
                 event = json.loads(line)
             except ValueError:
@@ -236,6 +236,40 @@ def add_banded_day(paths: KernelPaths, date: str, hours: range, per_hour: int) -
             append_event(paths, internal, moment.replace(second=(n + 30) % 60))
             count += 1
     return count
+
+
+def write_big_day(paths: KernelPaths, date: str, count: int) -> None:
+    """One hour band of ``count`` external messages (the demo spine's, English and
+    Chinese), written straight to the day file: one slice, long enough to be watched."""
+    import json
+
+    from shared.spine.event import is_external
+    from shared.spine.writer import make_envelope
+
+    samples = []
+    for day_file in sorted(paths.events_dir.glob("*.jsonl")):
+        for line in day_file.read_text(encoding="utf-8").splitlines():
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue  # the demo spine keeps malformed lines on purpose
+            if (
+                isinstance(event, dict)
+                and is_external(event)
+                and event.get("type") == "channel.message"
+            ):
+                samples.append(event)
+    assert samples
+    start = datetime.fromisoformat(f"{date}T10:00:00+00:00")
+    lines = []
+    for n in range(count):
+        fields = {k: v for k, v in samples[n % len(samples)].items() if k not in ("id", "ts")}
+        moment = start + timedelta(microseconds=n * 50_000)
+        fields["ts"] = (
+            moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        )
+        lines.append(json.dumps(make_envelope(fields), ensure_ascii=False))
+    paths.day_file(date).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def copy_roots(src: KernelPaths, dest: Path) -> KernelPaths:

@@ -7,17 +7,20 @@ import os
 import re
 import stat
 import subprocess
+import sys
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from shared.kernel import KernelPaths
-from tests.integration.conftest import REPO, free_port, make_demo
+from tests.integration.conftest import REPO, free_port, make_demo, wait_until, write_big_day
 
 pytestmark = pytest.mark.integration
 
 SCRIPT = REPO / "deploy" / "cluster.sh"
+BIG_DAY = "2026-02-14"
 
 
 def env_for(tmp: Path, env_file: Path, **extra: str) -> dict[str, str]:
@@ -59,7 +62,9 @@ def kernel(tmp_path: Path) -> Iterator[tuple[KernelPaths, Path]]:
                 f"SUBCON_BROKER_URL=redis://127.0.0.1:{redis_port}/0",
                 "SUBCON_SCAN_CONCURRENCY=1",
                 "SUBCON_KERNEL_CONCURRENCY=1",
-                "SUBCON_TICK_SECONDS=2",
+                # no tick during the test: the only scan is the test's own, one slice
+                "SUBCON_TICK_SECONDS=3600",
+                "SUBCON_SCAN_SLICE_EVENTS=100000",
                 f"SUBCON_FLOWER_PORT={flower_port}",
                 "SUBCON_FLOWER_USER=subcon",
                 "SUBCON_FLOWER_PASSWORD=from-the-file",
@@ -73,6 +78,18 @@ def kernel(tmp_path: Path) -> Iterator[tuple[KernelPaths, Path]]:
     finally:
         # whatever a failing test left running
         run(env_for(tmp_path, env_file, SUBCON_KERNEL_DIR=str(paths.kernel)), "stop")
+
+
+def _redis_shutdown(text: str) -> datetime:
+    found = re.search(r"(\d\d \w{3} \d{4} \d\d:\d\d:\d\d\.\d{3}) # User requested shutdown", text)
+    assert found, text[-2000:]
+    return datetime.strptime(found.group(1), "%d %b %Y %H:%M:%S.%f")
+
+
+def _last_celery_time(text: str) -> datetime:
+    stamps = re.findall(r"^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}):", text, re.M)
+    assert stamps, text[-2000:]
+    return datetime.strptime(stamps[-1], "%Y-%m-%d %H:%M:%S,%f")
 
 
 def logs(tmp: Path) -> dict[str, str]:
@@ -92,7 +109,14 @@ def test_file_value_without_export_is_named_in_the_error(
 
 def test_start_status_stop_in_order(kernel: tuple[KernelPaths, Path], tmp_path: Path) -> None:
     paths, env_file = kernel
-    env = env_for(tmp_path, env_file, SUBCON_KERNEL_DIR=str(paths.kernel))
+    pause = tmp_path / "go"
+    env = env_for(
+        tmp_path,
+        env_file,
+        SUBCON_KERNEL_DIR=str(paths.kernel),
+        SUBCON_TEST_PAUSE=f"scan:{pause}",
+        SUBCON_TEST_PAUSE_MATCH=BIG_DAY.replace("-", ""),
+    )
 
     started = run(env, "start")
     assert started.returncode == 0, started.stdout + started.stderr + str(logs(tmp_path))
@@ -114,8 +138,51 @@ def test_start_status_stop_in_order(kernel: tuple[KernelPaths, Path], tmp_path: 
     again = run(env, "start")
     assert again.returncode == 0 and again.stdout.startswith("already running:")
 
-    stopped = run(env, "stop")
-    assert stopped.returncode == 0, stopped.stderr
+    # A scan is running when stop comes: the scan worker finishes it before it exits
+    # (warm shutdown), and redis is still there for its result. The scan waits at the
+    # test hook until the worker has begun its shutdown.
+    write_big_day(paths, BIG_DAY, 500)
+    cli_env = {**env}
+    for line in env_file.read_text(encoding="utf-8").splitlines():
+        key, _, value = line.partition("=")
+        if key.startswith("SUBCON_") and key not in cli_env:
+            cli_env[key] = value
+    scan = subprocess.Popen(
+        [sys.executable, "-m", "workers", "scan", "--from", BIG_DAY, "--to", BIG_DAY],
+        cwd=REPO,
+        env=cli_env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    scan_log = tmp_path / "state" / "scan.log"
+    try:
+        wait_until(pause.with_name("go.reached").exists, 60, "the scan to reach its pause")
+        stopping = subprocess.Popen(
+            ["bash", str(SCRIPT), "stop"],
+            cwd=REPO,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        wait_until(
+            lambda: "Warm shutdown" in scan_log.read_text(errors="replace"),
+            60,
+            "the scan worker's warm shutdown",
+        )
+        assert stopping.poll() is None  # stop waits for the running scan
+        pause.touch()
+        out, err = stopping.communicate(timeout=180)
+    finally:
+        pause.touch()
+        scan.kill()
+        scan.wait(timeout=30)
+    assert stopping.returncode == 0, err
+    scan_text = scan_log.read_text(errors="replace")
+    done = re.search(r"Task subcon\.memory-weaver\.scan\[[0-9a-f-]+\] succeeded", scan_text)
+    assert done, scan_text[-3000:]
+    assert scan_text.index("Warm shutdown") < done.start(), scan_text[-3000:]
+    stopped = subprocess.CompletedProcess(stopping.args, stopping.returncode, out, err)
     order = re.findall(r"^stopped (\w+) \(pid \d+\)$", stopped.stdout, re.M)
     assert sorted(order) == sorted(["beat", "flower", "scan", "kernel", "commit", "redis"])
     assert order[:2] == ["beat", "flower"]
@@ -127,9 +194,15 @@ def test_start_status_stop_in_order(kernel: tuple[KernelPaths, Path], tmp_path: 
     for name, text in texts.items():
         assert "CRITICAL" not in text, (name, text[-3000:])
         assert "ConnectionError" not in text, (name, text[-3000:])
+        assert "WorkerLostError" not in text, (name, text[-3000:])
     # beat let go of its lock while redis still ran; redis shut down cleanly, last
     assert "beat: Releasing lock" in texts["beat"]
     assert "ready to exit" in texts["redis"]
+    # and by the logs' own clocks: every Celery process's last line precedes redis's
+    # shutdown
+    redis_down = _redis_shutdown(texts["redis"])
+    for name in ("beat", "scan", "kernel", "commit"):
+        assert _last_celery_time(texts[name]) <= redis_down, name
     after = run(env, "status")
     assert all(f"{n}: not running" in after.stdout for n in ("redis", "beat", "flower"))
 

@@ -11,22 +11,27 @@ import base64
 import html
 import json
 import re
+import shutil
 import subprocess
 import sys
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from shared.gitops import run_git
 from shared.kernel import KernelPaths
-from shared.spine.event import is_external
-from shared.spine.writer import make_envelope
-from tests.integration.conftest import REPO, Cluster, free_port, make_demo, wait_until
+from tests.integration.conftest import (
+    REPO,
+    Cluster,
+    free_port,
+    make_demo,
+    wait_until,
+    write_big_day,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -64,35 +69,6 @@ class Flower:
         )
 
 
-def write_big_day(paths: KernelPaths, date: str, count: int) -> None:
-    """One hour band of ``count`` external messages (the demo spine's, English and
-    Chinese), written straight to the day file: one slice, long enough to be watched."""
-    samples = []
-    for day_file in sorted(paths.events_dir.glob("*.jsonl")):
-        for line in day_file.read_text(encoding="utf-8").splitlines():
-            try:
-                event = json.loads(line)
-            except ValueError:
-                continue  # the demo spine keeps malformed lines on purpose
-            if (
-                isinstance(event, dict)
-                and is_external(event)
-                and event.get("type") == "channel.message"
-            ):
-                samples.append(event)
-    assert samples
-    start = datetime.fromisoformat(f"{date}T10:00:00+00:00")
-    lines = []
-    for n in range(count):
-        fields = {k: v for k, v in samples[n % len(samples)].items() if k not in ("id", "ts")}
-        moment = start + timedelta(microseconds=n * 50_000)
-        fields["ts"] = (
-            moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-        )
-        lines.append(json.dumps(make_envelope(fields), ensure_ascii=False))
-    paths.day_file(date).write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-
 @pytest.fixture(scope="module")
 def flower(redis_server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flower]:
     redis_server.flush()
@@ -109,15 +85,24 @@ def flower(redis_server: Any, tmp_path_factory: pytest.TempPathFactory) -> Itera
         cluster.worker("scan", "scan", 2)
         cluster.worker("kernel", "kernel", 1)
         cluster.commit_worker()
-        cluster.spawn(
-            "flower",
-            [
-                "flower",
-                "--address=127.0.0.1",
-                f"--port={port}",
-                f"--basic-auth={AUTH[0]}:{AUTH[1]}",
-            ],
+        # Flower exactly as deployed (deploy/flower.sh)
+        log = open(logdir / "flower.log", "wb")  # noqa: SIM115 - closed once spawned
+        flower_env = {
+            **cluster.env,
+            "SUBCON_FLOWER_PORT": str(port),
+            "SUBCON_FLOWER_USER": AUTH[0],
+            "SUBCON_FLOWER_PASSWORD": AUTH[1],
+        }
+        proc = subprocess.Popen(
+            [str(REPO / "deploy" / "flower.sh")],
+            cwd=REPO,
+            env=flower_env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
+        log.close()
+        cluster.procs.append(("flower", proc))
         cluster.wait_ready(["scan", "kernel", "commit"])
         running = Flower(cluster, paths, port)
 
@@ -188,6 +173,49 @@ def test_results_are_json_in_every_view(flower: Flower) -> None:
     assert {"subcon.memory-weaver.scan", "subcon.memory-weaver.crystallize", wanted} <= set(results)
 
 
+def _rendered(flower: Flower, path: str) -> str:
+    """The page as a headless Chromium leaves it once its scripts ran (the task list is
+    filled by a request its script makes)."""
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("chromium is not installed (.ci/run installs it)")
+    proc = subprocess.run(
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--virtual-time-budget=10000",
+            "--dump-dom",
+            f"http://{AUTH[0]}:{AUTH[1]}@127.0.0.1:{flower.port}{path}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout
+
+
+def test_task_list_page_shows_json_results(flower: Flower) -> None:
+    tasks = flower.tasks(state="SUCCESS")
+    assert tasks, "run after test_results_are_json_in_every_view"
+    dom = _rendered(flower, "/tasks")
+    header = re.findall(r'<th data-column="(\w+)"', dom.split("<tbody", 1)[0])
+    assert "result" in header, header
+    column = header.index("result")
+    rows = re.findall(r'<tr id="([0-9a-f-]{36})"[^>]*>(.*?)</tr>', dom, re.S)
+    assert rows, dom[-3000:]
+    checked = 0
+    for task_id, row in rows:
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        text = html.unescape(re.sub(r"<[^>]+>", "", cells[column])).strip()
+        if task_id in tasks and tasks[task_id].get("result"):
+            assert json.loads(text) == json.loads(tasks[task_id]["result"]), (task_id, text)
+            checked += 1
+    assert checked >= 3
+
+
 def test_long_scan_shows_progress_state(flower: Flower) -> None:
     scan = subprocess.Popen(
         [sys.executable, "-m", "workers", "scan", "--from", BIG_DAY, "--to", BIG_DAY],
@@ -231,7 +259,7 @@ def test_long_scan_shows_progress_state(flower: Flower) -> None:
 
     info = wait_until(finished, 60, "the scan's SUCCESS in Flower")
     final = json.loads(info["result"])
-    assert "done" not in final or final != progress
+    assert "percent" not in final and final != progress
     assert out.startswith(f"scan {BIG_DAY.replace('-', '')}")
     # Flower's pages ask without credentials: refused
     with pytest.raises(urllib.error.HTTPError) as err_info:

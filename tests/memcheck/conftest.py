@@ -1,4 +1,4 @@
-"""The kernel of kernel-format 6.10 (worked example), built in temp roots."""
+"""The worked-example kernel (docs/formats.md §8.9), built in temp roots."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The memory-check lints in isolation (kernel-format 6.2-6.7)."""
+"""The memory-check lints in isolation (docs/formats.md §8.3-§8.7)."""
 
 from __future__ import annotations
 
@@ -176,3 +176,20 @@ def test_orphan_states(paths: KernelPaths) -> None:
     (selection,) = islands_selection(report)
     assert "- island | newborn | indeg=1 | topics/other.md \n" in selection.body
     assert "\n1 topics nodes are unreachable" in selection.body
+
+
+def test_board_pointer_without_dossier_is_flagged_with_file_and_line(paths: KernelPaths) -> None:
+    from shared.memlint.board_lint import missing_dossiers
+    from shared.memlint.reads import MemoryReads
+
+    mem = paths.memory_dir
+    (mem / "topics").mkdir(parents=True)
+    (mem / "entities").mkdir()
+    (mem / "topics" / "lesson-a.md").write_text("# Lesson: a\n", encoding="utf-8")
+    (mem / "entities" / "acme.md").write_text("# acme\n", encoding="utf-8")
+    board = "# I\n\n- When x, do y [[lesson-a]] [[acme]]\n- When z, do w [[groove-new]]\n"
+    found = missing_dossiers(MemoryReads(mem), board)
+    assert found == [
+        "memory/CLAUDE.md:L4: [[groove-new]] has no topic or entity dossier "
+        "(the line is kept; the next weave bootstraps one)"
+    ]

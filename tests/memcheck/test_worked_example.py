@@ -1,7 +1,8 @@
-"""kernel-format 6.10: the executed worked example, tick by tick."""
+"""The worked example of docs/formats.md §8.9, tick by tick."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from shared.inbox import read_ledger, write_item
@@ -232,3 +233,63 @@ def test_lost_lease_stops_before_any_write(example: KernelPaths) -> None:
         run_memory_check(example, check_settings(example), lease=_LostLease())
     assert not example.inbox_dir(MW).exists()
     assert not example.inbox_dir(PT).exists()
+
+
+def test_check_names_board_pointers_without_a_dossier(example: KernelPaths) -> None:
+    report = run_memory_check(example, check_settings(example), dry_run=True)
+    finding = (
+        "memory/CLAUDE.md:L6: [[missing-slug]] has no topic or entity dossier "
+        "(the line is kept; the next weave bootstraps one)"
+    )
+    assert report.board["missing_dossiers"] == [finding]
+    assert f"  {finding}" in report.text.split("\n")
+
+
+def _cover_with_tail(paths: KernelPaths) -> str:
+    """Cover 2026-01-04 and 2026-01-05 (as a finished pass would) and append an event
+    after the recorded progress, so the only gap is subcon's incremental tail."""
+    from shared.coverage import ScanProgress, mark_day_covered
+
+    day = paths.day_file("2026-01-05")
+    size = day.stat().st_size
+    mark_day_covered(paths, "2026-01-05", ScanProgress("evt_16", size, "2026-01-05T15:59:00.000Z"))
+    with open(day, "a", encoding="utf-8") as handle:
+        handle.write(
+            '{"type":"channel.ingress","source":{"kind":"stdio"},"payload":{},'
+            '"id":"evt_tail","ts":"2026-01-05T20:00:00.000Z"}\n'
+        )
+    return "2026-01-05[2026-01-05T15:59:00.000Z,2026-01-05T20:00:00.000Z]"
+
+
+def test_tail_scan_gap_is_posted_but_kept_out_of_the_shared_ledger(example: KernelPaths) -> None:
+    """Beside a duoduo daemon: its memory check sweeps every ledger-listed name its own
+    gap lint does not select, and it never selects a covered day's tail. So subcon
+    posts the tail item without listing it, and nothing but the weaver's ack removes it."""
+    settings = check_settings(example)
+    token = _cover_with_tail(example)
+    first = run_memory_check(example, settings)
+    assert first.gap is not None and first.gap["incremental"] is True
+    item = example.inbox_dir(MW) / "scan-gap.md.pending"
+    assert f"{MW}/scan-gap.md.pending" in names(first.posted)
+    assert item.read_text().startswith(f"[scan-gap] {token}\n")
+    ledger = read_ledger(example, MW)
+    assert "scan-gap.md.pending" not in ledger
+    assert "entity-converge-acme-corp.md.pending" in ledger  # the original's own signals stay
+    second = run_memory_check(example, settings)
+    assert second.swept == [] and item.exists()
+    assert "scan-gap.md.pending" not in read_ledger(example, MW)
+
+
+def test_a_listed_tail_item_from_an_older_ledger_is_unlisted_not_swept(
+    example: KernelPaths,
+) -> None:
+    settings = check_settings(example)
+    _cover_with_tail(example)
+    run_memory_check(example, settings)
+    ledger_file = example.inbox_dir(MW) / ".memory-signals.json"
+    names_now = sorted(read_ledger(example, MW) | {"scan-gap.md.pending"})
+    ledger_file.write_text(json.dumps(names_now, separators=(",", ":")) + "\n")
+    again = run_memory_check(example, settings)
+    assert again.swept == []
+    assert (example.inbox_dir(MW) / "scan-gap.md.pending").exists()
+    assert "scan-gap.md.pending" not in read_ledger(example, MW)

@@ -58,6 +58,10 @@ def unavailable() -> str | None:
     for tool in ("ip", "unshare", "nsenter", "mount", "openssl", "redis-server"):
         if shutil.which(tool) is None:
             return f"{tool} is not installed"
+    if shutil.which("ldd") is not None:
+        linked = subprocess.run(["ldd", str(shutil.which("redis-server"))], capture_output=True)
+        if linked.returncode == 0 and b"libssl" not in linked.stdout:
+            return "redis-server is built without TLS (the TLS tests need --tls-port)"
     probe = f"{PREFIX}{os.getpid()}-probe"
     made = _ip("netns", "add", probe, check=False)
     if made.returncode != 0:
@@ -461,14 +465,17 @@ class Fleet:
         self._stop(list(self.procs))
 
     def _stop(self, chosen: list[tuple[str, subprocess.Popen[bytes]]]) -> None:
-        """SIGTERM each process group, SIGKILL after 15 s."""
+        """SIGTERM each process group, SIGKILL after 15 s (5 s on a scan host: they are
+        disposable, and one whose link was cut may wait out TCP retransmissions)."""
         for _, proc in chosen:
             if proc.poll() is None:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(proc.pid, signal.SIGTERM)
-        for _, proc in chosen:
+        began = time.monotonic()
+        for name, proc in chosen:
+            grace = 15.0 if self.hosts.get(name) is None else 5.0
             try:
-                proc.wait(timeout=15)
+                proc.wait(timeout=max(0.1, began + grace - time.monotonic()))
             except subprocess.TimeoutExpired:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(proc.pid, signal.SIGKILL)

@@ -21,7 +21,8 @@ from tests.multihost.test_backfill import wait_committed
 
 pytestmark = pytest.mark.integration
 
-VISIBILITY_S = 5
+# Short, so the test waits seconds; well above the longest task here (about 1 s).
+VISIBILITY_S = 8
 
 
 def fragment_ids(tree: dict[str, bytes]) -> list[str]:
@@ -79,6 +80,14 @@ def test_cut_scan_host_is_redelivered_and_its_late_result_changes_nothing(
     assert f"subcon.memory-weaver.scan[{task_id}] succeeded" not in fleet.log("scan-a")
     assert {s["worker"] for s in scans.values()} <= set(SCAN_WORKERS)
     assert {s["status"] for s in scans.values()} == {"SUCCESS"}
+    # Nothing else ran twice: each slice succeeded once, the pass's kernel stages once.
+    done = re.findall(
+        r"subcon\.memory-weaver\.scan\[([0-9a-f-]+)\] succeeded",
+        fleet.log("scan-a") + fleet.log("scan-b"),
+    )
+    assert sorted(done) == sorted(scans)
+    for stage in ("crystallize", "update", "settle"):
+        assert fleet.log("kernel").count(f"subcon.memory-weaver.{stage}[") == 2  # received, done
 
     # The cut host comes back and finishes its slice: a stale, duplicate result.
     settled = fleet.client("kernel-state")

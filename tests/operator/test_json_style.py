@@ -1,6 +1,6 @@
 """One JSON style: every ``--json`` prints exactly one pretty JSON document on stdout,
 with snake_case keys, except where an output mirrors the original's own JSON
-(``check``: ``memoryDir``, ``dryRun``, kernel-format 6.9)."""
+(``check``: ``memoryDir``, ``dryRun``, docs/formats.md §8.1)."""
 
 from __future__ import annotations
 

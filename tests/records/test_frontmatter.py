@@ -148,3 +148,20 @@ def test_json_opener_uses_json_parse() -> None:
     for opener in ("---JSON", "---js", "---javascript"):
         with pytest.raises(InputError, match="not supported"):
             split_front_matter(f"{opener}\n{{}}\n---\nx\n")
+
+
+def test_sequence_and_mapping_keys_become_js_strings() -> None:
+    """js-yaml 3 stores String(key): duoduo schedules these files (PyYAML refused them)."""
+    assert split_front_matter("---\n? [a, b]\n: complex key\n---\nx\n")[0] == {"a,b": "complex key"}
+    assert split_front_matter("---\n? {a: 1}\n: v\n---\nx\n")[0] == {"[object Object]": "v"}
+    with pytest.raises(InputError, match="nested arrays"):
+        split_front_matter("---\n? [a, [b, c]]\n: v\n---\nx\n", "p.md")
+
+
+def test_explicit_bool_tag_takes_only_js_yaml_booleans() -> None:
+    """`!!bool yes` is an error in js-yaml 3 (duoduo drops the partition), true in PyYAML."""
+    assert split_front_matter("---\nenabled: !!bool true\n---\nx\n")[0] == {"enabled": True}
+    with pytest.raises(
+        InputError, match=r"p\.md:3: front matter YAML: cannot resolve !!bool 'yes'"
+    ):
+        split_front_matter("---\nschedule:\n  enabled: !!bool yes\n---\nx\n", "p.md")

@@ -1,4 +1,4 @@
-"""Partition inbox listing, names, writes, acks and the signal ledger (kernel-format 4)."""
+"""Partition inbox listing, names, writes, acks and the signal ledger (docs/formats.md §5)."""
 
 from __future__ import annotations
 

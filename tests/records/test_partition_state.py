@@ -1,4 +1,4 @@
-"""var/meta/partitions/<name>.json and the backoff formulas (kernel-format 5.9)."""
+"""var/meta/partitions/<name>.json and the backoff formulas (docs/formats.md §7.4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Partition discovery, schedule quirks, the 5.10 contract table and the gate."""
+"""Partition discovery, schedule quirks, the contract states and the gate (docs/formats.md §6)."""
 
 from __future__ import annotations
 

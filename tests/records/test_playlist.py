@@ -1,4 +1,4 @@
-"""playlist.md: parse, round complete, rebuild and check-off (kernel-format 5.6)."""
+"""playlist.md: parse, round complete, rebuild and check-off (docs/formats.md §7.2)."""
 
 from __future__ import annotations
 

@@ -81,7 +81,7 @@ def test_parse_errors_name_file_and_line(line: bytes, reason: str) -> None:
     assert reason in str(info.value)
 
 
-# kernel-format 2.6: every event type the daemon appends, with its source kind.
+# Every event type the original daemon appends, with its source kind (docs/formats.md §4.6).
 CATALOGUE = [
     ("channel.message", "stdio", True),
     ("channel.message", "feishu", True),

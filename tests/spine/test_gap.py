@@ -1,4 +1,4 @@
-"""The gap check (kernel-format 6.6, 6.10 worked example, 12.4 incremental tail)."""
+"""The gap check (docs/formats.md §9.2, §8.9 worked example, §9.5 incremental tail)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ from workers.cli import main
 
 
 def _worked_example(paths: KernelPaths) -> None:
-    """kernel-format 6.10: 2026-01-04 covered; 2026-01-05 with a mix of sources."""
+    """The worked example (docs/formats.md §8.9): 2026-01-04 covered; 2026-01-05 with a
+    mix of sources."""
     write_day(paths, "2026-01-04", [msg("stdio", "2026-01-04T10:00:00.000Z")])
     write_day(
         paths,

@@ -50,3 +50,11 @@ def test_always_json_and_within_the_limit(value: object, limit: int) -> None:
     text = result_text(value, limit)
     json.loads(text)
     assert len(text) <= limit
+
+
+def test_a_value_json_cannot_carry_falls_back_to_celerys_repr() -> None:
+    class Opaque:
+        def __repr__(self) -> str:
+            return "<opaque>"
+
+    assert result_text(Opaque(), 100) == "<opaque>"

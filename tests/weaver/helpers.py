@@ -41,7 +41,7 @@ def load_corpus() -> dict[str, Any]:
 
 
 def corpus_events(corpus: dict[str, Any], date: str = DATE) -> list[dict[str, Any]]:
-    """The corpus rows as spine events (envelope key order of kernel-format 2.2)."""
+    """The corpus rows as spine events (envelope key order of docs/formats.md §4.2)."""
     events = []
     for i, row in enumerate(corpus["events"]):
         payload: dict[str, Any] = {"text": row["x"]}

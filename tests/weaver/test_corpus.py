@@ -76,6 +76,7 @@ def test_corpus_fragments_validate_against_the_format() -> None:
             "trajectory",
             "activation",
             "root_cause",
+            "weakening_kind",
         ]
         assert keys == [k for k in order if k in keys]
         if frag.trajectory == "NEW_SIGNAL":

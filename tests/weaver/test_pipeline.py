@@ -279,7 +279,8 @@ def test_recurring_new_signal_posts_node_create_and_adds_a_board_line(
     pending = sorted(p.name for p in paths.inbox_dir(PATTERN_TRACKER).glob("*.pending"))
     assert pending == ["node-create-groove-bullet-points.pending"]
     board = paths.board.read_text()
-    assert "- When the user asks for a summary, use bullet points" in board
+    # The user's own clause as written (issue #11: no person or case rewriting).
+    assert "- When I ask for a summary, use bullet points" in board
     assert "memory/CLAUDE.md" in result["changed"]
     # Headings and every earlier line keep their bytes.
     old = "\n".join(corpus["board"]).split("\n")

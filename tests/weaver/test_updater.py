@@ -131,19 +131,81 @@ def test_recall_miss_weakening_is_kept(kernel: KernelPaths, settings: Settings) 
     assert kernel.board.read_text() == BOARD
 
 
-def test_broken_pointers_are_repaired_or_the_line_removed(
+def test_broken_pointers_are_repaired_or_the_line_kept(
     kernel: KernelPaths, settings: Settings
 ) -> None:
     (kernel.topics_dir / "lesson-old.md").unlink()
     (kernel.entities_dir / "acme-corp.md").rename(kernel.entities_dir / "entity-acme-corp.md")
     report = update_board(kernel, settings, TinyLease())
     text = kernel.board.read_text()
-    assert "Old habit" not in text
+    # Issue #11: a pointer without a dossier never deletes the line.
+    assert "- Old habit nobody follows [[lesson-old]]" in text
     assert "- Check the contract before quoting [[entity-acme-corp]]" in text
-    actions = {d["ref"]: d["action"] for d in report.decisions}
-    assert (
-        actions["memory/CLAUDE.md:L8"] == "remove" and actions["memory/CLAUDE.md:L12"] == "repair"
+    actions = {d["ref"]: (d["action"], d["reason"]) for d in report.decisions}
+    assert actions["memory/CLAUDE.md:L8"][0] == "keep"
+    assert "[[lesson-old]] has no dossier: kept" in actions["memory/CLAUDE.md:L8"][1]
+    assert actions["memory/CLAUDE.md:L12"][0] == "repair"
+
+
+def _classified(
+    slug: str, s: int, w: int, kinds: tuple[int, int, int], bullet: str
+) -> Effectiveness:
+    eff = _eff(slug, "WEAKENING" if w > s else "STRENGTHENING", s, 0, w, bullet)
+    return Effectiveness(**{**eff.__dict__, "kinds": kinds})
+
+
+def test_reaffirmed_line_is_kept_however_many_misses(
+    kernel: KernelPaths, settings: Settings
+) -> None:
+    bullet = "KEEP [recall-miss]: reaffirmed (memory/fragments/2026-01-05/a.md)"
+    _write(kernel, _classified("lesson-price", 0, 5, (5, 0, 0), bullet))
+    report = update_board(kernel, settings, TinyLease())
+    assert kernel.board.read_text() == BOARD
+    row = next(d for d in report.decisions if d["marker"] == "lesson-price")
+    assert row["class"] == "recall-miss" and row["evidence"] == "0 new + 5 prior = 5 total evidence"
+
+
+def test_direction_change_keeps_trigger_pointer_and_the_users_case(
+    kernel: KernelPaths, settings: Settings
+) -> None:
+    bullet = (
+        "REWRITE [direction-changed]: the user states a different behaviour "
+        "(memory/fragments/2026-01-05/b.md); direction that would have helped: "
+        '"address them with the formal "Vous" and the Éditions name"'
+    ).replace('\\"', '"')
+    _write(kernel, _classified("lesson-answer", 2, 1, (0, 1, 0), bullet))
+    report = update_board(kernel, settings, TinyLease(), new_evidence={"lesson-answer": 1})
+    lines = kernel.board.read_text().split("\n")
+    assert lines[5] == (
+        '- When a reply opens with filler, address them with the formal "Vous" and the '
+        "Éditions name [[lesson-answer]]"
     )
+    row = next(d for d in report.decisions if d["marker"] == "lesson-answer")
+    assert row["action"] == "rewrite" and row["class"] == "direction-changed"
+    assert row["evidence"] == "1 new + 2 prior = 3 total evidence"
+    assert "memory/fragments/2026-01-05/b.md" in row["fragments"]
+    assert "[direction-changed]" in row["summary"] and "3 total evidence" in row["summary"]
+
+
+def test_obsolete_line_goes_to_its_dossier_with_the_reason(
+    kernel: KernelPaths, settings: Settings
+) -> None:
+    bullet = "REMOVE [obsolete]: the practice stopped (memory/fragments/2026-01-05/c.md); move"
+    _write(kernel, _classified("lesson-old", 3, 1, (0, 0, 1), bullet))
+    report = update_board(kernel, settings, TinyLease())
+    assert "Old habit" not in kernel.board.read_text()
+    topic = (kernel.topics_dir / "lesson-old.md").read_text()
+    assert "- Old habit nobody follows [[lesson-old]]" in topic
+    assert "Retired because: obsolete" in topic and "2026-01-05/c.md" in topic
+    assert report.topics_written == ["memory/topics/lesson-old.md"]
+
+
+def test_strengthened_line_is_not_removed_on_unclassified_misses(
+    kernel: KernelPaths, settings: Settings
+) -> None:
+    _write(kernel, _eff("lesson-old", "WEAKENING", 1, 0, 4, "REMOVE: nothing better"))
+    update_board(kernel, settings, TinyLease())
+    assert kernel.board.read_text() == BOARD
 
 
 def test_no_effectiveness_means_no_compression(kernel: KernelPaths, settings: Settings) -> None:

@@ -1,4 +1,4 @@
-"""``subcon check``: one memory-check tick (kernel-format 6.1) under the kernel lock."""
+"""``subcon check``: one memory-check tick (docs/formats.md §8.1) under the kernel lock."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ PAUSE_ENV = "SUBCON_TEST_PAUSE_AFTER_STAGE"
 
 
 def read_tick(paths: KernelPaths) -> int | None:
-    """The cadence tick number from ``var/subcon/tick.json`` (H5 writes it), or None."""
+    """The cadence tick number from ``var/subcon/tick.json`` (the tick store writes it), or None."""
     try:
         data = json.loads((paths.subcon_state_dir / "tick.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):

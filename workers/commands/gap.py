@@ -1,6 +1,6 @@
 """``subcon gap``: find the next spine gap and post ``scan-gap.md.pending``.
 
-Plain posting only (kernel-format 6.6 delivery): the contract gate and the
+Plain posting only (docs/formats.md §9.4): the contract gate and the
 signal ledger belong to the memory check.
 """
 
