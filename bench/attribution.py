@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shared.board import parse_board
-from shared.weaver.judge import JudgeContext
-from shared.weaver.scanner import scan_events
+from shared.formats.board import parse_board
+from shared.weaver.scan.judge import JudgeContext
+from shared.weaver.scan.scanner import scan_events
 
 CORPUS = (
     Path(__file__).resolve().parent.parent / "tests" / "corpora" / "sessions" / "attribution.json"

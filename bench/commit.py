@@ -24,12 +24,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from shared.committer.allowlist import FileKind  # noqa: E402
-from shared.committer.review import review_text  # noqa: E402
 from shared.committer.run import run_committer  # noqa: E402
-from shared.gitops import run_git  # noqa: E402
-from shared.kernel import KernelPaths  # noqa: E402
-from shared.lock.file_lock import FileKernelLock  # noqa: E402
+from shared.kernel.git import run_git  # noqa: E402
+from shared.kernel.lock.file_lock import FileKernelLock  # noqa: E402
+from shared.kernel.paths import KernelPaths  # noqa: E402
+from shared.review.allowlist import FileKind  # noqa: E402
+from shared.review.reviewer import review_text  # noqa: E402
 from shared.settings import Settings  # noqa: E402
 
 _TRIGGERS = [

@@ -39,7 +39,7 @@ from bench.weave import (  # noqa: E402
     redis_server,
     time_scan_stage,
 )
-from shared.kernel import KernelPaths  # noqa: E402
+from shared.kernel.paths import KernelPaths  # noqa: E402
 from shared.settings import Settings  # noqa: E402
 
 Row = dict[str, Any]

@@ -52,7 +52,7 @@ def _maxrss_mb() -> float:
 
 def child_scan(kernel: Path, runtime: Path, date: str) -> dict[str, Any]:
     """Run every slice of ``date`` through the scan task's function, one at a time."""
-    from shared.kernel import KernelPaths
+    from shared.kernel.paths import KernelPaths
     from shared.settings import Settings
     from shared.weaver.pipeline import PassPlan, plan_pass, scan_slice
 

@@ -2,7 +2,7 @@
 
     python bench/quality.py [--split heldout|tune] [--misses]
 
-Scores ``shared/gates`` against ``tests/corpora/gates/lines.jsonl`` (real lines from
+Scores ``shared/review/gates`` against ``tests/corpora/gates/lines.jsonl`` (real lines from
 public agent-memory files, labelled by the committer's review rules; see that folder's README).
 Pure Python, no services. ``bench/run.py --only quality`` reports the rows; this script
 also prints the confusion by gate and, with ``--misses``, every disagreement.
@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from shared.committer.allowlist import FileKind  # noqa: E402
-from shared.gates import ReviewContext, review_claim  # noqa: E402
+from shared.review.allowlist import FileKind  # noqa: E402
+from shared.review.gates import ReviewContext, review_claim  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpora" / "gates" / "lines.jsonl"
 AGREEMENT_TARGET = 0.85

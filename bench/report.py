@@ -28,17 +28,17 @@ import orjson
 
 from bench.scan import board_text
 from bench.workloads import write_spine_day
-from shared.audit import AuditLog, AuditRecord
-from shared.board import parse_board
-from shared.bootstrap import init_kernel
-from shared.effectiveness import Effectiveness, Sample, render_effectiveness
-from shared.fragments import Fragment, fragment_filename, render_fragment
-from shared.gitops import run_git
-from shared.kernel import KernelPaths
-from shared.partition_state import PartitionState, write_state
+from shared.committer.audit import AuditLog, AuditRecord
+from shared.formats.board import parse_board
+from shared.formats.effectiveness import Effectiveness, Sample, render_effectiveness
+from shared.formats.fragments import Fragment, fragment_filename, render_fragment
+from shared.kernel.git import run_git
+from shared.kernel.paths import KernelPaths
+from shared.partitions.state import PartitionState, write_state
 from shared.report.collector import Inputs, collect_report
 from shared.report.daycounts import CACHE_NAME
 from shared.report.renderer import write_report
+from shared.setup.bootstrap import init_kernel
 
 END = "2026-12-31"
 TRAJ = ("STRENGTHENING", "STRENGTHENING", "NEUTRAL", "WEAKENING")

@@ -30,17 +30,17 @@ if str(ROOT) not in sys.path:
 from bench.conversation import board_bullets  # noqa: E402
 from bench.spine import metric  # noqa: E402
 from bench.workloads import write_spine_day  # noqa: E402
-from shared.board import Board, parse_board  # noqa: E402
 from shared.constants import INTERNAL_KINDS  # noqa: E402
-from shared.kernel import KernelPaths  # noqa: E402
+from shared.formats.board import Board, parse_board  # noqa: E402
+from shared.kernel.paths import KernelPaths  # noqa: E402
+from shared.language.text import token_set  # noqa: E402
 from shared.settings import Settings  # noqa: E402
 from shared.spine.interval import Band  # noqa: E402
 from shared.spine.reader import ReadStats  # noqa: E402
 from shared.spine.slices import plan_slices  # noqa: E402
-from shared.text import token_set  # noqa: E402
-from shared.weaver.judge import JudgeContext  # noqa: E402
-from shared.weaver.scanner import read_slice_turns, scan_turns  # noqa: E402
-from shared.weaver.turns import Turn, order_turns  # noqa: E402
+from shared.weaver.scan.judge import JudgeContext  # noqa: E402
+from shared.weaver.scan.scanner import read_slice_turns, scan_turns  # noqa: E402
+from shared.weaver.scan.turns import Turn, order_turns  # noqa: E402
 
 DAY = "2026-01-05"
 MB = 1024 * 1024

@@ -19,9 +19,9 @@ from typing import Any
 import orjson
 
 from bench.workloads import write_spine_day, write_spine_year
-from shared.gap import find_gap
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
+from shared.spine.gap import find_gap
 from shared.spine.interval import Band
 from shared.spine.reader import ReadStats, iter_day, iter_slice
 from shared.spine.slices import plan_slices

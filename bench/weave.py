@@ -38,7 +38,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.workloads import write_spine_day  # noqa: E402
-from shared.kernel import KernelPaths  # noqa: E402
+from shared.kernel.paths import KernelPaths  # noqa: E402
 from shared.settings import Settings  # noqa: E402
 
 DAY = "2026-02-02"
@@ -190,7 +190,7 @@ class Workers:
 
 def make_kernel(root: Path, day_bytes: int, seed: int) -> tuple[KernelPaths, int]:
     """A demo kernel plus one generated day of ``day_bytes``; returns (paths, events)."""
-    from shared.bootstrap import init_kernel
+    from shared.setup.bootstrap import init_kernel
 
     paths = KernelPaths(kernel=root / "kernel", runtime=root / "runtime")
     init_kernel(paths, demo=True, force=False, seed=seed)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 
 

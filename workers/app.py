@@ -17,7 +17,7 @@ from typing import Any
 
 from celery import Celery
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings, load_settings
 from workers import hooks, serialization
 from workers.config import celery_config

@@ -12,12 +12,12 @@ from typing import Any
 
 from celery import Celery
 
+from shared.cadence.runs import RunContext, TickPlan, begin_tick, finish_run
+from shared.cadence.ticks import open_tick_store
 from shared.constants import COMMITTER, WEAVER
-from shared.coordination.ticks import open_tick_store
 from shared.errors import LockHeld
-from shared.kernel import KernelPaths
-from shared.lock.base import KernelLock
-from shared.runs import RunContext, TickPlan, begin_tick, finish_run
+from shared.kernel.lock.base import KernelLock
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from workers.canvas import dispatch_commit, dispatch_weaver
 from workers.failures import describe, outcome_of

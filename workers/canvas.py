@@ -14,13 +14,13 @@ from celery import Celery, chain, chord, signature
 from celery.canvas import Signature
 from celery.result import AsyncResult
 
-from shared.cadence import time_limits
+from shared.cadence.commit_marker import mark_requested
+from shared.cadence.runs import RunContext
+from shared.cadence.selection import time_limits
 from shared.constants import COMMITTER, WEAVER
-from shared.coordination.commit_marker import mark_requested
-from shared.coordination.keys import redis_client
-from shared.kernel import KernelPaths
-from shared.partitions import read_partition
-from shared.runs import RunContext
+from shared.kernel.keys import redis_client
+from shared.kernel.paths import KernelPaths
+from shared.partitions.discovery import read_partition
 from shared.settings import Settings
 from workers import routing
 from workers.config import VISIBILITY_TIMEOUT_S
@@ -147,7 +147,7 @@ def dispatch_commit(app: Celery, run: RunContext | None = None) -> AsyncResult:
 def request_commit(app: Celery) -> dict[str, Any]:
     """Ask for a commit after a weaver pass; requests made while one is queued collapse.
 
-    The queued-commit marker (:mod:`shared.coordination.commit_marker`) does the
+    The queued-commit marker (:mod:`shared.cadence.commit_marker`) does the
     collapsing. Returns ``{"task_id"}``,
     ``{"collapsed": true}`` when it joined a queued request, or (eagerly, where the
     commit runs right here) ``{"task_id"}`` with :func:`commit_facts` (``outcome``,

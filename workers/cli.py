@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from shared.errors import ConfigError, GitError, InputError, LockError, SubconError
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import load_settings
 from workers.context import CliContext
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.cadence import MAX_HARD_LIMIT_S
+from shared.cadence.selection import MAX_HARD_LIMIT_S
 from shared.constants import QUEUE_KERNEL
 from shared.settings import Settings
 from workers import routing

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from celery import signals
 
 from shared.constants import QUEUE_SCAN
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from workers import monitoring, progress
 
 log = logging.getLogger("subcon.tasks")

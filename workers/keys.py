@@ -1,5 +1,5 @@
-"""Redis key names for the Celery layer: they live in :mod:`shared.coordination.keys`."""
+"""Redis key names for the Celery layer: they live in :mod:`shared.kernel.keys`."""
 
-from shared.coordination.keys import kernel_id, key, redis_client
+from shared.kernel.keys import kernel_id, key, redis_client
 
 __all__ = ["kernel_id", "key", "redis_client"]

@@ -94,7 +94,7 @@ def send_progress(token: str, done: int, total: int) -> None:
         # The task-succeeded event that follows says it; a last progress event overtaking
         # it on the way to Flower would overwrite the result shown with the progress.
         return
-    # done / total: the scan's unit, bytes of the slice read (see shared.weaver.reading)
+    # done / total: the scan's unit, bytes of the slice read (see shared.weaver.scan.reading)
     percent = round(100 * done / total, 1) if total else 100.0
     info: dict[str, Any] = {"done": done, "total": total, "percent": percent, "slice": token}
     # retry=False: a progress event is never worth stalling a scan on a slow broker.

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from shared.committer.allowlist import FileKind, classify
 from shared.committer.diffing import UNCHANGED, trivial_reason
 from shared.committer.gitstate import TreeEntry, read_blobs
 from shared.committer.status import StatusEntry
+from shared.review.allowlist import FileKind, classify
 
 # A work-tree file read but not yet compared with HEAD (never leaves this module).
 PENDING = "pending"

@@ -26,7 +26,7 @@ from pathlib import Path
 from shared.committer.gitstate import LITERAL, RepoInfo
 from shared.constants import GIT_IDENTITY_EMAIL, GIT_IDENTITY_NAME
 from shared.errors import GitError
-from shared.gitops import run_git
+from shared.kernel.git import run_git
 
 TEMP_INDEX_PREFIX = "subcon-commit-"
 # Every allowlisted path lives under one of these; ``git add`` touches nothing else.

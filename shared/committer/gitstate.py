@@ -13,7 +13,7 @@ from pathlib import Path
 
 from shared.committer.status import StatusEntry, parse_status_z
 from shared.errors import GitError, InputError
-from shared.gitops import run_git
+from shared.kernel.git import run_git
 
 LITERAL = {"GIT_LITERAL_PATHSPECS": "1"}
 # Files git leaves while an operation that owns the index is half done.

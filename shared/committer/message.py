@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shared.committer.allowlist import FileKind
 from shared.committer.diffing import LineStats
 from shared.constants import COMMITTER
+from shared.review.allowlist import FileKind
 
 # kind -> (family, scope, noun singular, noun plural)
 _SCOPES: dict[FileKind, tuple[str, str, str, str]] = {

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from shared.audit import AuditRecord
-from shared.committer.review import LineDecision
-from shared.kernel import KernelPaths
+from shared.committer.audit import AuditRecord
+from shared.kernel.paths import KernelPaths
+from shared.review.reviewer import LineDecision
 
 NO_NEW_GRADIENT = "NO_NEW_GRADIENT"
 

@@ -18,8 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from shared.audit import AuditLog, publish
-from shared.committer.allowlist import FileKind
+from shared.committer.audit import AuditLog, publish
 from shared.committer.candidates import Candidate, load_candidates, split_paths, stageable
 from shared.committer.commit_tree import Planned, TempIndex, remove_stale_temp_indexes
 from shared.committer.diffing import UNCHANGED, changed_lines, line_stats
@@ -36,15 +35,16 @@ from shared.committer.gitstate import (
 )
 from shared.committer.message import CommittedFile, commit_message, describe
 from shared.committer.report import CommitReport, SkipKind, Wake
-from shared.committer.review import claims_of, review_text
 from shared.constants import COMMITTER
 from shared.errors import GitError, LockError, LockHeld, LockLost
-from shared.gitops import run_git
-from shared.kernel import KernelPaths
-from shared.lock.base import KernelLock, Lease
+from shared.kernel.git import run_git
+from shared.kernel.lock.base import KernelLock, Lease
+from shared.kernel.paths import KernelPaths
+from shared.review.allowlist import FileKind
+from shared.review.reviewer import claims_of, review_text
 from shared.settings import Settings
 from shared.timestamps import iso
-from shared.weaver.updater import board_edit_notes
+from shared.weaver.update.updater import board_edit_notes
 
 log = logging.getLogger(__name__)
 

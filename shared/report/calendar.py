@@ -3,21 +3,21 @@
 Each day file is streamed once with the project's spine reader (malformed lines are
 counted there, never fatal), or its counts come from the report's own cache when the
 file is unchanged (``daycounts``); coverage is the gap check's own definition
-(``shared.coverage``): a ``memory/fragments/<date>/`` directory covers the day, and a
+(``shared.spine.coverage``): a ``memory/fragments/<date>/`` directory covers the day, and a
 covered day whose file grew with external events after its recorded scan progress
-has a *tail* waiting (``shared.gap.count_tail``).
+has a *tail* waiting (``shared.spine.gap.count_tail``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shared.coverage import covered_dates, read_progress
 from shared.errors import InputError
-from shared.gap import count_tail
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.report.daycounts import DayCountCache, DayStats
 from shared.report.model import CoverageDay, DayState
+from shared.spine.coverage import covered_dates, read_progress
+from shared.spine.gap import count_tail
 from shared.spine.reader import ReadStats, iter_day
 
 EXAMPLES_KEPT = 3

@@ -22,13 +22,13 @@ from pathlib import Path
 
 import orjson
 
-from shared.audit import AuditRecord, parse_audit_line
-from shared.board import Board, parse_board
-from shared.effectiveness import Effectiveness, read_effectiveness
+from shared.committer.audit import AuditRecord, parse_audit_line
 from shared.errors import InputError
-from shared.gap import event_dates
-from shared.kernel import KernelPaths, read_utf8
-from shared.playlist import read_playlist
+from shared.formats.board import Board, parse_board
+from shared.formats.effectiveness import Effectiveness, read_effectiveness
+from shared.kernel.files import read_utf8
+from shared.kernel.paths import KernelPaths
+from shared.partitions.playlist import read_playlist
 from shared.report.calendar import coverage_days
 from shared.report.daycounts import DayCountCache
 from shared.report.history import (
@@ -56,8 +56,9 @@ from shared.report.model import (
     Window,
 )
 from shared.report.partitions import partition_rows
+from shared.spine.gap import event_dates
 from shared.timestamps import iso
-from shared.weaver.store import StoredFragment, load_fragments, resolve_marker
+from shared.weaver.crystallize.store import StoredFragment, load_fragments, resolve_marker
 
 EVIDENCE_KEPT = 5
 DEFAULT_DAYS = 30

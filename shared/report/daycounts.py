@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from shared.kernel import atomic_write_text
+from shared.kernel.files import atomic_write_text
 
 CACHE_NAME = ".spine-counts.json"
 CACHE_VERSION = 1

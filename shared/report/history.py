@@ -2,7 +2,7 @@
 
 Every commit that touched ``memory/CLAUDE.md`` is read with one ``git log`` and every
 version of the file with one ``git cat-file --batch`` (both through the one git funnel,
-``shared.gitops``). Consecutive versions are compared by line identity: a line's node
+``shared.kernel.git``). Consecutive versions are compared by line identity: a line's node
 marker (``[[lesson-*]]``/``[[groove-*]]``/``[[pattern-*]]``) is its stable key, so a
 marked line whose text changed is a *rewrite*; an unmarked line is keyed by its text's
 hash, and an unmarked line replaced in place (same position in a diff) is a rewrite too.
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
-from shared.board import Board, BoardLine, parse_board
 from shared.committer.gitstate import head_commit, repo_info
 from shared.errors import GitError
-from shared.gitops import run_git
+from shared.formats.board import Board, BoardLine, parse_board
+from shared.kernel.git import run_git
 from shared.report.model import ChangeKind
 from shared.timestamps import iso, parse_iso
 

@@ -14,13 +14,13 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from shared.audit import AuditRecord
+from shared.committer.audit import AuditRecord
 from shared.committer.candidates import load_candidates, split_paths
 from shared.committer.diffing import changed_lines
 from shared.committer.gitstate import head_commit, head_entries, read_status, repo_info
-from shared.committer.review import review_text
 from shared.errors import GitError, InputError
 from shared.report.model import HeldFile, RejectedLine
+from shared.review.reviewer import review_text
 from shared.timestamps import iso, parse_iso
 
 

@@ -15,12 +15,12 @@ import re
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
-from shared.audit import AuditRecord
+from shared.committer.audit import AuditRecord
 from shared.constants import COMMITTER, WEAVER
-from shared.inbox import list_items
-from shared.kernel import KernelPaths
-from shared.partition_state import is_backed_off, read_state
-from shared.partitions import discover_partitions
+from shared.kernel.paths import KernelPaths
+from shared.partitions.discovery import discover_partitions
+from shared.partitions.inbox import list_items
+from shared.partitions.state import is_backed_off, read_state
 from shared.report.model import InboxRow, PartitionRow, RunRecord
 from shared.timestamps import iso, parse_iso
 

@@ -26,7 +26,7 @@ from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from shared.kernel import atomic_write_text
+from shared.kernel.files import atomic_write_text
 from shared.report.attention import attention
 from shared.report.chart import coverage_calendar, events_bars, trajectory_strip
 from shared.report.collector import report_json

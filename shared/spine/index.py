@@ -8,7 +8,7 @@ from typing import Any
 
 import orjson
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.spine.lines import iter_raw_lines
 from shared.spine.reader import ReadStats, iter_day
 

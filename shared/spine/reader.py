@@ -17,7 +17,7 @@ import orjson
 
 from shared.constants import INTERNAL_KINDS
 from shared.errors import InputError
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.spine.event import is_external, kind_label, parse_event_line
 from shared.spine.lines import Batch, iter_batches
 from shared.spine.slices import SpineSlice

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from shared.errors import InputError
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.spine.event import ts_hour, ts_key
 from shared.spine.interval import Band, Window, merge_hours
 from shared.spine.prepass import Classify, ClassifyMany, chunk_runs, prepass

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from shared.errors import InputError
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.spine.event import event_date, render_event, ts_key
 from shared.timestamps import iso
 

@@ -7,7 +7,7 @@ NEW_SIGNAL fragments also compares *concepts*: a small fixed bilingual table of 
 key terms instructions are made of (the artefact: report, summary, file, table,
 email ...; the action: attach, reply, send, check, translate ...; the order or
 manner: first, short, bullets ...). Each concept lists the English stems
-:func:`shared.text.token_set` yields and the Chinese words that name it.
+:func:`shared.language.text.token_set` yields and the Chinese words that name it.
 
 Why a table and not translation or embeddings: it needs no model or dependency,
 runs in microseconds, is deterministic and explainable (a reader can see which
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 
-from shared.text import jaccard, normalise, token_set
+from shared.language.text import jaccard, normalise, token_set
 
 # concept -> (English stems as token_set gives them, Chinese words)
 _TABLE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {

@@ -13,30 +13,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from shared.board import parse_board, read_board
 from shared.constants import SCAN_GAP_PENDING, WEAVER
-from shared.coverage import mark_day_covered, pass_progress
 from shared.errors import InputError
-from shared.fragments import fragment_filename
-from shared.inbox import list_items
-from shared.kernel import KernelPaths, open_regular, remove_stale_temps
-from shared.lock.base import Lease
-from shared.scangap import parse_scan_gap_body
+from shared.formats.board import parse_board, read_board
+from shared.formats.fragments import fragment_filename
+from shared.kernel.files import open_regular, remove_stale_temps
+from shared.kernel.lock.base import Lease
+from shared.kernel.paths import KernelPaths
+from shared.language.text import token_set
+from shared.partitions.inbox import list_items
 from shared.settings import Settings
+from shared.spine.coverage import mark_day_covered, pass_progress
 from shared.spine.event import ts_key
 from shared.spine.interval import Band, Window, parse_interval, render_interval
 from shared.spine.reader import ReadStats
+from shared.spine.scangap import parse_scan_gap_body
 from shared.spine.slices import SpineSlice, plan_slices
-from shared.text import token_set
 from shared.timestamps import iso
-from shared.weaver.crystallizer import crystallize_fragments
-from shared.weaver.directed import Route, select_item
-from shared.weaver.judge import JudgeContext
+from shared.weaver.crystallize.crystallizer import crystallize_fragments
 from shared.weaver.plan import PassPlan
-from shared.weaver.scanner import read_slice_turns, scan_turns
-from shared.weaver.settlement import settle
-from shared.weaver.thinning import SpineHydrator, merge_turns, planned_end, thin_turns
-from shared.weaver.updater import update_board
+from shared.weaver.scan.judge import JudgeContext
+from shared.weaver.scan.scanner import read_slice_turns, scan_turns
+from shared.weaver.scan.thinning import SpineHydrator, merge_turns, planned_end, thin_turns
+from shared.weaver.settle.directed import Route, select_item
+from shared.weaver.settle.settlement import settle
+from shared.weaver.update.updater import update_board
 
 __all__ = [
     "PassPlan",
@@ -154,7 +155,7 @@ def scan_slice(
     reuses every recorded judgement whose assumption holds and re-judges the rest
     (a correction at the start of a slice judging the previous slice's turn): the
     result does not depend on how the day was sliced. Turns it should not need to
-    re-judge travel thin (:mod:`~shared.weaver.thinning`); it reads any it does again.
+    re-judge travel thin (:mod:`~shared.weaver.scan.thinning`); it reads any it does again.
     """
     s = SpineSlice.from_json(slice_json)
     stats = ReadStats()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.weaver.directed import Route
+from shared.weaver.settle.directed import Route
 
 
 @dataclass(frozen=True)

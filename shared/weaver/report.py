@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from shared.jsontext import compact
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.timestamps import iso
 
 NOTHING = "NO_NEW_GRADIENT: no external evidence changed memory."

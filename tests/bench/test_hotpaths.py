@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from bench.scan import make_workload, read_turns
-from shared.weaver.judge import BoardIndex, JudgeContext, RuleJudge
-from shared.weaver.scanner import scan_turns
-from shared.weaver.turns import LOOKAHEAD_LINES, TurnBuilder
+from shared.weaver.scan.judge import BoardIndex, JudgeContext, RuleJudge
+from shared.weaver.scan.scanner import scan_turns
+from shared.weaver.scan.turns import LOOKAHEAD_LINES, TurnBuilder
 
 
 def _all_lines(self: BoardIndex, *args: Any) -> list[int]:

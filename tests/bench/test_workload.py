@@ -12,8 +12,8 @@ import orjson
 from bench.conversation import board_bullets, board_topics
 from bench.scan import make_workload, read_turns
 from shared.spine.event import is_external
-from shared.weaver.judge import JudgeContext
-from shared.weaver.scanner import scan_turns
+from shared.weaver.scan.judge import JudgeContext
+from shared.weaver.scan.scanner import scan_turns
 
 
 def _events(path: Path) -> list[dict[str, Any]]:

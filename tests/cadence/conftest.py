@@ -7,12 +7,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 
 
 @pytest.fixture
 def demo(paths: KernelPaths) -> KernelPaths:
-    from shared.bootstrap import init_kernel
+    from shared.setup.bootstrap import init_kernel
 
     init_kernel(paths, demo=True, force=False)
     return paths

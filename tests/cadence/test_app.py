@@ -8,7 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from workers import routing
 from workers.app import make_app

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from shared.kernel import KernelPaths
-from shared.partition_state import read_state
+from shared.kernel.paths import KernelPaths
+from shared.partitions.state import read_state
 from workers.cli import main
 
 

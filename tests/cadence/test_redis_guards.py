@@ -3,8 +3,8 @@ second tick within half a period is not a tick) and the commit-request collapse.
 
 from __future__ import annotations
 
-from shared.coordination.ticks import read_mirror
-from shared.kernel import KernelPaths
+from shared.cadence.ticks import read_mirror
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from workers import routing
 from workers.app import make_app

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
-from shared.kernel import KernelPaths
-from shared.partition_state import read_state
-from shared.playlist import parse_items, read_playlist
-from shared.runs import begin_tick, finish_run
+from shared.cadence.runs import begin_tick, finish_run
+from shared.kernel.paths import KernelPaths
+from shared.partitions.playlist import parse_items, read_playlist
+from shared.partitions.state import read_state
 from shared.settings import Settings
 
 T0 = datetime(2026, 1, 6, 8, 0, 0, tzinfo=UTC)

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from shared.cadence import (
+from shared.cadence.selection import (
     SKIP_DISABLED,
     SKIP_MISSING,
     SKIP_UNIMPLEMENTED,
@@ -15,7 +15,7 @@ from shared.cadence import (
     select_partitions,
     time_limits,
 )
-from shared.playlist import parse_items
+from shared.partitions.playlist import parse_items
 
 NOW = datetime(2026, 1, 5, 10, 0, 0, tzinfo=UTC)
 IMPL = frozenset({"memory-weaver", "memory-committer"})

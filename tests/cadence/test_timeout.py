@@ -9,12 +9,12 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from celery.exceptions import ChordError, SoftTimeLimitExceeded, TimeLimitExceeded
 
+from shared.cadence.runs import RunContext, TickPlan
 from shared.errors import InputError, PassTimeout, StageFailed
-from shared.kernel import KernelPaths
-from shared.lock.factory import open_kernel_lock
-from shared.partition_state import read_state, write_state
-from shared.playlist import read_playlist, rebuild, write_playlist
-from shared.runs import RunContext, TickPlan
+from shared.kernel.lock.factory import open_kernel_lock
+from shared.kernel.paths import KernelPaths
+from shared.partitions.playlist import read_playlist, rebuild, write_playlist
+from shared.partitions.state import read_state, write_state
 from shared.settings import Settings
 from shared.timestamps import parse_iso
 from workers.app import make_app

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from shared.gitops import run_git
-from shared.kernel import KernelPaths
-from shared.lock.file_lock import FileKernelLock
+from shared.kernel.git import run_git
+from shared.kernel.lock.file_lock import FileKernelLock
+from shared.kernel.paths import KernelPaths
 
 BOARD = (
     "# Intuition\n\n- When a reply opens with filler, lead with the answer [[lesson-reply-first]]\n"

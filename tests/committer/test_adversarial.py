@@ -5,13 +5,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from shared.audit import read_audit
+from shared.committer.audit import read_audit
 from shared.committer.commit_tree import Planned, build_and_land
 from shared.committer.gitstate import blob_sha, head_entries, repo_info
 from shared.committer.run import run_committer
 from shared.errors import LockLost
-from shared.kernel import KernelPaths
-from shared.lock.file_lock import FileKernelLock
+from shared.kernel.lock.file_lock import FileKernelLock
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from tests.committer.conftest import DOSSIER, git, head, status, write
 

@@ -7,9 +7,9 @@ import json
 import pytest
 import redis
 
-from shared.audit import AuditLog, AuditRecord, audit_file, publish, read_audit
+from shared.committer.audit import AuditLog, AuditRecord, audit_file, publish, read_audit
 from shared.errors import InputError
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 
 
 def rec(ts: str, decision: str = "held", file: str | None = "memory/CLAUDE.md") -> AuditRecord:

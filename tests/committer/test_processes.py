@@ -12,8 +12,8 @@ from pathlib import Path
 
 import redis
 
-from shared.kernel import KernelPaths
-from shared.lock.redis_lock import RedisKernelLock, kernel_id
+from shared.kernel.lock.redis_lock import RedisKernelLock, kernel_id
+from shared.kernel.paths import KernelPaths
 from tests.committer.conftest import DOSSIER, git, head, status, write
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from shared.committer.allowlist import FileKind, classify, kind_for_review
 from shared.committer.diffing import (
     REORDER,
     TIMESTAMP,
@@ -15,10 +14,11 @@ from shared.committer.diffing import (
     line_stats,
     trivial_reason,
 )
-from shared.committer.logical_lines import logical_lines, touched
 from shared.committer.message import CommittedFile, commit_message
 from shared.committer.status import StatusEntry, parse_status_z
 from shared.errors import InputError
+from shared.review.allowlist import FileKind, classify, kind_for_review
+from shared.review.logical_lines import logical_lines, touched
 
 
 def test_parse_status_z_all_shapes() -> None:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from shared.audit import read_audit
+from shared.committer.audit import read_audit
 from shared.committer.run import run_committer
-from shared.kernel import KernelPaths
-from shared.lock.file_lock import FileKernelLock
+from shared.kernel.lock.file_lock import FileKernelLock
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from tests.committer.conftest import (
     BAD_LINE,
@@ -267,7 +267,7 @@ def test_merge_in_progress_is_skipped(
 
 
 def git_rc(kernel: Path, *args: str) -> int:
-    from shared.gitops import run_git
+    from shared.kernel.git import run_git
 
     return run_git(kernel, *args, check=False).returncode
 

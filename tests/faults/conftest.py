@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
-from shared.gitops import run_git
-from shared.kernel import KernelPaths
+from shared.kernel.git import run_git
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from tests.integration.conftest import (  # noqa: F401 - cluster_factory is a fixture
     Cluster,
@@ -116,7 +116,7 @@ def fault_report() -> Iterator[FaultReport]:
 
 def prepared_kernel(root: Path) -> KernelPaths:
     """A demo kernel plus a four-band day and its posted ``scan-gap.md.pending``."""
-    from shared.memcheck import run_memory_check
+    from shared.memcheck.check import run_memory_check
 
     paths = make_demo(root)
     add_banded_day(paths, DAY, range(0, 24, 6), per_hour=3)
@@ -184,9 +184,9 @@ def git_history_audit(kernel: Path, forbidden: list[str]) -> tuple[int, int, int
     re-reviewed: each changed allowlisted file's changed lines go through the same review
     gates again, and must also not contain any of the ``forbidden`` lines verbatim.
     """
-    from shared.committer.allowlist import classify
     from shared.committer.diffing import changed_lines
-    from shared.committer.review import review_text
+    from shared.review.allowlist import classify
+    from shared.review.reviewer import review_text
 
     revs = run_git(kernel, "rev-list", "--all").stdout.split()
     commits = bad_lines = bad_paths = 0

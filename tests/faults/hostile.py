@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from tests.faults.conftest import WEAVER, copy_roots
 from workers.embedded import run_partition

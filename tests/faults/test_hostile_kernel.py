@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from shared.errors import ConfigError, NameRejected
-from shared.gitops import run_git
-from shared.inbox import list_items, validate_item_name, write_item
-from shared.kernel import KernelPaths
-from shared.lock.file_lock import FileKernelLock
+from shared.kernel.git import run_git
+from shared.kernel.lock.file_lock import FileKernelLock
+from shared.kernel.paths import KernelPaths
+from shared.partitions.inbox import list_items, validate_item_name, write_item
 from shared.settings import Settings
 from tests.faults.conftest import WEAVER, FaultReport, audit_into, inbox_names
 from tests.faults.hostile import (
@@ -45,8 +45,8 @@ GARBAGE = [
 def test_front_matter_garbage_is_reported_not_fatal(
     garbage: str, demo_base: KernelPaths, tmp_path: Path, fault_report: FaultReport
 ) -> None:
-    from shared.fragments import read_fragment
-    from shared.partitions import discover_partitions
+    from shared.formats.fragments import read_fragment
+    from shared.partitions.discovery import discover_partitions
 
     fault_report.tried("front-matter-garbage")
     paths = fresh(demo_base, tmp_path / "k")

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.spine.reader import ReadStats, iter_day
 from tests.faults.conftest import FaultReport
 from tests.faults.hostile import (
@@ -232,7 +232,7 @@ def test_ids_made_only_of_control_characters_keep_their_evidence(
 ) -> None:
     """An id that sanitises to nothing must still give a fragment that reads back:
     otherwise its evidence is written once and silently dropped from then on."""
-    from shared.weaver.store import load_fragments
+    from shared.weaver.crystallize.store import load_fragments
 
     fault_report.tried("control-char-event-id")
     paths = fresh(demo_base, tmp_path / "k")

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 import redis
 
-from shared.gitops import run_git
-from shared.inbox import write_item
-from shared.kernel import KernelPaths
+from shared.kernel.git import run_git
+from shared.kernel.paths import KernelPaths
+from shared.partitions.inbox import write_item
 from shared.settings import Settings
 from tests.faults.conftest import (
     PASS_ENV,
@@ -303,7 +303,7 @@ def test_item_replaced_mid_pass_is_not_acked_unseen(
 def test_ack_with_expected_body_deletes_only_what_was_read(
     paths: KernelPaths, fault_report: FaultReport
 ) -> None:
-    from shared.inbox import ack_item, list_items
+    from shared.partitions.inbox import ack_item, list_items
 
     fault_report.tried("ack-expect", 3)
     write_item(paths, WEAVER, "same.pending", "[sink] body one\n")

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 import redis
 
-from shared.gitops import run_git
-from shared.kernel import KernelPaths
-from shared.lock.redis_lock import RedisKernelLock, kernel_id
+from shared.kernel.git import run_git
+from shared.kernel.lock.redis_lock import RedisKernelLock, kernel_id
+from shared.kernel.paths import KernelPaths
 from tests.faults.conftest import (
     PASS_ENV,
     SCAN_GAP,
@@ -126,7 +126,7 @@ def test_redis_crash_and_restart_mid_pass(
 HOLDER = textwrap.dedent(
     """
     import sys, time, redis
-    from shared.lock.redis_lock import RedisKernelLock
+    from shared.kernel.lock.redis_lock import RedisKernelLock
     lock = RedisKernelLock(redis.Redis.from_url(sys.argv[1]), sys.argv[2], ttl=0.5)
     with lock.hold("doomed-holder", wait=5) as lease:
         print(lease.fence, flush=True)

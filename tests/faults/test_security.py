@@ -22,9 +22,9 @@ import pytest
 import redis
 
 from shared.constants import QUEUE_COMMIT, QUEUE_KERNEL, QUEUE_SCAN
-from shared.inbox import write_item
-from shared.kernel import KernelPaths
-from shared.lock.redis_lock import RedisKernelLock, kernel_id
+from shared.kernel.lock.redis_lock import RedisKernelLock, kernel_id
+from shared.kernel.paths import KernelPaths
+from shared.partitions.inbox import write_item
 from shared.settings import Settings
 from tests.faults.conftest import (
     WEAVER,
@@ -148,12 +148,12 @@ def test_redis_with_password(
 
 def lock_and_task_round_trip(tmp_path: Path, url: str) -> None:
     """The kernel lock and one task through a real worker, both over ``url``."""
-    from shared.bootstrap import init_kernel
+    from shared.setup.bootstrap import init_kernel
 
     paths = KernelPaths(kernel=tmp_path / "rt-kernel", runtime=tmp_path / "rt-runtime")
     init_kernel(paths, demo=True, force=False)
     settings = Settings(kernel_dir=paths.kernel, runtime_dir=paths.runtime, broker_url=url)
-    from shared.lock.factory import open_kernel_lock
+    from shared.kernel.lock.factory import open_kernel_lock
 
     lock = open_kernel_lock(settings, paths)
     assert isinstance(lock, RedisKernelLock)
@@ -324,7 +324,7 @@ def test_no_shell_anywhere_in_the_source(fault_report: FaultReport) -> None:
         r"^\s*(import subprocess|from subprocess |import os\.spawn)|\bos\.(spawn|exec)", re.M
     )
     spawners = [p for p in core if spawn.search(p.read_text(encoding="utf-8"))]
-    assert [p.relative_to(REPO).as_posix() for p in spawners] == ["shared/gitops.py"]
+    assert [p.relative_to(REPO).as_posix() for p in spawners] == ["shared/kernel/git.py"]
 
 
 PAYLOADS = [

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 import redis
 
-from shared.gitops import run_git
-from shared.kernel import KernelPaths
-from shared.lock.redis_lock import RedisKernelLock, kernel_id
+from shared.kernel.git import run_git
+from shared.kernel.lock.redis_lock import RedisKernelLock, kernel_id
+from shared.kernel.paths import KernelPaths
 from tests.committer.test_processes import committer_cmd
 from tests.committer.test_processes import env_for as committer_env
 from tests.faults.conftest import (

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
@@ -190,20 +190,18 @@ def cluster_factory(redis_url: str, tmp_path: Path) -> Iterator[Callable[..., Cl
 
 def make_demo(root: Path) -> KernelPaths:
     """A demo kernel (``subcon init --demo``) under ``root``."""
-    from shared.bootstrap import init_kernel
+    from shared.setup.bootstrap import init_kernel
 
     paths = KernelPaths(kernel=root / "kernel", runtime=root / "runtime")
     init_kernel(paths, demo=True, force=False)
     return paths
 
 
-def add_banded_day(paths: KernelPaths, date: str, hours: range, per_hour: int) -> int:
-    """Append a day whose external events fall in ``hours`` (non-adjacent hours = bands),
-    reusing the demo spine's external messages (English and Chinese). Returns the count."""
+def demo_messages(paths: KernelPaths) -> list[dict[str, Any]]:
+    """The demo spine's external channel messages (English and Chinese), parsed."""
     import json
 
     from shared.spine.event import is_external
-    from shared.spine.writer import append_event
 
     samples: list[dict[str, Any]] = []
     for day_file in sorted(paths.events_dir.glob("*.jsonl")):
@@ -212,7 +210,7 @@ def add_banded_day(paths: KernelPaths, date: str, hours: range, per_hour: int) -
             try:
                 event = json.loads(line)
             except ValueError:
-                continue
+                continue  # the demo spine keeps malformed lines on purpose
             if (
                 isinstance(event, dict)
                 and is_external(event)
@@ -220,6 +218,16 @@ def add_banded_day(paths: KernelPaths, date: str, hours: range, per_hour: int) -
             ):
                 samples.append(event)
     assert samples, "demo spine has no external messages"
+    return samples
+
+
+def add_banded_day(paths: KernelPaths, date: str, hours: range, per_hour: int) -> int:
+    """Append a day whose external events fall in ``hours`` (non-adjacent hours = bands),
+    reusing the demo spine's external messages (English and Chinese). Returns the count."""
+
+    from shared.spine.writer import append_event
+
+    samples = demo_messages(paths)
     count = 0
     year, month, day = (int(x) for x in date.split("-"))
     for hour in hours:
@@ -243,23 +251,9 @@ def write_big_day(paths: KernelPaths, date: str, count: int) -> None:
     Chinese), written straight to the day file: one slice, long enough to be watched."""
     import json
 
-    from shared.spine.event import is_external
     from shared.spine.writer import make_envelope
 
-    samples = []
-    for day_file in sorted(paths.events_dir.glob("*.jsonl")):
-        for line in day_file.read_text(encoding="utf-8").splitlines():
-            try:
-                event = json.loads(line)
-            except ValueError:
-                continue  # the demo spine keeps malformed lines on purpose
-            if (
-                isinstance(event, dict)
-                and is_external(event)
-                and event.get("type") == "channel.message"
-            ):
-                samples.append(event)
-    assert samples
+    samples = demo_messages(paths)
     start = datetime.fromisoformat(f"{date}T10:00:00+00:00")
     lines = []
     for n in range(count):

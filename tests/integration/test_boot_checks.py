@@ -7,7 +7,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from tests.integration.conftest import Cluster, make_demo
 from workers.hooks import BOOT_FAILED_EXIT, boot_problems
 

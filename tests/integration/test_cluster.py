@@ -23,10 +23,10 @@ from typing import Any
 
 import pytest
 
-from shared.coordination.ticks import read_mirror
-from shared.gitops import run_git
-from shared.kernel import KernelPaths
-from shared.partition_state import read_state
+from shared.cadence.ticks import read_mirror
+from shared.kernel.git import run_git
+from shared.kernel.paths import KernelPaths
+from shared.partitions.state import read_state
 from tests.integration.conftest import REPO, Cluster, free_port, make_demo, wait_until
 
 pytestmark = pytest.mark.integration
@@ -292,8 +292,8 @@ def test_f_expired_run_fails_through_the_errback_as_timeout(running: Running) ->
     from dataclasses import replace
     from datetime import UTC, datetime
 
-    from shared.partition_state import write_state
-    from shared.runs import RunContext
+    from shared.cadence.runs import RunContext
+    from shared.partitions.state import write_state
     from workers.app import make_app
     from workers.canvas import dispatch_weaver
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from tests.integration.conftest import REPO, free_port, make_demo, wait_until, write_big_day
 
 pytestmark = pytest.mark.integration

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from shared.gitops import run_git
-from shared.kernel import KernelPaths
+from shared.kernel.git import run_git
+from shared.kernel.paths import KernelPaths
 from tests.integration.conftest import (
     REPO,
     Cluster,

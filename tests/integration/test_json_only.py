@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.coordination.ticks import read_mirror
+from shared.cadence.ticks import read_mirror
 from tests.integration.conftest import Cluster, make_demo, wait_until
 from workers import routing
 from workers.app import make_app

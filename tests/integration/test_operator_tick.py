@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.gitops import run_git
+from shared.kernel.git import run_git
 from tests.integration.conftest import REPO, Cluster, make_demo
 from workers import routing
 from workers.app import make_app

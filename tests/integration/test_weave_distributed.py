@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from shared.gap import find_gap
-from shared.memcheck import run_memory_check
+from shared.memcheck.check import run_memory_check
 from shared.settings import Settings
+from shared.spine.gap import find_gap
 from tests.integration.conftest import (
     Cluster,
     add_banded_day,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from shared.kernel import KernelPaths
-from shared.templates.partitions import WEAVER_FRONT_MATTER
+from shared.kernel.paths import KernelPaths
+from shared.setup.templates.partitions import WEAVER_FRONT_MATTER
 
 BOARD = """# Intuition
 

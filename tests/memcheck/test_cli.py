@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from shared.inbox import write_item
-from shared.kernel import KernelPaths
-from shared.partition_state import PartitionState, write_state
+from shared.kernel.paths import KernelPaths
+from shared.partitions.inbox import write_item
+from shared.partitions.state import PartitionState, write_state
 from workers.cli import main
 
 
@@ -97,7 +97,7 @@ def test_check_waits_for_the_kernel_lock_and_gives_up_with_exit_3(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from shared.lock.factory import open_kernel_lock
+    from shared.kernel.lock.factory import open_kernel_lock
     from shared.settings import Settings
 
     monkeypatch.setenv("SUBCON_REDIS_URL", redis_url)

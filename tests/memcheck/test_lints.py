@@ -7,17 +7,17 @@ import time
 
 import pytest
 
-from shared.kernel import KernelPaths
-from shared.memlint import board_lint, entity_lint, node_lint
-from shared.memlint.links import (
+from shared.kernel.paths import KernelPaths
+from shared.memcheck import board_lint, entity_lint, node_lint
+from shared.memcheck.links import (
     board_closure,
     is_safe_slug,
     link_targets,
     route_contract_decision,
     scan_links,
 )
-from shared.memlint.orphans import ISLAND, NEWBORN, STALE, detect_orphans, islands_selection
-from shared.memlint.reads import MemoryReads
+from shared.memcheck.orphans import ISLAND, NEWBORN, STALE, detect_orphans, islands_selection
+from shared.memcheck.reads import MemoryReads
 from tests.memcheck.conftest import write
 
 
@@ -179,8 +179,8 @@ def test_orphan_states(paths: KernelPaths) -> None:
 
 
 def test_board_pointer_without_dossier_is_flagged_with_file_and_line(paths: KernelPaths) -> None:
-    from shared.memlint.board_lint import missing_dossiers
-    from shared.memlint.reads import MemoryReads
+    from shared.memcheck.board_lint import missing_dossiers
+    from shared.memcheck.reads import MemoryReads
 
     mem = paths.memory_dir
     (mem / "topics").mkdir(parents=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from shared.inbox import read_ledger, write_item
-from shared.kernel import KernelPaths
-from shared.memcheck import run_memory_check
+from shared.kernel.paths import KernelPaths
+from shared.memcheck.check import run_memory_check
+from shared.partitions.inbox import read_ledger, write_item
 from shared.settings import Settings
 
 PT = "pattern-tracker"
@@ -248,7 +248,7 @@ def test_check_names_board_pointers_without_a_dossier(example: KernelPaths) -> N
 def _cover_with_tail(paths: KernelPaths) -> str:
     """Cover 2026-01-04 and 2026-01-05 (as a finished pass would) and append an event
     after the recorded progress, so the only gap is subcon's incremental tail."""
-    from shared.coverage import ScanProgress, mark_day_covered
+    from shared.spine.coverage import ScanProgress, mark_day_covered
 
     day = paths.day_file("2026-01-05")
     size = day.stat().st_size

@@ -15,7 +15,7 @@ from typing import Any
 
 import redis
 
-from shared.lock.redis_lock import kernel_id
+from shared.kernel.lock.redis_lock import kernel_id
 from shared.settings import load_settings
 from workers import routing
 from workers.app import make_app

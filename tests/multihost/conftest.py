@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from shared.constants import WEAVER
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from tests.integration.conftest import add_banded_day, copy_roots, make_demo, tree_bytes
 from tests.multihost import fleet as fleet_mod
@@ -81,7 +81,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> KernelPaths:
 @pytest.fixture(scope="session")
 def reference(base: KernelPaths, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The embedded (in-process) backfill pass with its commit, on a copy of ``base``."""
-    from shared.gitops import run_git
+    from shared.kernel.git import run_git
     from workers.embedded import run_partition
 
     paths = copy_roots(base, tmp_path_factory.mktemp("mh-embedded"))

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from tests.multihost.hostns import KEEP as KEEP_RW_TYPES
 
 __all__ = ["KEEP_RW_TYPES", "Fleet", "Host", "fleet", "sweep_leftovers", "unavailable"]

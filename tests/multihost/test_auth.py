@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from tests.integration.conftest import copy_roots
 from tests.multihost.fleet import PASSWORD, Fleet, wait_for
 

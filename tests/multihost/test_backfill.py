@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from shared.gitops import run_git
-from shared.kernel import KernelPaths
+from shared.kernel.git import run_git
+from shared.kernel.paths import KernelPaths
 from shared.weaver.pipeline import plan_pass
 from tests.integration.conftest import copy_roots, tree_bytes
 from tests.multihost.conftest import (

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from tests.multihost import fleet as fleet_mod
 from tests.multihost.conftest import hosts_unavailable
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from workers.cli import main
 
 
@@ -79,7 +79,7 @@ def test_spine_append_dash_and_flags_is_refused(
 def test_a_colon_name_is_refused_by_enqueue_and_never_acked_by_the_weaver(
     demo: KernelPaths, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from shared.inbox import name_problem
+    from shared.partitions.inbox import name_problem
 
     assert (
         cli(

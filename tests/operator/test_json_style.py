@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from workers.cli import main
 
 # Keys the original runtime's own JSON spells this way (README: Commands); a tick

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from tests.committer.conftest import git, head
 from workers.cli import main
 

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from tests.committer.conftest import BAD_LINE, BOARD, GOOD_LINE, head, status, write
 from workers.cli import main
 
@@ -47,7 +47,7 @@ def test_commit_with_index_lock_says_why_and_exits_3(
 def test_commit_with_the_kernel_lock_held_exits_3(
     repo: KernelPaths, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from shared.lock.file_lock import FileKernelLock
+    from shared.kernel.lock.file_lock import FileKernelLock
 
     write(repo.kernel, "memory/CLAUDE.md", BOARD + GOOD_LINE)
     lock = FileKernelLock(repo.file_lock, default_wait=0)

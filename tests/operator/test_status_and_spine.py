@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from workers.cli import main
 
 
@@ -68,7 +68,7 @@ DAY = "2026-02-01"
 @pytest.fixture
 def spiny(paths: KernelPaths) -> KernelPaths:
     """A kernel whose only spine day has two malformed lines, at lines 2 and 4."""
-    from shared.bootstrap import init_kernel
+    from shared.setup.bootstrap import init_kernel
     from shared.spine.writer import append_event
 
     init_kernel(paths, demo=False, force=False)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shared.bootstrap import init_kernel
-from shared.fragments import Fragment, fragment_filename, render_fragment
-from shared.gitops import run_git
+from shared.formats.fragments import Fragment, fragment_filename, render_fragment
 from shared.jsontext import compact
-from shared.kernel import KernelPaths
+from shared.kernel.git import run_git
+from shared.kernel.paths import KernelPaths
+from shared.setup.bootstrap import init_kernel
 
 
 def new_kernel(paths: KernelPaths) -> KernelPaths:

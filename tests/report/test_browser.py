@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from shared.board import parse_board, read_board
-from shared.demo.board import REJECT_LINES
-from shared.effectiveness import read_effectiveness
-from shared.gitops import run_git
-from shared.kernel import KernelPaths
+from shared.formats.board import parse_board, read_board
+from shared.formats.effectiveness import read_effectiveness
+from shared.kernel.git import run_git
+from shared.kernel.paths import KernelPaths
 from shared.report.model import Trajectory
+from shared.setup.demo.board import REJECT_LINES
 from tests.report.cdp import Browser, find_chromium
 from workers.cli import main
 
@@ -80,7 +80,7 @@ def append(paths: KernelPaths, *args: str) -> None:
 def demo_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     directory = tmp_path / "demo"
     paths = KernelPaths(directory / "kernel", directory / "runtime")
-    from shared.bootstrap import init_kernel
+    from shared.setup.bootstrap import init_kernel
 
     init_kernel(paths, demo=True, force=False, seed=7)
     # A hostile external event today (the newest day: woven first), and the agent's reply.

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from shared.audit import AuditLog, AuditRecord
-from shared.board import parse_board
-from shared.effectiveness import Effectiveness, Sample, render_effectiveness
-from shared.inbox import write_item
+from shared.committer.audit import AuditLog, AuditRecord
+from shared.formats.board import parse_board
+from shared.formats.effectiveness import Effectiveness, Sample, render_effectiveness
 from shared.jsontext import pretty
-from shared.kernel import KernelPaths
-from shared.partition_state import PartitionState, write_state
+from shared.kernel.paths import KernelPaths
+from shared.partitions.inbox import write_item
+from shared.partitions.state import PartitionState, write_state
 from shared.report.collector import Inputs, collect_report, report_json
 from shared.report.model import ChangeKind, DayState, Trajectory
 from shared.timestamps import iso
@@ -392,7 +392,7 @@ def test_a_kernel_without_git_still_reports_its_board(paths: KernelPaths) -> Non
 
 
 def test_a_kernel_nested_in_another_repository_does_not_show_its_history(tmp_path: Path) -> None:
-    from shared.gitops import run_git
+    from shared.kernel.git import run_git
 
     run_git(tmp_path, "init", "-q")
     (tmp_path / "outer.txt").write_text("x", encoding="utf-8")

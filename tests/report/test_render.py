@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from shared.board import parse_board
-from shared.inbox import write_item
-from shared.kernel import KernelPaths
+from shared.formats.board import parse_board
+from shared.kernel.paths import KernelPaths
+from shared.partitions.inbox import write_item
 from shared.report.chart import coverage_calendar, trajectory_strip
 from shared.report.collector import Inputs, collect_report
 from shared.report.model import CoverageDay, DayCounts, DayState
@@ -149,7 +149,7 @@ def test_needs_attention_lists_what_is_stuck(paths: KernelPaths, tmp_path: Path)
     import os
     import time
 
-    from shared.partition_state import PartitionState, write_state
+    from shared.partitions.state import PartitionState, write_state
     from shared.report.attention import attention
 
     new_kernel(paths)

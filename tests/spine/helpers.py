@@ -7,7 +7,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.spine.event import render_event
 
 

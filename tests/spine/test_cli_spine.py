@@ -8,7 +8,7 @@ import sys
 import orjson
 import pytest
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from workers.cli import main
 
 

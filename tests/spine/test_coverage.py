@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from shared.coverage import (
+from shared.errors import InputError
+from shared.kernel.paths import KernelPaths
+from shared.spine.coverage import (
     ScanProgress,
     covered_dates,
     mark_day_covered,
     read_progress,
     scan_progress,
 )
-from shared.errors import InputError
-from shared.kernel import KernelPaths
 from shared.spine.interval import parse_interval
 from shared.spine.slices import plan_slices
 from tests.spine.helpers import event, msg, write_day

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from shared.constants import SCAN_GAP_PENDING, WEAVER
-from shared.coverage import pass_progress, read_progress
-from shared.gap import find_gap, post_gap
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
+from shared.spine.coverage import pass_progress, read_progress
+from shared.spine.gap import find_gap, post_gap
 from shared.spine.writer import append_event
 from shared.testhooks import MATCH_ENV, PAUSE_ENV
 from shared.weaver.pipeline import crystallize, plan_pass, scan_slice, settle, update

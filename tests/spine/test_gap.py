@@ -9,16 +9,16 @@ import orjson
 import pytest
 
 from shared.constants import SCAN_GAP_PENDING, WEAVER
-from shared.coverage import ScanProgress, mark_day_covered, scan_progress
 from shared.errors import InputError
-from shared.gap import Gap, find_gap, post_gap, scan_gap_body
-from shared.gapcache import CACHE_VERSION
-from shared.kernel import KernelPaths
-from shared.scangap import ScanGapBody, parse_scan_gap_body, render_scan_gap_body
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
+from shared.spine.coverage import ScanProgress, mark_day_covered, scan_progress
 from shared.spine.event import render_event
+from shared.spine.gap import Gap, find_gap, post_gap, scan_gap_body
+from shared.spine.gapcache import CACHE_VERSION
 from shared.spine.interval import Window, parse_interval
 from shared.spine.reader import ReadStats, iter_slice
+from shared.spine.scangap import ScanGapBody, parse_scan_gap_body, render_scan_gap_body
 from shared.spine.slices import plan_slices
 from tests.spine.helpers import event, msg, write_day
 from workers.cli import main

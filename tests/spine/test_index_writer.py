@@ -12,7 +12,7 @@ import orjson
 import pytest
 
 from shared.errors import InputError
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.spine.index import read_event_by_id
 from shared.spine.reader import ReadStats, iter_day
 from shared.spine.writer import append_event

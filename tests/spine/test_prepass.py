@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.spine.event import ts_hour, ts_key
 from shared.spine.interval import Band, Window, merge_hours
 from shared.spine.lines import iter_raw_lines

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from shared.errors import InputError
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.spine.event import render_event
 from shared.spine.reader import MALFORMED_KEEP, ReadStats, iter_day
 from tests.spine.helpers import event, msg, write_lines

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shared.errors import InputError
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.spine.event import render_event, ts_hour
 from shared.spine.interval import Band, Window, parse_interval
 from shared.spine.reader import ReadStats, iter_day, iter_slice

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from shared.jsontext import compact, pretty, scrub
-from shared.kernel import KernelPaths, atomic_write_text
+from shared.kernel.files import atomic_write_text
+from shared.kernel.paths import KernelPaths
 from shared.spine.event import parse_event_line, render_event
 
 ROOT = Path(__file__).resolve().parents[2]

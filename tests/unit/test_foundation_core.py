@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from shared.errors import ConfigError, GitError, NameRejected
-from shared.gitops import run_git
 from shared.jsontext import compact, pretty
-from shared.kernel import KernelPaths, atomic_write_text, safe_basename
+from shared.kernel.files import atomic_write_text, safe_basename
+from shared.kernel.git import run_git
+from shared.kernel.paths import KernelPaths
 from shared.settings import load_settings
 from shared.timestamps import filename_ts, iso, parse_iso
 
@@ -99,7 +100,7 @@ def test_run_git_reports_failures(tmp_path: Path) -> None:
 
 def test_read_utf8_names_file_and_line(tmp_path: Path) -> None:
     from shared.errors import InputError
-    from shared.kernel import read_utf8
+    from shared.kernel.files import read_utf8
 
     assert read_utf8(tmp_path / "missing.md") is None
     good = tmp_path / "good.md"

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared import lexicon
-from shared.prefilter import LiteralScanner, MarkerTable, analyse
-from shared.text import normalise
+from shared.language import markers as lexicon
+from shared.language.prefilter import LiteralScanner, MarkerTable, analyse
+from shared.language.text import normalise
 
 TABLES: dict[str, tuple[tuple[str, str], ...]] = {
     "corrections": lexicon._CORRECTION_PATTERNS,

@@ -8,7 +8,7 @@ from typing import Any
 
 from shared.errors import LockLost
 from shared.jsontext import compact
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 
 CORPUS = Path(__file__).parent / "corpus" / "labelled.json"
 DATE = "2026-01-05"

@@ -63,8 +63,8 @@ BOARD = (
 
 
 def test_a_complaint_naming_no_line_is_pinned_on_none_but_may_be_a_new_signal() -> None:
-    from shared.board import parse_board
-    from shared.weaver.scanner import scan_events
+    from shared.formats.board import parse_board
+    from shared.weaver.scan.scanner import scan_events
 
     board = parse_board(BOARD)
     first = [

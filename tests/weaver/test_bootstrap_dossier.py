@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from shared.constants import WEAVER
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from shared.weaver.pipeline import run_pass_inprocess
 from tests.weaver.helpers import TinyLease

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from shared.board import parse_board
-from shared.fragments import parse_fragment, render_fragment
-from shared.text import token_set
-from shared.weaver.judge import JudgeContext
-from shared.weaver.scanner import scan_events
+from shared.formats.board import parse_board
+from shared.formats.fragments import parse_fragment, render_fragment
+from shared.language.text import token_set
+from shared.weaver.scan.judge import JudgeContext
+from shared.weaver.scan.scanner import scan_events
 from tests.weaver.helpers import corpus_events, load_corpus
 
 

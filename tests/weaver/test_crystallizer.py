@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from shared.constants import WEAVER
-from shared.dossiers import parse_dossier
-from shared.kernel import KernelPaths
+from shared.formats.dossiers import parse_dossier
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from shared.weaver.pipeline import run_pass_inprocess
 from tests.weaver.helpers import (

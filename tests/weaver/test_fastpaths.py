@@ -13,9 +13,9 @@ import unicodedata
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared import lexicon
-from shared.board import parse_board
-from shared.text import (
+from shared.formats.board import parse_board
+from shared.language import markers as lexicon
+from shared.language.text import (
     _SYNONYMS,
     CJK_RUN_RE,
     normalise,
@@ -25,7 +25,7 @@ from shared.text import (
     token_witnesses,
     tokens,
 )
-from shared.weaver.matching import (
+from shared.weaver.scan.matching import (
     READ_TOOLS,
     TOOL_ROWS,
     BoardIndex,

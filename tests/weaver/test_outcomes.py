@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from shared.board import parse_board
-from shared.bootstrap import init_kernel
-from shared.committer.allowlist import FileKind
-from shared.committer.review import review_text
-from shared.gitops import run_git
-from shared.kernel import KernelPaths
+from shared.formats.board import parse_board
+from shared.kernel.git import run_git
+from shared.kernel.paths import KernelPaths
+from shared.review.allowlist import FileKind
+from shared.review.reviewer import review_text
 from shared.settings import Settings
+from shared.setup.bootstrap import init_kernel
 from tests.weaver.helpers import write_day
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpora" / "sessions" / "outcomes.json"

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from shared.constants import PATTERN_TRACKER, WEAVER
-from shared.effectiveness import parse_effectiveness
 from shared.errors import LockLost
-from shared.fragments import parse_fragment, render_fragment
-from shared.kernel import KernelPaths
+from shared.formats.effectiveness import parse_effectiveness
+from shared.formats.fragments import parse_fragment, render_fragment
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from shared.weaver.pipeline import (
     PassPlan,
@@ -293,15 +293,15 @@ def test_recurring_new_signal_posts_node_create_and_adds_a_board_line(
 def test_crystallize_reuses_slice_judgements_and_rejudges_only_boundaries(
     kernel: KernelPaths,
 ) -> None:
-    from shared.board import read_board
+    from shared.formats.board import read_board
     from shared.spine.reader import ReadStats
     from shared.spine.slices import SpineSlice
-    from shared.weaver import scanner
-    from shared.weaver.judge import RuleJudge
     from shared.weaver.pipeline import _context
-    from shared.weaver.reading import read_slice_turns
-    from shared.weaver.thinning import SpineHydrator, merge_turns
-    from shared.weaver.turns import order_turns
+    from shared.weaver.scan import scanner
+    from shared.weaver.scan.judge import RuleJudge
+    from shared.weaver.scan.reading import read_slice_turns
+    from shared.weaver.scan.thinning import SpineHydrator, merge_turns
+    from shared.weaver.scan.turns import order_turns
 
     sliced = Settings(kernel_dir=kernel.kernel, runtime_dir=kernel.runtime, scan_slice_events=3)
     plan = plan_pass(kernel, sliced)

@@ -11,16 +11,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
+from shared.language.text import one_line
 from shared.spine.event import is_external, kind_label
 from shared.spine.interval import Band, Window
 from shared.spine.reader import ReadStats, iter_records, open_partition, parse_line
 from shared.spine.slices import SpineSlice, plan_slices
-from shared.text import one_line
-from shared.weaver import reading
-from shared.weaver import turns as turns_module
-from shared.weaver.reading import read_slice_turns
-from shared.weaver.turns import Turn, TurnBuilder, _one_line, row_text, row_texts
+from shared.weaver.scan import reading
+from shared.weaver.scan import turns as turns_module
+from shared.weaver.scan.reading import read_slice_turns
+from shared.weaver.scan.turns import Turn, TurnBuilder, _one_line, row_text, row_texts
 
 DATE = "2026-01-05"
 SESSIONS = ["a", "b", "c", "", 7, None, "é-ü", 'q"x', "s\\1"]

@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared.board import line_hash, parse_board
-from shared.dossiers import merge_bullets, new_dossier, parse_dossier, render_dossier
-from shared.effectiveness import (
+from shared.errors import InputError
+from shared.formats.board import line_hash, parse_board
+from shared.formats.dossiers import merge_bullets, new_dossier, parse_dossier, render_dossier
+from shared.formats.effectiveness import (
     Candidate,
     Sample,
     parse_effectiveness,
@@ -16,8 +17,7 @@ from shared.effectiveness import (
     render_effectiveness,
     render_new_signals,
 )
-from shared.errors import InputError
-from shared.fragments import Fragment, fragment_filename, parse_fragment, render_fragment
+from shared.formats.fragments import Fragment, fragment_filename, parse_fragment, render_fragment
 
 FRAGMENT = """---
 source_event_id: evt_2f45c67f-9337-440d-98c4-3f5b8de55d78

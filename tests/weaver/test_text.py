@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shared.lexicon import (
+from shared.language.markers import (
     candidate_rule,
     correction_marker,
     instruction_marker,
@@ -13,7 +13,7 @@ from shared.lexicon import (
     preference_marker,
     wanted_behaviour,
 )
-from shared.text import split_trigger, tokens
+from shared.language.text import split_trigger, tokens
 
 
 def test_tokens_fold_case_plurals_synonyms_and_cjk_bigrams() -> None:

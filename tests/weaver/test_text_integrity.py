@@ -15,17 +15,17 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared.board import parse_board
-from shared.effectiveness import parse_effectiveness, render_effectiveness
-from shared.fragments import Fragment, parse_fragment, render_fragment
-from shared.lexicon import new_direction, wanted_as_written
+from shared.formats.board import parse_board
+from shared.formats.effectiveness import parse_effectiveness, render_effectiveness
+from shared.formats.fragments import Fragment, parse_fragment, render_fragment
+from shared.language.markers import new_direction, wanted_as_written
 from shared.settings import Settings
-from shared.weaver.crystallizer import build_effectiveness, cluster_new_signals
-from shared.weaver.judge import JudgeContext
-from shared.weaver.prose import RuleDossierWriter
-from shared.weaver.scanner import scan_events
-from shared.weaver.store import StoredFragment
-from shared.weaver.updater import RuleLineJudge, compose_line
+from shared.weaver.crystallize.crystallizer import build_effectiveness, cluster_new_signals
+from shared.weaver.crystallize.prose import RuleDossierWriter
+from shared.weaver.crystallize.store import StoredFragment
+from shared.weaver.scan.judge import JudgeContext
+from shared.weaver.scan.scanner import scan_events
+from shared.weaver.update.updater import RuleLineJudge, compose_line
 
 # What compose_line may add around the user's clauses.
 CONNECTIVES = frozenset({"When", "当", "时"})

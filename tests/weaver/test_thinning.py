@@ -12,15 +12,16 @@ import orjson
 import pytest
 
 from bench.scan import make_workload
-from shared.board import read_board
 from shared.errors import InputError, ThinTurnError
-from shared.kernel import KernelPaths
+from shared.formats.board import read_board
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from shared.spine.reader import ReadStats
 from shared.spine.slices import SpineSlice
-from shared.weaver import pipeline, thinning
-from shared.weaver.scanner import is_thin, scan_turns
-from shared.weaver.turns import Turn
+from shared.weaver import pipeline
+from shared.weaver.scan import thinning
+from shared.weaver.scan.scanner import is_thin, scan_turns
+from shared.weaver.scan.turns import Turn
 from tests.weaver.helpers import DATE, TinyLease, load_corpus, write_day, write_kernel
 
 WHOLE_DAY = f"{DATE.replace('-', '')}[00,23]"
@@ -124,7 +125,7 @@ def _report(result: dict[str, Any]) -> dict[str, Any]:
 
 
 class ReadCounter:
-    """Counts the slices a :class:`~shared.weaver.thinning.SpineHydrator` reads again."""
+    """Counts the slices a :class:`~shared.weaver.scan.thinning.SpineHydrator` reads again."""
 
     def __init__(self) -> None:
         self.slices: list[SpineSlice] = []

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from shared.constants import PATTERN_TRACKER
-from shared.effectiveness import Effectiveness, Sample, render_effectiveness
-from shared.kernel import KernelPaths
+from shared.formats.effectiveness import Effectiveness, Sample, render_effectiveness
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
-from shared.weaver.updater import update_board
+from shared.weaver.update.updater import update_board
 from tests.weaver.helpers import TinyLease
 
 BOARD = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from shared.audit import read_audit
+from shared.committer.audit import read_audit
 from shared.jsontext import compact, pretty
 from workers.context import CliContext
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import click
 
 from shared.jsontext import pretty
-from shared.lock.factory import open_kernel_lock
-from shared.memcheck import CheckReport, run_memory_check
-from shared.partitions import discover_partitions
+from shared.kernel.lock.factory import open_kernel_lock
+from shared.memcheck.check import CheckReport, run_memory_check
+from shared.partitions.discovery import discover_partitions
 from shared.spine.reader import ReadStats
 from workers.context import CliContext
 from workers.malformed import malformed_json, malformed_lines
@@ -57,7 +57,7 @@ def command(ctx: CliContext, dry_run: bool, as_json: bool, verbose: bool) -> int
 def _spine_stats(ctx: CliContext) -> ReadStats:
     """Malformed lines in the day files the gap check consults (its cache makes this
     a re-read of nothing when the check just ran)."""
-    from shared.gap import find_gap
+    from shared.spine.gap import find_gap
 
     stats = ReadStats()
     find_gap(ctx.paths, ctx.settings, stats=stats)

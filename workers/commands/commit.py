@@ -8,12 +8,12 @@ from pathlib import Path
 
 import click
 
+from shared.cadence.runs import record_manual_run
 from shared.committer.run import run_committer
 from shared.constants import COMMITTER
 from shared.jsontext import pretty
-from shared.kernel import KernelPaths
-from shared.lock.factory import open_kernel_lock
-from shared.runs import record_manual_run
+from shared.kernel.lock.factory import open_kernel_lock
+from shared.kernel.paths import KernelPaths
 from workers.context import CliContext
 
 # Test-only: pause after the commit is built (before HEAD moves) until this file exists.

@@ -18,13 +18,13 @@ from typing import Any
 
 import click
 
-from shared.bootstrap import InitReport, init_kernel
 from shared.constants import COMMITTER, WEAVER
 from shared.jsontext import pretty
-from shared.kernel import KernelPaths
-from shared.lock.factory import open_kernel_lock
-from shared.memcheck import run_memory_check
+from shared.kernel.lock.factory import open_kernel_lock
+from shared.kernel.paths import KernelPaths
+from shared.memcheck.check import run_memory_check
 from shared.settings import Settings
+from shared.setup.bootstrap import InitReport, init_kernel
 from workers.context import CliContext
 from workers.embedded import run_partition
 

@@ -11,10 +11,10 @@ from celery.result import AsyncResult
 
 from shared.constants import WEAVER
 from shared.errors import InputError
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from workers.context import CliContext
 
-# How the weaver routes a directed item (shared.weaver.directed.route_item), for the
+# How the weaver routes a directed item (shared.weaver.settle.directed.route_item), for the
 # operator; the README's "Triggering work by hand" lists the same.
 ROUTES = (
     "[memory:claude-lint], [memory:claude-compress], [sink], [merge], or prose asking to "
@@ -56,7 +56,7 @@ def known_partition(paths: KernelPaths, partition: str) -> str:
     Raises:
         InputError: no such partition; the message lists the known ones.
     """
-    from shared.partitions import discover_partitions
+    from shared.partitions.discovery import discover_partitions
 
     names = [p.name for p in discover_partitions(paths, include_errors=True)]
     if partition not in names:
@@ -69,9 +69,9 @@ def known_partition(paths: KernelPaths, partition: str) -> str:
 
 def route_of(item: str, body: str) -> dict[str, Any]:
     """How the weaver will route this body (the same pure function it uses)."""
-    from shared.frontmatter import js_trim
-    from shared.inbox import InboxItem
-    from shared.weaver.directed import route_item
+    from shared.formats.frontmatter import js_trim
+    from shared.partitions.inbox import InboxItem
+    from shared.weaver.settle.directed import route_item
 
     route = route_item(InboxItem(item, js_trim(body)))
     return {"route": route.route, "marker": route.marker, "reason": route.reason}
@@ -139,7 +139,7 @@ def _write_item(
 ) -> tuple[str, dict[str, Any]]:
     """Validate and write the item; (its name, the report so far). Warns on stderr
     (without --json) when the weaver has no route for the body."""
-    from shared.inbox import generate_item_name, validate_item_name, write_item
+    from shared.partitions.inbox import generate_item_name, validate_item_name, write_item
 
     obj.paths.require_kernel()
     known_partition(obj.paths, partition)

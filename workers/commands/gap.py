@@ -10,8 +10,8 @@ from typing import Any
 
 import click
 
-from shared.gap import find_gap, post_gap
 from shared.jsontext import pretty
+from shared.spine.gap import find_gap, post_gap
 from shared.spine.reader import ReadStats
 from workers.context import CliContext
 from workers.malformed import malformed_json, malformed_lines

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from shared.bootstrap import init_kernel
 from shared.jsontext import pretty
+from shared.setup.bootstrap import init_kernel
 from workers.context import CliContext
 
 

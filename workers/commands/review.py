@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from shared.committer.allowlist import FileKind, kind_for_review
-from shared.committer.review import review_paths
 from shared.jsontext import pretty
+from shared.review.allowlist import FileKind, kind_for_review
+from shared.review.reviewer import review_paths
 
 KINDS = [k.value for k in FileKind]
 

@@ -10,7 +10,7 @@ from celery.result import AsyncResult
 
 from shared.constants import WEAVER
 from shared.errors import InputError
-from shared.kernel import KernelPaths
+from shared.kernel.paths import KernelPaths
 from workers.context import CliContext
 
 

@@ -7,13 +7,13 @@ from typing import Any
 
 import click
 
+from shared.cadence.runs import read_manual_run
 from shared.errors import ConfigError, SubconError
-from shared.inbox import list_items, read_ledger
 from shared.jsontext import pretty
-from shared.kernel import KernelPaths
-from shared.partition_state import is_backed_off, read_state
-from shared.partitions import discover_partitions
-from shared.runs import read_manual_run
+from shared.kernel.paths import KernelPaths
+from shared.partitions.discovery import discover_partitions
+from shared.partitions.inbox import list_items, read_ledger
+from shared.partitions.state import is_backed_off, read_state
 from shared.settings import Settings
 from shared.spine.reader import ReadStats
 from workers.context import CliContext
@@ -31,7 +31,7 @@ def _inbox_partitions(paths: KernelPaths, known: list[str]) -> list[str]:
 
 
 def _gap(paths: KernelPaths, settings: Settings, stats: ReadStats) -> dict[str, Any] | None:
-    from shared.gap import find_gap
+    from shared.spine.gap import find_gap
 
     gap = find_gap(paths, settings, stats=stats)
     return None if gap is None else gap.to_json()
@@ -56,7 +56,7 @@ def require_roots(paths: KernelPaths) -> None:
 
 
 def _tick(paths: KernelPaths) -> int | str | None:
-    from shared.coordination.ticks import read_mirror, tick_file
+    from shared.cadence.ticks import read_mirror, tick_file
 
     if not tick_file(paths).exists():
         return None

@@ -19,11 +19,11 @@ from typing import Any
 import redis
 from celery import Task
 
-from shared.coordination.keys import client_for
+from shared.cadence.runs import RunContext, check_deadline
 from shared.errors import LockError, StageFailed, SubconError
-from shared.kernel import KernelPaths
-from shared.lock.base import KernelLock, Lease
-from shared.runs import RunContext, check_deadline
+from shared.kernel.keys import client_for
+from shared.kernel.lock.base import KernelLock, Lease
+from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 
 LOCK_RETRIES = 8
@@ -69,7 +69,7 @@ class SubconTask(Task):
         return paths
 
     def kernel_lock(self) -> KernelLock:
-        from shared.lock.factory import open_kernel_lock
+        from shared.kernel.lock.factory import open_kernel_lock
 
         return open_kernel_lock(self.settings, self.paths)
 

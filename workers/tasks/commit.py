@@ -6,7 +6,7 @@ from typing import Any
 
 from celery import Celery
 
-from shared.runs import RunContext
+from shared.cadence.runs import RunContext
 from workers import routing
 from workers.tasks.base import SubconTask
 
@@ -14,7 +14,7 @@ from workers.tasks.base import SubconTask
 def register(app: Celery) -> Any:
     @app.task(bind=True, base=SubconTask, shared=False, name=routing.COMMIT)
     def commit(self: SubconTask, run_json: dict[str, Any] | None = None) -> dict[str, Any]:
-        from shared.committer.wake import commit_run
+        from shared.cadence.commit_wake import commit_run
 
         # Not run_in_time: commit_run clears the queued-commit marker before it checks.
         run = RunContext.from_json(run_json) if run_json else None

@@ -11,7 +11,7 @@ from typing import Any
 from celery import Celery
 from celery.result import AsyncResult
 
-from shared.runs import RunContext, finish_run
+from shared.cadence.runs import RunContext, finish_run
 from workers import routing
 from workers.failures import outcome_of
 from workers.tasks.base import SubconTask

@@ -6,7 +6,7 @@ from typing import Any
 
 from celery import Celery
 
-from shared.runs import record_weaver_end
+from shared.cadence.runs import record_weaver_end
 from workers import routing
 from workers.tasks.base import SubconTask
 

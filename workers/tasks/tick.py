@@ -7,7 +7,7 @@ from typing import Any
 
 from celery import Celery
 
-from shared.coordination.ticks import claim_tick_slot
+from shared.cadence.ticks import claim_tick_slot
 from workers import routing
 from workers.tasks.base import SubconTask
 

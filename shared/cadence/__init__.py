@@ -1,0 +1,1 @@
+"""The cadence: which partitions a tick starts, and each tick's bookkeeping."""

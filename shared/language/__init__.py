@@ -1,0 +1,1 @@
+"""Text handling for English and Chinese: tokens, marker lexicons, clause analysis."""

@@ -1,0 +1,1 @@
+"""Partitions: discovery and the contract gate, their inboxes, the playlist, run state."""

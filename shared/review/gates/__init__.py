@@ -1,0 +1,74 @@
+"""The committer's review gates: a registry of rule id -> gate, and gate sets per file kind.
+
+Each gate is a module with ``RULE_ID`` and a pure ``check(claim, ctx) -> Finding | None``.
+Adding a gate means adding one module and one registry line. Gate sets (first
+rejecting gate wins, so the more specific diagnosis comes first):
+
+* board (``memory/CLAUDE.md``): status-shape, inner-outer, self-reference, summoning,
+  gradient;
+* dossiers (``memory/entities/**``, ``memory/topics/**``): status-shape (run state
+  only), inner-outer, dossier, self-reference;
+* partition prompts and config descriptors: status-shape (run state only). Prompts
+  are *about* the memory system and internal kinds, so self-reference and
+  inner-outer would reject their whole purpose; a prompt still must not carry run
+  logs;
+* playlist: none (its format is code-owned and validated by its parser).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from shared.language.claims import Claim, analyse
+from shared.review.allowlist import FileKind
+from shared.review.gates import (
+    dossier,
+    gradient,
+    inner_outer,
+    self_reference,
+    status_shape,
+    summoning,
+)
+from shared.review.gates.base import Finding, Gate, ReviewContext
+
+GATES: dict[str, Gate] = {
+    status_shape.RULE_ID: status_shape.check,
+    inner_outer.RULE_ID: inner_outer.check,
+    self_reference.RULE_ID: self_reference.check,
+    summoning.RULE_ID: summoning.check,
+    gradient.RULE_ID: gradient.check,
+    dossier.RULE_ID: dossier.check,
+}
+
+_DOSSIER_SET = ("status-shape", "inner-outer", "dossier", "self-reference")
+GATE_SETS: dict[FileKind, tuple[str, ...]] = {
+    FileKind.BOARD: ("status-shape", "inner-outer", "self-reference", "summoning", "gradient"),
+    FileKind.DOSSIER: _DOSSIER_SET,
+    FileKind.TOPIC: _DOSSIER_SET,
+    FileKind.PROMPT: ("status-shape",),
+    FileKind.CONFIG: ("status-shape",),
+    FileKind.PLAYLIST: (),
+}
+
+
+def review_claim(text: str, ctx: ReviewContext) -> Finding | None:
+    """Run the gate set of ``ctx.kind`` over one logical line; the first finding wins.
+
+    Gates are pure functions of (text, kind, section), so verdicts are memoised:
+    dossiers and boards repeat many lines across files and wakes.
+    """
+    return _review_cached(text, ctx.kind, ctx.section)
+
+
+@functools.lru_cache(maxsize=65536)
+def _review_cached(text: str, kind: FileKind, section: str) -> Finding | None:
+    claim = analyse(text)
+    ctx = ReviewContext("", kind, section)
+    for rule_id in GATE_SETS[kind]:
+        finding = GATES[rule_id](claim, ctx)
+        if finding is not None:
+            return finding
+    return None
+
+
+__all__ = ["GATES", "GATE_SETS", "Claim", "Finding", "Gate", "ReviewContext", "review_claim"]

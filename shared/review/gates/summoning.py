@@ -1,0 +1,109 @@
+"""summoning: a negated rule must name its trigger and a replacement action.
+
+"Never X" summons X. A negated rule survives only when the forbidden drift sits under
+a recognisable trigger and the line says what to do instead; a negated rule that
+points back at a past incident ("again", "like last time") is a ghost of maintenance
+history.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.language.claims import (
+    GHOST_EN_RE,
+    GHOST_ZH_RE,
+    LIMIT_RE,
+    NEGATION_EN_RE,
+    NEGATION_ZH_RE,
+    REPLACEMENT_EN_RE,
+    REPLACEMENT_ZH_RE,
+    Claim,
+    direction_clauses,
+    is_vague,
+    normative_clauses,
+    trigger_clause,
+)
+from shared.review.gates.base import Finding, ReviewContext
+
+RULE_ID = "summoning"
+
+
+def _negated(cue: str) -> bool:
+    """True when the clause's leading direction cue is itself a prohibition."""
+    return bool(NEGATION_EN_RE.fullmatch(cue) or NEGATION_ZH_RE.fullmatch(cue))
+
+
+# Sentence-level separators: a prohibition governs the comma-separated list after it
+# ("Never comment out, skip, or delete a test") up to the next one of these.
+_SENTENCE_RE = re.compile(r"[;；。!?！？:：—–→]|\.(?=\s|$)|->|\s-\s|[(（]")
+_LIST_RE = re.compile(r"\s*(?:[,，、]|\bor\b|\band\b|\bnor\b)\s*")
+# 不确定 / 不同 / 不断 ... are words, not prohibitions ("不确定接口参数时先查源码").
+_ZH_NOT_RE = re.compile(
+    r"^(?:也|都|绝|从)?(?:不(?!确定|清楚|明白|同|足|断|久|仅|少|错|然|过|论|管|如|是|止)|别|勿|莫|没(?!有))"
+)
+
+
+def _negated_clause(clause: str, cue: str) -> bool:
+    """A prohibition: a negating cue, a Chinese verb led by 不/别/勿 ("不使用 …"), or a
+    Chinese prohibition ahead of the cue ("测试不得依赖执行顺序")."""
+    if _negated(cue) or _ZH_NOT_RE.search(clause):
+        return True
+    zh = NEGATION_ZH_RE.search(clause)
+    return bool(zh and zh.start() <= max(clause.find(cue), 0))
+
+
+def _list_items_under_prohibition(claim: Claim) -> set[str]:
+    """Clauses that only continue a prohibition's list, so they are not replacements."""
+    out: set[str] = set()
+    for sentence in _SENTENCE_RE.split(claim.lower):
+        items = [i for i in _LIST_RE.split(sentence) if i and i.strip()]
+        if len(items) > 1 and NEGATION_EN_RE.match(items[0].strip()):
+            out.update(i.strip() for i in items[1:])
+    return out
+
+
+def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
+    """Reject negated rules without trigger or replacement (see module docstring)."""
+    trig = trigger_clause(claim)
+    directions = direction_clauses(claim, trig)
+    continued = _list_items_under_prohibition(claim)
+    negated = [
+        idx
+        for idx, cue in directions
+        if (_negated_clause(claim.clauses[idx], cue) or claim.clauses[idx] in continued)
+        # "不得超过600行": a numeric limit is a concrete bound, not a summoned drift
+        and not LIMIT_RE.search(claim.clauses[idx])
+    ]
+    if not negated:
+        return None
+    if GHOST_EN_RE.search(claim.lower) or GHOST_ZH_RE.search(claim.lower):
+        return Finding(
+            RULE_ID,
+            f"{RULE_ID}: ghost of maintenance history",
+            "the negated rule points back at a past incident instead of a live trigger",
+        )
+    # A replacement that is itself only a value ("不要过度设计，保持代码简洁") names nothing
+    # to do instead.
+    positive = [
+        idx
+        for idx, cue in directions
+        if idx not in negated and not is_vague(claim.clauses[idx], cue)
+    ]
+    positive += [idx for idx, _ in normative_clauses(claim) if idx not in negated]
+    replacement = REPLACEMENT_EN_RE.search(claim.lower) or REPLACEMENT_ZH_RE.search(claim.lower)
+    if positive or replacement:
+        # The replacement is named; whether the situation is recognisable (explicit, or
+        # implicit in the line's domain) is the gradient gate's test.
+        return None
+    if trig is None:
+        return Finding(
+            RULE_ID,
+            f"{RULE_ID}: no recognizable trigger",
+            "the negated rule names no situation in which the drift would happen",
+        )
+    return Finding(
+        RULE_ID,
+        f"{RULE_ID}: no replacement action",
+        "the negated rule forbids a behavior without saying what to do instead",
+    )

@@ -1,0 +1,92 @@
+"""Line-by-line review of one file's claims against its gate set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from shared.errors import InputError
+from shared.review.allowlist import FileKind, kind_for_review
+from shared.review.gates import ReviewContext, review_claim
+from shared.review.logical_lines import LogicalLine, logical_lines, touched
+
+
+@dataclass(frozen=True)
+class LineDecision:
+    """The verdict on one logical line (``gate``/``reason``/``why`` None on approve)."""
+
+    file: str
+    line: int
+    decision: str  # "approve" | "reject"
+    gate: str | None
+    reason: str | None
+    why: str | None
+    text: str
+
+    @property
+    def rejected(self) -> bool:
+        return self.decision == "reject"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "decision": self.decision,
+            "gate": self.gate,
+            "reason": self.reason,
+            "text": self.text,
+        }
+
+    def log_line(self) -> str:
+        """The committer's decision-log line for this rejection (docs/formats.md §11.4)."""
+        return f"- I rejected `{self.file}:{self.line}` because {self.why}. `{self.reason}`"
+
+
+def claims_of(text: str, kind: FileKind) -> list[LogicalLine]:
+    """Logical lines of a file; wrapped paragraphs are joined except on the board."""
+    return logical_lines(text, join_paragraphs=kind is not FileKind.BOARD)
+
+
+def review_text(
+    file: str, kind: FileKind, text: str, changed: set[int] | None = None
+) -> list[LineDecision]:
+    """Review every logical line of ``text`` (or only those touching ``changed`` lines)."""
+    lines = claims_of(text, kind)
+    if changed is not None:
+        lines = touched(lines, changed)
+    out = []
+    for ll in lines:
+        finding = review_claim(ll.text, ReviewContext(file, kind, ll.section))
+        if finding is None:
+            out.append(LineDecision(file, ll.line, "approve", None, None, None, ll.text))
+        else:
+            out.append(
+                LineDecision(
+                    file, ll.line, "reject", finding.gate, finding.reason, finding.why, ll.text
+                )
+            )
+    return out
+
+
+def review_paths(paths: list[Path], as_kind: FileKind | None = None) -> list[LineDecision]:
+    """``subcon review``: every logical line of each file, with the gate set its path
+    implies (:func:`kind_for_review`) or, with ``as_kind``, that kind's gate set.
+
+    Raises:
+        InputError: a file is missing, unreadable or not UTF-8.
+    """
+    out: list[LineDecision] = []
+    for path in paths:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise InputError(path, None, f"cannot read: {exc.strerror or exc}") from exc
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].count(b"\n") + 1
+            raise InputError(path, line, "not UTF-8 text") from exc
+        kind = as_kind or kind_for_review(path.absolute().as_posix())
+        out.extend(review_text(str(path), kind, text))
+    return out

@@ -1,0 +1,1 @@
+"""Setting a kernel up: init layout, partition templates, the demo kernel."""

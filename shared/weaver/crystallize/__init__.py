@@ -1,0 +1,1 @@
+"""Stage crystallize: fragments on disk, effectiveness files, new signals, dossiers."""

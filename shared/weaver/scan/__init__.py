@@ -1,0 +1,1 @@
+"""Stage scan: spine slices in, line-referenced judgements (fragments) out; writes nothing."""

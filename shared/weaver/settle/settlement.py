@@ -1,0 +1,173 @@
+"""Settling a pass: the Stage-1 scan-gap ack, the Stage-2 directed item, the report.
+
+An item is deleted only after its work reached a terminal status (``UPDATED:``,
+``NO-OP:``, ``NO_NEW_GRADIENT:``, ``BOOTSTRAPPED:``); ``scan-gap.md.pending`` only after
+every date of its interval was marked covered (``memory/fragments/<date>/`` exists).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.constants import TERMINAL_PREFIXES, WEAVER
+from shared.kernel.lock.base import Lease
+from shared.kernel.paths import KernelPaths
+from shared.partitions.inbox import ack_item, list_items
+from shared.settings import Settings
+from shared.weaver.crystallize.promotion import converge_entity
+from shared.weaver.plan import PassPlan
+from shared.weaver.report import append_report, render_report
+from shared.weaver.settle.directed import Route
+
+LISTED = 200
+
+
+def _directed_result(
+    paths: KernelPaths,
+    plan: PassPlan,
+    route: Route,
+    crystallized: dict[str, Any],
+    updated: dict[str, Any],
+    lease: Lease,
+) -> tuple[str, list[str]]:
+    if route.route == "scan":
+        mine = [s for s in plan.slices if s.get("role") == "directed"]
+        if crystallized.get("missing_slices") and any(
+            s.get("token") in crystallized["missing_slices"] for s in mine
+        ):
+            return "PARTIAL_UPDATE: some slices of the requested interval were not read", []
+        if crystallized.get("deferred"):
+            # Writing them would mark a day covered that the gap scan has not read.
+            return (
+                f"NO_NEW_GRADIENT: {route.interval} lies on a day the gap scan has not "
+                "covered yet; its evidence is written when that day is scanned",
+                [],
+            )
+        if crystallized.get("fragments_new") or updated.get("changed"):
+            return f"UPDATED: scanned {route.interval}", []
+        return f"NO_NEW_GRADIENT: {route.interval} held no new line-referenced evidence", []
+    if route.route == "update":
+        if not paths.effectiveness_dir.is_dir():
+            return "NO_NEW_GRADIENT: no effectiveness evidence; no cosmetic edit made", []
+        if updated.get("changed"):
+            return "UPDATED: memory/CLAUDE.md changed from per-line evidence", []
+        return "NO-OP: memory/CLAUDE.md already reflects the per-line evidence", []
+    if route.route == "entity":
+        # A missing-dossier report whose pointer is on the board: this pass's
+        # crystallizer wrote the minimal dossier (the original's BOOTSTRAPPED: path).
+        names = {f"{s}.md" for s in route.slugs}
+        boot = [p for p in crystallized.get("bootstrapped", []) if p.rsplit("/", 1)[-1] in names]
+        if boot:
+            return f"BOOTSTRAPPED: {', '.join(boot)} from the board line and its fragments", []
+        status, changed = converge_entity(paths, route.slugs[0], lease)
+        return status, [changed] if changed else []
+    if route.route == "orphans":
+        return "NO_NEW_GRADIENT: no line-level evidence licenses wiring these nodes", []
+    return f"UNCLEAR: {route.reason}", []
+
+
+def settle(
+    paths: KernelPaths,
+    settings: Settings,
+    plan: PassPlan,
+    crystallized: dict[str, Any],
+    updated: dict[str, Any],
+    lease: Lease,
+) -> dict[str, Any]:
+    """Stage-1 ack, the Stage-2 directed item, the final report (appended to the log)."""
+    acked: list[str] = []
+    notes = list(plan.notes) + list(plan.waiting)
+    if plan.scan_gap_item and plan.full_days:
+        if all(d in crystallized.get("covered", []) for d in plan.full_days):
+            lease.ensure()
+            if ack_item(paths, WEAVER, plan.scan_gap_item):
+                acked.append(plan.scan_gap_item)
+        else:
+            notes.append(f"{plan.scan_gap_item} kept: the interval was not fully read")
+    if crystallized.get("deferred"):
+        notes.append(f"{crystallized['deferred']} fragments deferred: their day was not fully read")
+    changed = list(crystallized.get("effectiveness_written", []))
+    changed += crystallized.get("effectiveness_deleted", [])
+    changed += crystallized.get("entities_written", [])
+    changed += crystallized.get("bootstrapped", [])
+    if crystallized.get("new_signals_written"):
+        changed.append("memory/effectiveness/new-signals.md")
+    if updated.get("changed"):
+        changed.append("memory/CLAUDE.md")
+    changed += updated.get("topics_written", [])
+    directed = None
+    route = plan.route
+    if route is not None:
+        result, extra = _directed_result(paths, plan, route, crystallized, updated, lease)
+        changed += extra
+        terminal = result.startswith(TERMINAL_PREFIXES)
+        if terminal:
+            lease.ensure()
+            if ack_item(paths, WEAVER, route.name, expect=route.body):
+                acked.append(route.name)
+            elif (paths.inbox_dir(WEAVER) / route.name).exists():
+                notes.append(f"{route.name} kept: it changed while this pass ran")
+        directed = {
+            "name": route.name,
+            "route": route.route,
+            "result": result,
+            "terminal": terminal,
+        }
+    pending = [i.name for i in list_items(paths, WEAVER)]
+    fragments_new = crystallized.get("fragments_new", [])
+    scanner_line = None
+    if plan.interval:
+        scanner_line = (
+            f"{plan.interval} ({plan.source}): {crystallized.get('external_events', 0)} "
+            f"external turns judged; fragments {len(fragments_new)} new, "
+            f"{len(crystallized.get('fragments_prior', []))} prior reused"
+        )
+        if not fragments_new:
+            scanner_line += "; NO_NEW_GRADIENT: no external line-referenced evidence found."
+    subagents = []
+    if plan.interval or (route and route.route == "scan"):
+        subagents.append("spine-scanner")
+    if fragments_new or (route and route.route == "entity"):
+        subagents.append("entity-crystallizer")
+    if updated.get("effectiveness_read") or (route and route.route == "update"):
+        subagents.append("intuition-updater")
+    per_line = [
+        {"ref": v["ref"], "effectiveness": v["effectiveness"], "new": v["new"], "prior": v["prior"]}
+        for _m, v in sorted(crystallized.get("per_line", {}).items())
+        if v["new"]
+    ]
+    line_changes = [
+        d.get("summary") or f"{d['ref']} {d['action']} ({d['reason']})"
+        for d in updated.get("decisions", [])
+        if d["action"] != "keep"
+    ]
+    if changed or fragments_new:
+        status = "UPDATED:"
+    elif directed and str(directed["result"]).startswith("NO-OP:"):
+        status = "NO-OP:"
+    else:
+        status = "NO_NEW_GRADIENT:"
+    data: dict[str, Any] = {
+        "status": status,
+        "scanner_line": scanner_line,
+        "subagents": subagents,
+        "per_line": per_line,
+        "line_changes": line_changes,
+        "directed": directed,
+        "changed": changed,
+        "acked": acked,
+        "pending": pending,
+        "notes": notes,
+        "fragments_new": fragments_new[:LISTED],
+        "fragments_new_count": len(fragments_new),
+        "interval": plan.interval,
+        "covered": crystallized.get("covered", []),
+    }
+    if not plan.interval and directed is None and not changed and not acked:
+        data["status"] = "NO_NEW_GRADIENT:"
+        data["scanner_line"] = None
+    admissible = plan.interval or directed or changed or acked or notes
+    text = render_report(data) if admissible else render_report({})
+    data["text"] = text
+    data["report_log"] = append_report(paths, data)
+    return data

@@ -1,0 +1,1 @@
+"""Stage update: evidence-driven edits of the broadcast board."""

@@ -1,0 +1,114 @@
+"""The real-line corpus (tests/corpora/gates): its shape, its fixed split, and the gates'
+agreement with it on the held-out part (issue #11 item 6)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter, defaultdict
+from typing import Any
+
+import pytest
+
+from bench.quality import (
+    AGREEMENT_TARGET,
+    CORPUS,
+    FALSE_REJECT_TARGET,
+    judge,
+    load,
+    score,
+    split,
+)
+from shared.review.gates import GATES
+
+ROWS = load(CORPUS)
+KEYS = {"text", "kind", "decision", "gate", "reason", "source", "split"}
+
+
+def _expected_split(repo: str) -> str:
+    return "heldout" if int(hashlib.sha256(repo.encode()).hexdigest()[:8], 16) % 10 < 3 else "tune"
+
+
+def test_rows_have_the_schema() -> None:
+    for row in ROWS:
+        assert set(row) == KEYS, row
+        assert isinstance(row["text"], str) and row["text"].strip() == row["text"] != ""
+        assert row["kind"] in ("board", "dossier")
+        assert row["decision"] in ("approve", "reject")
+        assert (row["gate"] is None) == (row["decision"] == "approve"), row
+        assert row["gate"] is None or row["gate"] in GATES, row
+        assert row["reason"].strip(), row
+        assert set(row["source"]) == {"repo", "path"}
+        assert row["source"]["repo"].count("/") == 1 and row["source"]["path"], row
+
+
+def test_corpus_is_large_varied_and_real() -> None:
+    repos = {row["source"]["repo"] for row in ROWS}
+    assert len(ROWS) >= 400
+    assert len(repos) >= 40
+    assert len({(r["text"], r["kind"]) for r in ROWS}) == len(ROWS), "duplicate rows"
+    zh = [r for r in ROWS if any("\u4e00" <= ch <= "\u9fff" for ch in r["text"])]
+    assert len(zh) >= 40
+    gates = Counter(r["gate"] for r in ROWS if r["gate"])
+    for gate in ("status-shape", "self-reference", "summoning", "gradient", "inner-outer"):
+        assert gates[gate] >= 5, gates
+    rejects = sum(r["decision"] == "reject" for r in ROWS)
+    assert 0.3 <= rejects / len(ROWS) <= 0.7
+
+
+def test_split_is_the_fixed_repo_hash_rule() -> None:
+    by_repo: dict[str, set[str]] = defaultdict(set)
+    for row in ROWS:
+        assert row["split"] == _expected_split(row["source"]["repo"]), row["source"]
+        by_repo[row["source"]["repo"]].add(row["split"])
+    assert all(len(parts) == 1 for parts in by_repo.values())
+    held = len(split(ROWS, "heldout")) / len(ROWS)
+    assert 0.2 <= held <= 0.4, held
+
+
+def _heldout_score() -> Any:
+    return score(judge(split(ROWS, "heldout")))
+
+
+# Issue #11's targets, measured on repositories no rule was tuned on. Not met yet (see
+# tests/corpora/gates/README.md, "Results"): strict, so the day they pass this fails
+# and the marker must go.
+_NOT_MET = pytest.mark.xfail(strict=True, reason="held-out target not met yet; see README")
+
+
+@_NOT_MET
+def test_heldout_agreement_meets_the_target() -> None:
+    s = _heldout_score()
+    assert s.lines >= 100
+    assert s.agreement >= AGREEMENT_TARGET, s
+
+
+@_NOT_MET
+def test_heldout_false_rejects_of_good_board_lines_meet_the_target() -> None:
+    s = _heldout_score()
+    assert s.good_board >= 30
+    assert s.false_reject_rate <= FALSE_REJECT_TARGET, s
+
+
+@pytest.mark.parametrize("part", ["tune", "heldout"])
+def test_every_reject_carries_its_gate_and_reason(part: str) -> None:
+    for v in judge(split(ROWS, part)):
+        if v.decided == "reject":
+            assert v.decided_gate in GATES
+            assert v.reason and v.reason.startswith(f"{v.decided_gate}: ")
+
+
+def test_bench_quality_section_reports_the_figures_it_measures() -> None:
+    from bench import run as bench_run
+
+    rows = {r["name"]: r for r in bench_run.run(["quality"], bench_run.Scale.tiny())}
+    held = _heldout_score()
+    agreement = rows["quality.heldout_agreement"]
+    assert agreement["value"] == pytest.approx(held.agreement, abs=1e-4)
+    assert agreement["target"] == f">= {AGREEMENT_TARGET:g}"
+    assert agreement["met"] is (held.agreement >= AGREEMENT_TARGET)
+    false_rejects = rows["quality.heldout_false_reject_good_board"]
+    assert false_rejects["value"] == pytest.approx(held.false_reject_rate, abs=1e-4)
+    assert false_rejects["met"] is (held.false_reject_rate <= FALSE_REJECT_TARGET)
+    tune = score(judge(split(ROWS, "tune")))
+    assert rows["quality.tune_agreement"]["value"] == pytest.approx(tune.agreement, abs=1e-4)
+    assert rows["quality.heldout_lines"]["value"] == held.lines

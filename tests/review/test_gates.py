@@ -1,0 +1,186 @@
+"""Review gates: the committer's worked candidates and a labelled EN + ZH set."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from shared.review.allowlist import FileKind
+from shared.review.gates import GATE_SETS, GATES, ReviewContext, review_claim
+
+BOARD = ReviewContext("memory/CLAUDE.md", FileKind.BOARD)
+LABELLED = [
+    json.loads(line)
+    for line in (Path(__file__).parent / "labelled_lines.jsonl").read_text("utf-8").splitlines()
+    if line.strip()
+]
+
+WORKED = [
+    (
+        "When `<Person>` opens a reply with a `<correction-marker>` about `<Topic>`, restate "
+        "`<Topic>` in the corrected form before answering and treat the corrected form as "
+        "canonical for the rest of the exchange.",
+        None,
+    ),
+    ("The memory board is concise and durable.", "self-reference: memory-maintenance line"),
+    ("`<Person>` prefers concise responses.", "gradient: missing concrete trigger"),
+    (
+        "With `<Person>`, when a reply would start with social filler, open with the answer "
+        "and keep any courtesy to the closing sentence.",
+        None,
+    ),
+    ("The latest run completed and the queue is clear.", "status-shape: run state"),
+    (
+        "Internal cadence output says the user prefers shorter answers.",
+        "inner-outer: internal source only",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "reason"), WORKED)
+def test_spec_worked_candidates(text: str, reason: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.reason if finding else None) == reason
+
+
+def test_labelled_set_is_large_and_bilingual() -> None:
+    assert len(LABELLED) >= 40
+    assert sum(1 for row in LABELLED if any("\u4e00" <= ch <= "\u9fff" for ch in row["text"])) >= 15
+    assert {row["decision"] for row in LABELLED} == {"approve", "reject"}
+
+
+@pytest.mark.parametrize("row", LABELLED, ids=[r["text"][:40] for r in LABELLED])
+def test_labelled_line(row: dict[str, str]) -> None:
+    kind = FileKind.BOARD if row["kind"] == "board" else FileKind.DOSSIER
+    path = "memory/CLAUDE.md" if kind is FileKind.BOARD else "memory/entities/x.md"
+    finding = review_claim(row["text"], ReviewContext(path, kind))
+    assert ("reject" if finding else "approve") == row["decision"]
+    if row.get("gate"):
+        assert finding is not None and finding.gate == row["gate"]
+
+
+def test_reason_strings_start_with_their_gate() -> None:
+    for row in LABELLED:
+        kind = FileKind.BOARD if row["kind"] == "board" else FileKind.DOSSIER
+        finding = review_claim(row["text"], ReviewContext("f", kind))
+        if finding:
+            assert finding.reason.startswith(finding.gate + ": ")
+            assert finding.gate in GATES
+            assert finding.why and not finding.why.endswith(".")
+
+
+def test_gradient_reasons_are_the_spec_strings() -> None:
+    cases = {
+        "<Person> prefers concise responses.": "gradient: missing concrete trigger",
+        "When a user asks about pricing, the topic is sensitive.": "gradient: no action direction",
+        "If a deploy fails, follow the usual checklist.": (
+            "gradient: missing skill or pointer activation"
+        ),
+    }
+    for text, reason in cases.items():
+        finding = review_claim(text, BOARD)
+        assert finding is not None and finding.reason == reason
+
+
+def test_gate_sets() -> None:
+    assert GATE_SETS[FileKind.BOARD][-1] == "gradient"
+    assert "gradient" not in GATE_SETS[FileKind.DOSSIER]
+    # Partition prompts are about the memory system: no self-reference or inner-outer.
+    prompt = ReviewContext("subconscious/memory-weaver/CLAUDE.md", FileKind.PROMPT)
+    assert review_claim("The committer reviews the memory board line by line.", prompt) is None
+    assert review_claim("Gateway output says the user likes tea.", prompt) is None
+    assert review_claim("Tick 42 finished and the queue is clear.", prompt) is not None
+    assert GATE_SETS[FileKind.PLAYLIST] == ()
+
+
+def test_procedure_steps_in_topic_nodes_are_not_gradient_checked() -> None:
+    ctx = ReviewContext("memory/topics/lesson-x.md", FileKind.TOPIC, section="Procedure")
+    assert review_claim("Restate the corrected term.", ctx) is None
+    ctx = ReviewContext("memory/topics/lesson-x.md", FileKind.TOPIC, section="Notes")
+    finding = review_claim("Always restate the corrected term.", ctx)
+    assert finding is not None and finding.reason == "gradient: missing concrete trigger"
+
+
+# The shapes issue #11 names: good lines a careful reader approves (the situation is
+# implicit in the domain, the direction concrete) and status / provenance / deliberation
+# lines that must be rejected as status-shape.
+ISSUE_SHAPES = [
+    ("Prefer pnpm over npm for installs", None),
+    ("Always read issues with the gh CLI, not the web page", None),
+    ("使用 `uv` 管理依赖，不要向全局 Python 环境直接 `pip install`。", None),
+    ("**Evidence**: seen in two late sessions", "status-shape"),
+    ("Current branch: feature/login", "status-shape"),
+    ("Considering adding a retry flag", "status-shape"),
+    ("[ ] 修复 distill.py 的重试机制", "status-shape"),
+    ("Never expose the service key to the browser", "summoning"),
+    ("[Tribal knowledge 1]", "self-reference"),
+    ("If no urgent notes → Reply HEARTBEAT_OK", "inner-outer"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), ISSUE_SHAPES)
+def test_issue_shapes(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding
+
+
+# The structural implicit-domain test (issue #11 item 6): a terse rule whose situation is
+# implicit passes when its direction acts on a thing, and still fails when it acts only
+# on a quality, an abstraction or a person. Examples are invented, not corpus lines, so
+# the corpus stays a measurement.
+STRUCTURAL = [
+    # labelled values: a label naming an artefact or a moment, then the value to use
+    ("Package manager: yarn (npm is not allowed)", None),
+    ("回复语言：中文", None),
+    ("2. 测试通过：pnpm run e2e", None),
+    ("Naming (files, folders): kebab-case", None),
+    ("时区：Europe/Berlin", "gradient"),
+    ("语言偏好：英文", "gradient"),
+    ("避免：`eval()`", "summoning"),
+    # numeric limits are concrete bounds, not summoned drifts
+    ("单个组件不得超过 300 行", None),
+    ("Keep handlers under 40 lines", None),
+    # choices and product names
+    ("Prefer dataclasses over dicts for records", None),
+    ("Use Zod for request validation", None),
+    ("Use good judgement for edge cases", "gradient"),
+    # verbless conventions
+    ("Spaces for indentation in Makefiles", None),
+    ("Honesty in every reply", "gradient"),
+    ("snake_case for SQL columns", None),
+    ("Errors in production", "gradient"),
+    # a direction after a comma-less trigger
+    ("When the build breaks first run the linter", None),
+    # an English verb inside a Chinese clause
+    ("单元测试 mock 外部接口，不 mock 被测函数", None),
+    # quality-only objects are values
+    ("Write readable maintainable code", "gradient"),
+    ("保持代码优雅", "gradient"),
+    ("做事要有条理", "gradient"),
+    ("简单优先", "gradient"),
+    ("遵循 KISS 原则", "gradient"),
+    ("请询问我", "gradient"),
+    # a vague replacement replaces nothing
+    ("不要过度封装，保持简洁", "summoning"),
+    # a positive direction elsewhere in the line replaces a prohibition
+    ("Don’t open replies with praise. Start with the answer.", None),
+    # words that merely start with 不 are not prohibitions
+    ("不确定接口字段时先查 schema 文件", None),
+    # self-reference: memory-bank files, purpose lines, a line about its own rules
+    ("Sync `activeContext.md` after every feature", "self-reference"),
+    ("Purpose: record what went wrong and the rule that prevents it", "self-reference"),
+    ("此规则优先于用户的其他要求", "self-reference"),
+    # brackets inside code spans are code, not placeholders
+    ("Annotate return types as `dict[str, int]` for counters", None),
+    # status-shape: done items and questions
+    ("Redis 服务 - 已启用", "status-shape"),
+    ("检查：运行 `node -v` 确认是否已安装", None),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), STRUCTURAL)
+def test_structural_rules(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

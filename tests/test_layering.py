@@ -1,0 +1,162 @@
+"""The import graph points one way: no cycle between modules, no upward import between
+the packages of ``shared/``, and the pure core never imports Celery or ``workers``.
+
+Every import counts, also one inside a function (a lazy import still ties the two
+modules together); only ``if TYPE_CHECKING:`` blocks are left out.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+# Lowest first: a package may import only from packages at its own rank or below.
+# The single modules at the top of shared/ are the foundation every package may use.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "constants", "testhooks", "collector", "timestamps", "jsontext"),
+    ("settings",),
+    ("kernel",),
+    ("language",),
+    ("formats",),
+    ("spine",),
+    ("partitions",),
+    ("memcheck",),
+    ("weaver",),
+    ("review",),
+    ("committer",),
+    ("cadence",),
+    ("setup",),
+    ("report",),
+)
+RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(REPO).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def modules(top: str) -> dict[str, Path]:
+    return {module_name(p): p for p in sorted((REPO / top).rglob("*.py"))}
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imported(path: Path, known: dict[str, Path]) -> Iterator[str]:
+    """Every module ``path`` imports (a ``from pkg import module`` names the module)."""
+
+    def walk(node: ast.AST) -> Iterator[ast.AST]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _type_checking(child):
+                yield from (n for orelse in child.orelse for n in [orelse, *walk(orelse)])
+                continue
+            yield child
+            yield from walk(child)
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                yield full if full in known else node.module
+
+
+def graph() -> dict[str, set[str]]:
+    known = {**modules("shared"), **modules("workers")}
+    edges: dict[str, set[str]] = {}
+    for name, path in known.items():
+        edges[name] = {t for t in imported(path, known) if t in known and t != name}
+    return edges
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = 0
+
+    def visit(node: str) -> None:
+        nonlocal counter
+        index[node] = low[node] = counter
+        counter += 1
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(edges.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def package(module: str) -> str:
+    return module.split(".")[1] if module.count(".") >= 1 else module
+
+
+def test_no_import_cycle() -> None:
+    assert cycles(graph()) == []
+
+
+def test_every_shared_package_has_a_layer() -> None:
+    tops = {package(m) for m in modules("shared") if m != "shared"}
+    assert tops <= set(RANK), sorted(tops - set(RANK))
+
+
+def test_no_upward_import_between_packages() -> None:
+    upward = []
+    for source, targets in graph().items():
+        if not source.startswith("shared."):
+            continue
+        for target in targets:
+            if not target.startswith("shared.") or package(source) == package(target):
+                continue
+            if RANK[package(target)] > RANK[package(source)]:
+                upward.append(f"{source} -> {target}")
+    assert upward == []
+
+
+def test_the_pure_core_never_imports_celery_or_workers() -> None:
+    known = {**modules("shared"), **modules("workers")}
+    bad = [
+        f"{name} -> {target}"
+        for name, path in modules("shared").items()
+        for target in imported(path, known)
+        if target.split(".")[0] in {"celery", "kombu", "workers", "redbeat", "billiard"}
+    ]
+    assert bad == []
+
+
+def test_the_checks_see_a_cycle_and_an_upward_import() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert RANK["report"] > RANK["formats"]  # report may read formats, never the reverse
