@@ -13,14 +13,14 @@ from typing import Any
 from celery import Celery
 
 from shared.cadence.runs import RunContext, TickPlan, begin_tick, finish_run
+from shared.cadence.ticks import open_tick_store
 from shared.constants import COMMITTER, WEAVER
 from shared.errors import LockHeld
 from shared.kernel.lock.base import KernelLock
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from workers.canvas import dispatch_commit, dispatch_weaver
-from workers.tasks.base import outcome_of
-from workers.tickstore import open_tick_store
+from workers.failures import describe, outcome_of
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ def dispatch_runs(
                 entry["report"] = result.get(disable_sync_subtasks=False)
         except Exception as exc:
             log.warning("run of %s failed: %s", run.partition, exc)
-            entry["error"] = f"{type(exc).__name__}: {exc}"
+            entry["error"] = describe(exc)
             _record_failure(lock, owner, paths, settings, run, exc)
         out.append(entry)
     return out

@@ -14,15 +14,17 @@ from celery import Celery, chain, chord, signature
 from celery.canvas import Signature
 from celery.result import AsyncResult
 
+from shared.cadence.commit_marker import mark_requested
 from shared.cadence.runs import RunContext
 from shared.cadence.selection import time_limits
 from shared.constants import COMMITTER, WEAVER
+from shared.kernel.keys import redis_client
 from shared.kernel.paths import KernelPaths
 from shared.partitions.discovery import read_partition
 from shared.settings import Settings
 from workers import routing
 from workers.config import VISIBILITY_TIMEOUT_S
-from workers.keys import key, redis_client
+from workers.failures import describe
 
 DEFAULT_MAX_DURATION_MS = {WEAVER: 2_100_000, COMMITTER: 1_800_000}
 
@@ -145,8 +147,8 @@ def dispatch_commit(app: Celery, run: RunContext | None = None) -> AsyncResult:
 def request_commit(app: Celery) -> dict[str, Any]:
     """Ask for a commit after a weaver pass; requests made while one is queued collapse.
 
-    A Redis ``SET NX`` marks a queued request; the commit task clears it when it starts,
-    so a request arriving mid-run queues exactly one more run. Returns ``{"task_id"}``,
+    The queued-commit marker (:mod:`shared.cadence.commit_marker`) does the
+    collapsing. Returns ``{"task_id"}``,
     ``{"collapsed": true}`` when it joined a queued request, or (eagerly, where the
     commit runs right here) ``{"task_id"}`` with :func:`commit_facts` (``outcome``,
     ``commit``, ``short``, ``text``...) or ``{"error"}``: a failed commit
@@ -156,19 +158,15 @@ def request_commit(app: Celery) -> dict[str, Any]:
     paths: KernelPaths = app.subcon_paths
     url = settings.effective_redis_url
     eager = bool(app.conf.task_always_eager)
-    if url and not eager:
-        fresh = redis_client(url).set(
-            key(paths, "commit-pending"), "1", nx=True, ex=VISIBILITY_TIMEOUT_S
-        )
-        if not fresh:
-            return {"collapsed": True}
+    if url and not eager and not mark_requested(redis_client(url), paths, VISIBILITY_TIMEOUT_S):
+        return {"collapsed": True}
     if not eager:
         return {"task_id": str(dispatch_commit(app).id)}
     try:
         result = dispatch_commit(app)
         report = result.get(disable_sync_subtasks=False)
     except Exception as exc:
-        return {"error": f"{type(exc).__name__}: {exc}"}
+        return {"error": describe(exc)}
     return {"task_id": str(result.id), **commit_facts(report)}
 
 

@@ -11,9 +11,8 @@ from typing import Any
 from celery import Celery
 
 from shared.constants import COMMITTER, WEAVER
-from shared.errors import ConfigError
+from shared.errors import ConfigError, StageFailed
 from shared.settings import Settings
-from workers import routing
 from workers.app import make_app
 from workers.canvas import dispatch_commit, dispatch_weaver
 
@@ -39,26 +38,15 @@ def run_partition(
     """
     app = eager_app(settings)
     app.subcon_paths.require_kernel()
-    if partition == WEAVER:
-        result = dispatch_weaver(app, interval=interval, directed=directed, commit=commit)
-    elif partition == COMMITTER:
-        result = dispatch_commit(app)
-    else:
+    if partition not in (WEAVER, COMMITTER):
         raise ConfigError(f"subcon has no implementation for partition {partition!r}")
-    report: dict[str, Any] = result.get()
-    return report
-
-
-def run_scan(settings: Settings, interval: str) -> dict[str, Any]:
-    """Scan and crystallize ``interval`` in-process (no update); returns crystallize's report."""
-    app = eager_app(settings)
-    app.subcon_paths.require_kernel()
-    report: dict[str, Any] = dispatch_weaver(app, interval=interval, scan_only=True).get()
-    return report
-
-
-def run_tick(settings: Settings) -> dict[str, Any]:
-    """One cadence tick in-process: the tick task, and every run it picks, to completion."""
-    app = eager_app(settings)
-    report: dict[str, Any] = app.tasks[routing.TICK].apply().get()
+    try:
+        if partition == WEAVER:
+            result = dispatch_weaver(app, interval=interval, directed=directed, commit=commit)
+        else:
+            result = dispatch_commit(app)
+        report: dict[str, Any] = result.get()
+    except StageFailed as exc:
+        # The eager task failed on a known error: raise the error itself.
+        raise exc.error() from exc
     return report

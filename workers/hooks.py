@@ -15,6 +15,7 @@ from typing import Any
 from celery import signals
 
 from shared.constants import QUEUE_SCAN
+from shared.kernel.paths import KernelPaths
 from workers import monitoring, progress
 
 log = logging.getLogger("subcon.tasks")
@@ -55,35 +56,55 @@ def _task_failure(
     )
 
 
-def _worker_init(**_: Any) -> None:
-    # Before the pool forks: the children inherit both. Flower then shows results as
-    # JSON and scans' PROGRESS state (see workers.monitoring).
+# A worker that fails its boot checks exits with this status (bad configuration).
+BOOT_FAILED_EXIT = 2
+
+
+def boot_problems(paths: KernelPaths, queues: set[str]) -> list[str]:
+    """What keeps a worker consuming ``queues`` from serving ``paths``, one line each.
+
+    A scan-only worker (a scan host) reads ``var/events`` alone: it needs no kernel.
+    """
+    scan_only = bool(queues) and queues <= {QUEUE_SCAN}
+    roots = [(paths.runtime, "runtime")]
+    if not scan_only:
+        roots.insert(0, (paths.kernel, "kernel"))
+    return [
+        f"subcon worker: {what} dir {root} does not exist (set SUBCON_{what.upper()}_DIR)"
+        for root, what in roots
+        if not root.is_dir()
+    ]
+
+
+def _worker_init(sender: Any = None, **_: Any) -> None:
+    # Sent once the worker knows its queues, before the pool forks: fail at boot when
+    # a root is missing, instead of at the first task.
+    app = getattr(sender, "app", None)
+    paths = getattr(app, "subcon_paths", None)
+    if app is not None and paths is not None:
+        problems = boot_problems(paths, set(app.amqp.queues.consume_from or ()))
+        for problem in problems:
+            log.critical(problem)
+        if problems:
+            # SystemExit, not an exception: Celery logs and ignores what a handler raises.
+            raise SystemExit(BOOT_FAILED_EXIT)
+    # The children inherit both. Flower then shows results as JSON and scans'
+    # PROGRESS state (see workers.monitoring).
     monitoring.install()
     progress.subscribe(monitoring.send_progress)
 
 
 def _worker_ready(sender: Any = None, **_: Any) -> None:
-    # Fail loudly at boot when the roots are missing, instead of at the first task.
+    # A scan host whose runtime has no var/events yet may get one later (the agent
+    # writes it): said, not fatal.
     app = getattr(sender, "app", None)
     paths = getattr(app, "subcon_paths", None)
-    if paths is None:
+    if app is None or paths is None:
         return
-    roots = [(paths.kernel, "kernel"), (paths.runtime, "runtime")]
-    # A scan-only worker (a scan host) reads var/events alone: there is no kernel there.
-    amqp = getattr(app, "amqp", None)
-    queues = set(amqp.queues.consume_from or ()) if amqp is not None else set()
-    if queues and queues <= {QUEUE_SCAN}:
-        roots = [(paths.runtime, "runtime")]
-        if paths.runtime.is_dir() and not paths.events_dir.is_dir():
-            log.error("subcon scan worker: %s does not exist", paths.events_dir)
-    for root, what in roots:
-        if not root.is_dir():
-            log.error(
-                "subcon worker: %s dir %s does not exist (set SUBCON_%s_DIR)",
-                what,
-                root,
-                what.upper(),
-            )
+    queues = set(app.amqp.queues.consume_from or ())
+    scan_only = bool(queues) and queues <= {QUEUE_SCAN}
+    if scan_only and paths.runtime.is_dir() and not paths.events_dir.is_dir():
+        log.error("subcon scan worker: %s does not exist", paths.events_dir)
 
 
 def connect() -> None:

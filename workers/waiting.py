@@ -10,7 +10,7 @@ from typing import Any
 import click
 from celery.result import AsyncResult
 
-from shared.errors import InputError, SubconError
+from shared.errors import SubconError, error_from
 from shared.jsontext import pretty
 
 POLL_S = 0.25
@@ -91,8 +91,6 @@ def wait_for(
         on_poll(result)
     try:
         value = result.get(timeout=max(1.0, deadline - time.monotonic()))
-    except SubconError:
-        raise
     except Exception as exc:
         raise task_error(result, exc) from exc
     if not isinstance(value, dict):
@@ -101,11 +99,12 @@ def wait_for(
 
 
 def task_error(result: AsyncResult, exc: BaseException) -> SubconError:
-    """A failed task's exception as a project error (StageFailed = bad input, exit 2)."""
-    name = type(exc).__name__
-    if name == "StageFailed":
-        return InputError(None, None, str(exc))
-    return SubconError(f"task {result.id} failed: {name}: {exc}")
+    """A failed task's exception as the project error it carries (rebuilt from its
+    code, so the CLI's exit code follows its class), else a SubconError naming it."""
+    error = error_from(exc)
+    if error is not None:
+        return error
+    return SubconError(f"task {result.id} failed: {type(exc).__name__}: {exc}")
 
 
 def emit(report: dict[str, Any], as_json: bool) -> None:
@@ -196,11 +195,9 @@ def run_and_wait(
     """
     try:
         result = start()
-    except SubconError:
-        raise
     except Exception as exc:  # an eager task raised inside start()
-        name = type(exc).__name__
-        if name == "StageFailed":
-            raise InputError(None, None, str(exc)) from exc
-        raise SubconError(f"{name}: {exc}") from exc
+        error = error_from(exc)
+        if error is exc:
+            raise
+        raise (error or SubconError(f"{type(exc).__name__}: {exc}")) from exc
     return str(result.id), wait_for(result, timeout, on_poll)

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from shared.cadence.selection import PartitionView, is_running, select_partitions, time_limits
-from shared.constants import IMPLEMENTED_PARTITIONS
+from shared.constants import IMPLEMENTED_PARTITIONS, WEAVER
+from shared.errors import PassTimeout
 from shared.kernel.lock.base import Lease
 from shared.kernel.paths import KernelPaths
 from shared.partitions.discovery import (
@@ -76,6 +77,16 @@ class RunContext:
     ) -> RunContext:
         _, hard = time_limits(max_duration_ms)
         return cls(partition, tick, iso(now), max_duration_ms, now.timestamp() + hard)
+
+
+def check_deadline(run: RunContext | None) -> None:
+    """Stop a run whose partition time budget is spent before starting the next stage.
+
+    Raises:
+        PassTimeout: ``run`` passed its deadline.
+    """
+    if run is not None and run.expired():
+        raise PassTimeout(f"{run.partition} run from tick {run.tick} passed its deadline")
 
 
 @dataclass(frozen=True)
@@ -216,6 +227,23 @@ def weaver_outcome(report: dict[str, Any]) -> str:
     """The weaver's run is ``invalid_output`` when its final text is blank."""
     text = report.get("text")
     return "success" if isinstance(text, str) and text.strip() else "invalid_output"
+
+
+def record_weaver_end(
+    paths: KernelPaths,
+    settings: Settings,
+    run: RunContext | None,
+    report: dict[str, Any],
+    lease: Lease,
+) -> None:
+    """Record how a weaver pass ended: a tick-started run's outcome (docs/formats.md
+    §7.4; the lease is checked first), or a manual run's status. Call under the kernel
+    lock."""
+    if run is None:
+        record_manual_run(paths, WEAVER, report.get("status") or "")
+        return
+    lease.ensure()
+    finish_run(paths, settings, run, weaver_outcome(report))
 
 
 MANUAL_DIR = "manual-runs"

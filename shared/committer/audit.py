@@ -25,8 +25,6 @@ from shared.jsontext import compact
 from shared.kernel.paths import KernelPaths
 from shared.timestamps import iso, parse_iso
 
-DECISIONS = frozenset({"committed", "held", "trivial", "skipped", "outside-allowlist"})
-
 
 @dataclass(frozen=True)
 class AuditRecord:

@@ -20,6 +20,9 @@ from shared.committer.gitstate import TreeEntry, read_blobs
 from shared.committer.status import StatusEntry
 from shared.review.allowlist import FileKind, classify
 
+# A work-tree file read but not yet compared with HEAD (never leaves this module).
+PENDING = "pending"
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -100,71 +103,53 @@ def load_candidates(
     started that ``cat-file --batch`` in the background); by default they are read
     here with one batch.
     """
-    firsts: list[Candidate] = []
-    need: list[str] = []
-    for path in allowed:
-        kind = classify(path)
-        assert kind is not None
-        old = head_tree.get(path)
-        parent = _symlinked_parent(kernel, path)
-        if parent is not None:
-            firsts.append(
-                Candidate(
-                    path, kind, "held", hold=f"symlink: parent directory {parent} is a symlink"
-                )
-            )
-            continue
-        target = kernel / path
-        try:
-            st = os.lstat(target)
-        except FileNotFoundError:
-            change = "deleted" if old is not None else "unchanged"
-            firsts.append(Candidate(path, kind, change))
-            continue
-        if stat.S_ISLNK(st.st_mode):
-            firsts.append(Candidate(path, kind, "held", hold=_symlink_reason(kernel, target)))
-            continue
-        if not stat.S_ISREG(st.st_mode):
-            firsts.append(Candidate(path, kind, "held", hold="not a regular file"))
-            continue
-        if old is not None and old.mode not in ("100644", "100755"):
-            firsts.append(
-                Candidate(path, kind, "held", hold=f"HEAD holds a non-file entry (mode {old.mode})")
-            )
-            continue
-        mode = "100755" if st.st_mode & stat.S_IXUSR else "100644"
-        data = target.read_bytes()
-        firsts.append(Candidate(path, kind, "pending", mode=mode, data=data))
-        if old is not None:
-            need.append(old.sha)
+    firsts = [_from_work_tree(kernel, path, head_tree.get(path)) for path in allowed]
+    need = [head_tree[c.path].sha for c in firsts if c.change == PENDING and c.path in head_tree]
     blobs = old_blobs() if old_blobs is not None else read_blobs(kernel, need)
-    out = []
-    for c in firsts:
-        if c.change != "pending":
-            out.append(c)
-            continue
-        assert c.data is not None
-        text, bad = _decode(c.data)
-        if text is None:
-            out.append(Candidate(c.path, c.kind, "held", hold=bad))
-            continue
-        old = head_tree.get(c.path)
-        if old is None:
-            trivial = trivial_reason("", text)
-            out.append(
-                Candidate(c.path, c.kind, "added", c.mode, c.data, "", text, trivial=trivial)
-            )
-            continue
-        old_text = blobs[old.sha].decode("utf-8", "replace")
-        if old_text == text:
-            change = "mode" if old.mode != c.mode else "unchanged"
-            trivial = None if change == "mode" else UNCHANGED
-            out.append(
-                Candidate(c.path, c.kind, change, c.mode, c.data, old_text, text, None, trivial)
-            )
-            continue
-        trivial = trivial_reason(old_text, text)
-        out.append(
-            Candidate(c.path, c.kind, "modified", c.mode, c.data, old_text, text, trivial=trivial)
-        )
-    return out
+    return [
+        _against_head(c, head_tree.get(c.path), blobs) if c.change == PENDING else c for c in firsts
+    ]
+
+
+def _from_work_tree(kernel: Path, path: str, old: TreeEntry | None) -> Candidate:
+    """What the work tree holds at ``path``: held (symlink, not a regular file, a
+    non-file entry at HEAD), deleted, unchanged (gone on both sides), or its bytes
+    with the change still ``pending`` until compared with HEAD."""
+    kind = classify(path)
+    assert kind is not None
+    parent = _symlinked_parent(kernel, path)
+    if parent is not None:
+        hold = f"symlink: parent directory {parent} is a symlink"
+        return Candidate(path, kind, "held", hold=hold)
+    target = kernel / path
+    try:
+        st = os.lstat(target)
+    except FileNotFoundError:
+        return Candidate(path, kind, "deleted" if old is not None else "unchanged")
+    if stat.S_ISLNK(st.st_mode):
+        return Candidate(path, kind, "held", hold=_symlink_reason(kernel, target))
+    if not stat.S_ISREG(st.st_mode):
+        return Candidate(path, kind, "held", hold="not a regular file")
+    if old is not None and old.mode not in ("100644", "100755"):
+        return Candidate(path, kind, "held", hold=f"HEAD holds a non-file entry (mode {old.mode})")
+    mode = "100755" if st.st_mode & stat.S_IXUSR else "100644"
+    return Candidate(path, kind, PENDING, mode=mode, data=target.read_bytes())
+
+
+def _against_head(c: Candidate, old: TreeEntry | None, blobs: dict[str, bytes]) -> Candidate:
+    """A pending candidate compared with its HEAD blob: added, modified, mode-only,
+    unchanged, or held when the work tree's bytes are not UTF-8."""
+    assert c.data is not None
+    text, bad = _decode(c.data)
+    if text is None:
+        return Candidate(c.path, c.kind, "held", hold=bad)
+    if old is None:
+        trivial = trivial_reason("", text)
+        return Candidate(c.path, c.kind, "added", c.mode, c.data, "", text, trivial=trivial)
+    old_text = blobs[old.sha].decode("utf-8", "replace")
+    if old_text == text:
+        change = "mode" if old.mode != c.mode else "unchanged"
+        trivial = None if change == "mode" else UNCHANGED
+        return Candidate(c.path, c.kind, change, c.mode, c.data, old_text, text, None, trivial)
+    trivial = trivial_reason(old_text, text)
+    return Candidate(c.path, c.kind, "modified", c.mode, c.data, old_text, text, trivial=trivial)

@@ -174,23 +174,48 @@ class TempIndex:
             LockLost: from ``ensure``; nothing was committed or staged.
             GitError: a git plumbing command failed; nothing was committed.
         """
-        kernel, info, head, env = self.kernel, self.info, self.head, self.env
         outcome = CommitOutcome()
-        wanted = {p.path for p in planned}
+        staged = self._staged_entries({p.path for p in planned})
+        landing, outcome.changed_since_review = unchanged_since_review(planned, staged)
+        self._undo_other_changes(staged, head_modes, {p.path for p in landing})
+        if not landing:
+            outcome.aborted = "every approved file changed after review"
+            return outcome
+        tree = run_git(self.kernel, "write-tree", env=self.env).stdout.strip()
+        if self.head is not None and tree == self._head_tree(self.head):
+            outcome.aborted = "the approved changes leave HEAD's tree unchanged"
+            return outcome
+        paths = [p.path for p in landing]
+        text = message(paths)
+        commit = self._commit_tree(tree, text)
+        if pause is not None:
+            pause()
+        ensure()
+        if not self._move_head(commit, text):
+            outcome.aborted = "HEAD moved during the wake; nothing committed"
+            return outcome
+        outcome.commit = commit
+        outcome.committed = paths
+        outcome.index_warning = _stage_in_real_index(self.kernel, self.info, landing)
+        return outcome
+
+    def _staged_entries(self, wanted: set[str]) -> dict[str, tuple[str, str]]:
+        """The temp index's stage-0 entries once every ``wanted`` path is staged
+        (staged again here when the background run failed or did not cover them)."""
         if not self.join() or not wanted <= set(self.started):
             self._error = None
             self.add(sorted(wanted))
             self.started = sorted(set(self.started) | wanted)
-        staged = parse_ls_files_stage_z(run_git(kernel, "ls-files", "-s", "-z", env=env).stdout)
-        landing: list[Planned] = []
-        for p in planned:
-            got = staged.get(p.path)
-            if (got is None) if p.deleted else got == (p.mode, p.sha):
-                landing.append(p)
-            else:
-                outcome.changed_since_review.append(p.path)
-        # The temp index must equal HEAD except for exactly the landing entries.
-        keep = {p.path for p in landing}
+        listing = run_git(self.kernel, "ls-files", "-s", "-z", env=self.env).stdout
+        return parse_ls_files_stage_z(listing)
+
+    def _undo_other_changes(
+        self,
+        staged: dict[str, tuple[str, str]],
+        head_modes: dict[str, tuple[str, str]],
+        keep: set[str],
+    ) -> None:
+        """Make the temp index equal HEAD under the staged roots except for ``keep``."""
         restore = []
         for path, entry in staged.items():
             if path.split("/", 1)[0] not in STAGED_ROOTS:
@@ -203,27 +228,22 @@ class TempIndex:
                 restore.append(Planned(path, mode, sha))
         if restore:
             run_git(
-                kernel,
+                self.kernel,
                 "update-index",
                 "-z",
                 "--index-info",
-                stdin=_index_info(restore, info.null_sha),
-                env=env,
+                stdin=_index_info(restore, self.info.null_sha),
+                env=self.env,
             )
-        if not landing:
-            outcome.aborted = "every approved file changed after review"
-            return outcome
-        tree = run_git(kernel, "write-tree", env=env).stdout.strip()
-        if head is not None:
-            head_tree = run_git(kernel, "rev-parse", f"{head}^{{tree}}").stdout.strip()
-            if tree == head_tree:
-                outcome.aborted = "the approved changes leave HEAD's tree unchanged"
-                return outcome
-        paths = [p.path for p in landing]
-        text = message(paths)
-        parents = ["-p", head] if head is not None else []
-        commit = run_git(
-            kernel,
+
+    def _head_tree(self, head: str) -> str:
+        return run_git(self.kernel, "rev-parse", f"{head}^{{tree}}").stdout.strip()
+
+    def _commit_tree(self, tree: str, text: str) -> str:
+        """The commit object for ``tree`` on top of HEAD (HEAD does not move yet)."""
+        parents = ["-p", self.head] if self.head is not None else []
+        return run_git(
+            self.kernel,
             "-c",
             f"user.name={GIT_IDENTITY_NAME}",
             "-c",
@@ -235,26 +255,35 @@ class TempIndex:
             "-",
             stdin=text.encode("utf-8"),
         ).stdout.strip()
-        if pause is not None:
-            pause()
-        ensure()
+
+    def _move_head(self, commit: str, text: str) -> bool:
+        """Compare-and-swap HEAD from the wake's HEAD to ``commit``; False if it moved."""
         moved = run_git(
-            kernel,
+            self.kernel,
             "update-ref",
             "-m",
             f"commit: {text.split(chr(10), 1)[0]}",
             "HEAD",
             commit,
-            head or info.null_sha,
+            self.head or self.info.null_sha,
             check=False,
         )
-        if moved.returncode != 0:
-            outcome.aborted = "HEAD moved during the wake; nothing committed"
-            return outcome
-        outcome.commit = commit
-        outcome.committed = paths
-        outcome.index_warning = _stage_in_real_index(kernel, info, landing)
-        return outcome
+        return moved.returncode == 0
+
+
+def unchanged_since_review(
+    planned: list[Planned], staged: dict[str, tuple[str, str]]
+) -> tuple[list[Planned], list[str]]:
+    """(entries staged exactly as reviewed, paths whose content changed after review)."""
+    landing: list[Planned] = []
+    changed: list[str] = []
+    for p in planned:
+        got = staged.get(p.path)
+        if (got is None) if p.deleted else got == (p.mode, p.sha):
+            landing.append(p)
+        else:
+            changed.append(p.path)
+    return landing, changed
 
 
 def build_and_land(

@@ -29,7 +29,6 @@ IN_PROGRESS = (
 
 @dataclass(frozen=True)
 class RepoInfo:
-    toplevel: Path
     git_dir: Path
     object_format: str
 
@@ -62,7 +61,7 @@ def repo_info(kernel: Path) -> RepoInfo | None:
     top, git_dir, fmt = rows[0], rows[1], rows[2].strip() or "sha1"
     if os.path.realpath(top) != os.path.realpath(kernel):
         return None
-    return RepoInfo(Path(top), Path(git_dir), fmt)
+    return RepoInfo(Path(git_dir), fmt)
 
 
 def blocker(info: RepoInfo) -> str | None:

@@ -205,34 +205,12 @@ def _review(
     head_tree: dict[str, TreeEntry],
     index: TempIndex | None,
 ) -> None:
+    """Review every allowlisted candidate; land the approved ones (a dry run reports)."""
     kernel = paths.kernel
     olds = [head_tree[p].sha for p in allowed if p in head_tree]
     blobs = _Background(lambda: read_blobs(kernel, olds))
     candidates = load_candidates(kernel, allowed, head_tree, blobs.result)
-    approved: list[tuple[Candidate, Planned]] = []
-    for c in candidates:
-        if c.change == "held":
-            wake.record("held", file=c.path, gate="candidate", reason=c.hold)
-            continue
-        if c.change == "unchanged" or c.trivial:
-            wake.record("trivial", file=c.path, reason=f"trivial: {c.trivial or UNCHANGED}")
-            continue
-        if c.change == "deleted":
-            approved.append((c, Planned(c.path, None, None)))
-            continue
-        assert c.data is not None and c.mode is not None
-        if c.change != "mode":
-            changed = None if c.change == "added" else changed_lines(c.old_text, c.text)
-            decisions = review_text(c.path, c.kind, c.text, changed)
-            rejects = [d for d in decisions if d.rejected]
-            if rejects:
-                wake.report.rejected.extend(rejects)
-                for d in rejects:
-                    wake.record(
-                        "held", file=c.path, line=d.line, gate=d.gate, reason=d.reason, quote=d.text
-                    )
-                continue
-        approved.append((c, Planned(c.path, c.mode, blob_sha(c.data, info.object_format))))
+    approved = _approve(wake, candidates, info)
     if not approved:
         return
     files = {c.path: _committed_file(c) for c, _ in approved}
@@ -246,6 +224,55 @@ def _review(
         _, _, description = describe(list(files.values()))
         wake.report.summary = _sentence(description)
         return
+    head_modes = {p: (e.mode, e.sha) for p, e in head_tree.items()}
+    _land(wake, kernel, lease, pause, index, [p for _, p in approved], files, head, head_modes)
+
+
+def _approve(
+    wake: Wake, candidates: list[Candidate], info: RepoInfo
+) -> list[tuple[Candidate, Planned]]:
+    """The candidates that may land, each with its planned index entry; every other
+    candidate gets its audit record (held, trivial, or one per rejected line)."""
+    approved: list[tuple[Candidate, Planned]] = []
+    for c in candidates:
+        if c.change == "held":
+            wake.record("held", file=c.path, gate="candidate", reason=c.hold)
+            continue
+        if c.change == "unchanged" or c.trivial:
+            wake.record("trivial", file=c.path, reason=f"trivial: {c.trivial or UNCHANGED}")
+            continue
+        if c.change == "deleted":
+            approved.append((c, Planned(c.path, None, None)))
+            continue
+        assert c.data is not None and c.mode is not None
+        if c.change != "mode" and _holds_rejected_lines(wake, c):
+            continue
+        approved.append((c, Planned(c.path, c.mode, blob_sha(c.data, info.object_format))))
+    return approved
+
+
+def _holds_rejected_lines(wake: Wake, c: Candidate) -> bool:
+    """Run the review gates over ``c``'s changed lines; record and report each reject."""
+    changed = None if c.change == "added" else changed_lines(c.old_text, c.text)
+    rejects = [d for d in review_text(c.path, c.kind, c.text, changed) if d.rejected]
+    wake.report.rejected.extend(rejects)
+    for d in rejects:
+        wake.record("held", file=c.path, line=d.line, gate=d.gate, reason=d.reason, quote=d.text)
+    return bool(rejects)
+
+
+def _land(
+    wake: Wake,
+    kernel: Path,
+    lease: Lease,
+    pause: Callable[[], None] | None,
+    index: TempIndex,
+    planned: list[Planned],
+    files: dict[str, CommittedFile],
+    head: str | None,
+    head_modes: dict[str, tuple[str, str]],
+) -> None:
+    """Commit ``planned`` through the temp index and report what landed."""
 
     def message(landing: list[str]) -> str:
         subject, full = commit_message([files[p] for p in landing], wake.tick)
@@ -253,9 +280,8 @@ def _review(
         wake.report.message = full
         return full
 
-    head_modes = {p: (e.mode, e.sha) for p, e in head_tree.items()}
     try:
-        outcome = index.land([p for _, p in approved], head_modes, message, lease.ensure, pause)
+        outcome = index.land(planned, head_modes, message, lease.ensure, pause)
     except LockLost as exc:
         wake.skip(f"kernel lock lost before commit; nothing committed ({exc})", SkipKind.LOCK)
         return
@@ -274,21 +300,33 @@ def _review(
             SkipKind.GIT_BUSY if moved else SkipKind.NOTHING,
         )
         return
-    parents = run_git(kernel, "rev-list", "--parents", "-n", "1", "HEAD").stdout.split()
-    if parents != [outcome.commit, *([head] if head else [])]:
-        wake.report.warnings.append(f"HEAD is not the new commit on the old HEAD: {parents}")
+    _report_commit(wake, kernel, outcome.commit, outcome.committed, files, head)
     if outcome.index_warning:
         wake.report.warnings.append(outcome.index_warning)
-    short = run_git(kernel, "rev-parse", "--short", outcome.commit).stdout.strip()
-    landed = [files[p] for p in outcome.committed]
+
+
+def _report_commit(
+    wake: Wake,
+    kernel: Path,
+    commit: str,
+    committed: list[str],
+    files: dict[str, CommittedFile],
+    head: str | None,
+) -> None:
+    """Fill the report for a landed commit and audit each committed file."""
+    parents = run_git(kernel, "rev-list", "--parents", "-n", "1", "HEAD").stdout.split()
+    if parents != [commit, *([head] if head else [])]:
+        wake.report.warnings.append(f"HEAD is not the new commit on the old HEAD: {parents}")
+    short = run_git(kernel, "rev-parse", "--short", commit).stdout.strip()
+    landed = [files[p] for p in committed]
     _, _, description = describe(landed)
     wake.report.outcome = "committed"
-    wake.report.commit = outcome.commit
+    wake.report.commit = commit
     wake.report.short = short
-    wake.report.files = outcome.committed
+    wake.report.files = committed
     wake.report.summary = _sentence(description)
     for f in landed:
-        wake.record("committed", file=f.path, reason=f.change, commit=outcome.commit)
+        wake.record("committed", file=f.path, reason=f.change, commit=commit)
 
 
 def _sentence(description: str) -> str:

@@ -49,84 +49,103 @@ def _leading(text: str) -> int:
 def logical_lines(text: str, *, join_paragraphs: bool = False) -> list[LogicalLine]:
     """All logical lines of ``text`` in order (see module docstring)."""
     rows = text.split("\n")
-    out: list[LogicalLine] = []
-    start = 0
+    splitter = _Splitter(join_paragraphs)
+    for idx in range(_after_front_matter(rows), len(rows)):
+        raw = rows[idx].rstrip("\r")
+        stripped = raw.strip()
+        if not splitter.structure(raw, stripped):
+            splitter.claim_text(idx + 1, raw, stripped)
+    splitter.flush()
+    return splitter.out
+
+
+def _after_front_matter(rows: list[str]) -> int:
+    """The index of the first row after a leading ``---`` front matter block (or 0)."""
     if rows and rows[0].strip() == "---":
         for idx in range(1, len(rows)):
             if rows[idx].strip() in ("---", "..."):
-                start = idx + 1
-                break
-    section = ""
-    current: _Open | None = None
-    in_fence = False
-    in_comment = False
+                return idx + 1
+    return 0
 
-    def flush() -> None:
-        nonlocal current
+
+class _Splitter:
+    """The state of one pass over a file's rows: the open claim and the structure
+    (fence, comment, heading) the pass is in."""
+
+    def __init__(self, join_paragraphs: bool) -> None:
+        self.join_paragraphs = join_paragraphs
+        self.out: list[LogicalLine] = []
+        self.section = ""
+        self.current: _Open | None = None
+        self.in_fence = False
+        self.in_comment = False
+
+    def flush(self) -> None:
+        """Close the open claim (if it has text) into ``out``."""
+        current = self.current
         if current is not None:
             joined = " ".join(p for p in current.parts if p).strip()
             if joined:
-                out.append(LogicalLine(current.line, current.end, joined, section, current.bullet))
-        current = None
+                self.out.append(
+                    LogicalLine(current.line, current.end, joined, self.section, current.bullet)
+                )
+        self.current = None
 
-    for idx in range(start, len(rows)):
-        raw = rows[idx].rstrip("\r")
-        number = idx + 1
-        stripped = raw.strip()
+    def structure(self, raw: str, stripped: str) -> bool:
+        """Take a row that is structure, not claim text (True): fences, comments,
+        blank rows, headings, separators and table rules."""
         lead = stripped[:1]
-        if in_fence:
+        if self.in_fence:
             if lead in "`~" and _FENCE_RE.match(raw):
-                in_fence = False
-            continue
-        if in_comment:
+                self.in_fence = False
+            return True
+        if self.in_comment:
             if "-->" in raw:
-                in_comment = False
-            continue
+                self.in_comment = False
+            return True
         if lead in "`~" and _FENCE_RE.match(raw):
-            flush()
-            in_fence = True
-            continue
-        if stripped.startswith("<!--"):
-            flush()
-            in_comment = "-->" not in stripped
-            continue
-        if not stripped:
-            flush()
-            continue
-        if lead == "#" and _HEADING_RE.match(raw):
-            flush()
-            section = stripped.lstrip("#").strip()
-            continue
-        if lead in "-*_=|:" and (_SEPARATOR_RE.match(raw) or _TABLE_RULE_RE.match(raw)):
-            flush()
-            continue
-        body = raw
-        if stripped.startswith(">"):
-            body = stripped.lstrip("> ")
+            self.flush()
+            self.in_fence = True
+        elif stripped.startswith("<!--"):
+            self.flush()
+            self.in_comment = "-->" not in stripped
+        elif not stripped:
+            self.flush()
+        elif lead == "#" and _HEADING_RE.match(raw):
+            self.flush()
+            self.section = stripped.lstrip("#").strip()
+        elif lead in "-*_=|:" and (_SEPARATOR_RE.match(raw) or _TABLE_RULE_RE.match(raw)):
+            self.flush()
+        else:
+            return False
+        return True
+
+    def claim_text(self, number: int, raw: str, stripped: str) -> None:
+        """Take a row of claim text: a new bullet, a continuation, or a new claim."""
+        body = stripped.lstrip("> ") if stripped.startswith(">") else raw
         bullet = _BULLET_RE.match(body)
+        current = self.current
         if bullet:
-            flush()
-            current = _Open(
+            self.flush()
+            self.current = _Open(
                 number, number, [body[bullet.end() :].strip()], True, len(bullet.group(1))
             )
-            continue
+            return
         if current is not None and current.bullet and _leading(body) > current.indent:
             current.parts.append(stripped)
             current.end = number
-            continue
+            return
         if (
-            join_paragraphs
+            self.join_paragraphs
             and current is not None
             and not current.bullet
             and not current.parts[-1].endswith(_SENTENCE_END)
         ):
             current.parts.append(body.strip())
             current.end = number
-            continue
-        flush()
-        current = _Open(number, number, [body.strip()], False, 0)
-    flush()
-    return out
+            return
+        self.flush()
+        self.current = _Open(number, number, [body.strip()], False, 0)
 
 
 def touched(lines: Iterable[LogicalLine], changed: set[int]) -> list[LogicalLine]:

@@ -3,12 +3,12 @@ second tick within half a period is not a tick) and the commit-request collapse.
 
 from __future__ import annotations
 
+from shared.cadence.ticks import read_mirror
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from workers import routing
 from workers.app import make_app
 from workers.canvas import request_commit
-from workers.tickstore import read_mirror
 
 
 def test_second_tick_within_half_a_period_is_dropped(demo: KernelPaths, redis_url: str) -> None:

@@ -7,9 +7,9 @@ import json
 import pytest
 import redis
 
+from shared.cadence.ticks import FileTickStore, RedisTickStore, read_mirror, tick_file
 from shared.errors import InputError
 from shared.kernel.paths import KernelPaths
-from workers.tickstore import FileTickStore, RedisTickStore, read_mirror, tick_file
 
 
 def test_file_store_counts_and_persists(paths: KernelPaths) -> None:

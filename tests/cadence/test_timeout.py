@@ -10,6 +10,7 @@ import pytest
 from celery.exceptions import ChordError, SoftTimeLimitExceeded, TimeLimitExceeded
 
 from shared.cadence.runs import RunContext, TickPlan
+from shared.errors import InputError, PassTimeout, StageFailed
 from shared.kernel.lock.factory import open_kernel_lock
 from shared.kernel.paths import KernelPaths
 from shared.partitions.playlist import read_playlist, rebuild, write_playlist
@@ -18,7 +19,7 @@ from shared.settings import Settings
 from shared.timestamps import parse_iso
 from workers.app import make_app
 from workers.cadence_tick import dispatch_runs
-from workers.tasks.base import PassTimeout, StageFailed, outcome_of
+from workers.failures import outcome_of
 
 
 @pytest.mark.parametrize(
@@ -28,7 +29,7 @@ from workers.tasks.base import PassTimeout, StageFailed, outcome_of
         (TimeLimitExceeded(60.0), "timeout"),
         (PassTimeout("late"), "timeout"),
         (ChordError("Dependency abc raised SoftTimeLimitExceeded('x')"), "timeout"),
-        (StageFailed("events.jsonl:3: bad"), "error"),
+        (StageFailed.wrap(InputError("events.jsonl", 3, "bad")), "error"),
         (None, "error"),
     ],
 )

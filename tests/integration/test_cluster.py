@@ -23,11 +23,11 @@ from typing import Any
 
 import pytest
 
+from shared.cadence.ticks import read_mirror
 from shared.kernel.git import run_git
 from shared.kernel.paths import KernelPaths
 from shared.partitions.state import read_state
 from tests.integration.conftest import REPO, Cluster, free_port, make_demo, wait_until
-from workers.tickstore import read_mirror
 
 pytestmark = pytest.mark.integration
 

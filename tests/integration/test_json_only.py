@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from shared.cadence.ticks import read_mirror
 from tests.integration.conftest import Cluster, make_demo, wait_until
 from workers import routing
 from workers.app import make_app
-from workers.tickstore import read_mirror
 
 pytestmark = pytest.mark.integration
 

@@ -116,10 +116,30 @@ def command(
     without --wait, prints only its result for the item. --json prints one object.
     """
     from shared.jsontext import pretty
+
+    item, doc = _write_item(obj, partition, name, text, file, replace, as_json)
+    if partition == WEAVER:
+        _dispatch_pass(obj, item, doc, wait=wait, as_json=as_json, timeout=timeout)
+        return
+    doc["task_id"] = None
+    if as_json:
+        click.echo(pretty(doc), nl=False)
+    else:
+        click.echo(f"{item}: queued for {partition} (subcon runs no pass for it)")
+
+
+def _write_item(
+    obj: CliContext,
+    partition: str,
+    name: str | None,
+    text: str | None,
+    file: Path | None,
+    replace: bool,
+    as_json: bool,
+) -> tuple[str, dict[str, Any]]:
+    """Validate and write the item; (its name, the report so far). Warns on stderr
+    (without --json) when the weaver has no route for the body."""
     from shared.partitions.inbox import generate_item_name, validate_item_name, write_item
-    from workers.app import make_app
-    from workers.canvas import dispatch_weaver, partition_limits
-    from workers.waiting import commit_line, follow_commit, pass_text, run_and_wait
 
     obj.paths.require_kernel()
     known_partition(obj.paths, partition)
@@ -134,13 +154,24 @@ def command(
         click.echo(f"wrote {target}", err=True)
         if route is not None and route["route"] == "unclear":
             _warn_unrouted(route)
-    if partition != WEAVER:
-        doc["task_id"] = None
-        if as_json:
-            click.echo(pretty(doc), nl=False)
-        else:
-            click.echo(f"{item}: queued for {partition} (subcon runs no pass for it)")
-        return
+    return item, doc
+
+
+def _dispatch_pass(
+    obj: CliContext,
+    item: str,
+    doc: dict[str, Any],
+    *,
+    wait: bool,
+    as_json: bool,
+    timeout: float | None,
+) -> None:
+    """Dispatch the weaver pass for ``item`` and print what the options ask for."""
+    from shared.jsontext import pretty
+    from workers.app import make_app
+    from workers.canvas import dispatch_weaver, partition_limits
+    from workers.waiting import commit_line, follow_commit, pass_text, run_and_wait
+
     app = make_app(obj.settings)
     eager = bool(app.conf.task_always_eager)
     limit = timeout if timeout is not None else partition_limits(obj.paths, WEAVER)[1] + 60

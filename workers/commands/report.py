@@ -20,7 +20,7 @@ from workers.context import CliContext
 
 
 def _tick(ctx: CliContext) -> tuple[int | None, str | None]:
-    from workers.tickstore import read_mirror, tick_file
+    from shared.cadence.ticks import read_mirror, tick_file
 
     if not tick_file(ctx.paths).exists():
         return None, None

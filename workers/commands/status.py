@@ -56,7 +56,7 @@ def require_roots(paths: KernelPaths) -> None:
 
 
 def _tick(paths: KernelPaths) -> int | str | None:
-    from workers.tickstore import read_mirror, tick_file
+    from shared.cadence.ticks import read_mirror, tick_file
 
     if not tick_file(paths).exists():
         return None

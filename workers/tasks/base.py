@@ -1,8 +1,10 @@
 """The base class of every subcon task: settings, paths, the kernel lock, error mapping.
 
-Known errors become Celery outcomes here, once: ``LockHeld`` and ``LockLost`` retry
-(bounded), ``InputError`` fails the task with its message (no retry: the input will not
-change by itself).
+Known errors become Celery outcomes here, once, by class (:data:`ERROR_TABLE`): lock
+errors retry (bounded) where the task holds the kernel lock for its stage; every other
+project error fails the task as :class:`~shared.errors.StageFailed` carrying its code
+and message (no retry: the input will not change by itself). The reading side is
+:mod:`workers.failures`.
 """
 
 from __future__ import annotations
@@ -11,12 +13,15 @@ import contextlib
 import os
 import socket
 from collections.abc import Iterator
+from enum import StrEnum
 from typing import Any
 
+import redis
 from celery import Task
 
-from shared.cadence.runs import RunContext
-from shared.errors import InputError, LockHeld, LockLost
+from shared.cadence.runs import RunContext, check_deadline
+from shared.errors import LockError, StageFailed, SubconError
+from shared.kernel.keys import client_for
 from shared.kernel.lock.base import KernelLock, Lease
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
@@ -24,12 +29,27 @@ from shared.settings import Settings
 LOCK_RETRIES = 8
 
 
-class StageFailed(Exception):
-    """A stage failed on bad input; the message names the file and line."""
+class Disposition(StrEnum):
+    """How a known error ends a task."""
+
+    RETRY = "retry"
+    FAIL = "fail"
 
 
-class PassTimeout(Exception):
-    """The run's deadline (its partition's max_duration_ms) passed between stages."""
+# The one table: the first row whose class the error is an instance of decides.
+ERROR_TABLE: tuple[tuple[type[SubconError], Disposition], ...] = (
+    # A busy or lost kernel lock frees up by itself: run the stage again later.
+    (LockError, Disposition.RETRY),
+    # Bad input, configuration or git state: the same message would fail the same way.
+    (SubconError, Disposition.FAIL),
+)
+
+
+def disposition(error: SubconError) -> Disposition:
+    for cls, outcome in ERROR_TABLE:
+        if isinstance(error, cls):
+            return outcome
+    return Disposition.FAIL
 
 
 class SubconTask(Task):
@@ -53,6 +73,10 @@ class SubconTask(Task):
 
         return open_kernel_lock(self.settings, self.paths)
 
+    def redis(self) -> redis.Redis | None:
+        """The process's Redis client, or None when no Redis is configured."""
+        return client_for(self.settings.effective_redis_url)
+
     def owner(self, stage: str) -> str:
         task_id = getattr(self.request, "id", None) or "-"
         return f"{self.name}:{stage}:{socket.gethostname()}:{os.getpid()}:{task_id}"
@@ -61,44 +85,37 @@ class SubconTask(Task):
         retries = int(getattr(self.request, "retries", 0) or 0)
         return float(min(2**retries, 30))
 
-    @contextlib.contextmanager
-    def locked(self, stage: str) -> Iterator[Lease]:
-        """Hold the kernel lock for the block, mapping lock and input errors."""
-        try:
-            with self.kernel_lock().hold(self.owner(stage)) as lease:
-                yield lease
-        except (LockHeld, LockLost) as exc:
-            raise self.retry(exc=exc, countdown=self.retry_countdown()) from exc
-        except InputError as exc:
-            raise StageFailed(str(exc)) from exc
+    def retries_left(self) -> bool:
+        retries = int(getattr(self.request, "retries", 0) or 0)
+        return self.max_retries is None or retries < self.max_retries
 
     @contextlib.contextmanager
-    def input_errors(self) -> Iterator[None]:
-        """Turn InputError into a plain failure carrying its message."""
+    def mapped_errors(self, *, may_retry: bool = False) -> Iterator[None]:
+        """Map project errors raised in the block by :data:`ERROR_TABLE`.
+
+        ``may_retry``: the block holds the kernel lock for a stage, so a RETRY error
+        retries the task while retries are left; otherwise it fails like any other.
+        """
         try:
             yield
-        except InputError as exc:
-            raise StageFailed(str(exc)) from exc
+        except SubconError as exc:
+            if may_retry and disposition(exc) is Disposition.RETRY and self.retries_left():
+                raise self.retry(exc=exc, countdown=self.retry_countdown()) from exc
+            raise StageFailed.wrap(exc) from exc
 
+    @contextlib.contextmanager
+    def locked(self, stage: str) -> Iterator[Lease]:
+        """Hold the kernel lock for the block, mapping its errors (lock errors retry)."""
+        with (
+            self.mapped_errors(may_retry=True),
+            self.kernel_lock().hold(self.owner(stage)) as lease,
+        ):
+            yield lease
 
-def run_of(run_json: dict[str, Any] | None) -> RunContext | None:
-    return RunContext.from_json(run_json) if run_json else None
-
-
-def check_deadline(run: RunContext | None) -> None:
-    """Stop a run whose partition time budget is spent before starting the next stage."""
-    if run is not None and run.expired():
-        raise PassTimeout(f"{run.partition} run from tick {run.tick} passed its deadline")
-
-
-TIMEOUT_ERRORS = frozenset({"SoftTimeLimitExceeded", "TimeLimitExceeded", "PassTimeout"})
-
-
-def outcome_of(exc: BaseException | None) -> str:
-    """The outcome of a failed run (docs/formats.md §7.4): ``timeout`` for time limits,
-    else ``error``."""
-    if exc is None:
-        return "error"
-    # A chord body fails with ChordError naming the header task's exception.
-    text = f"{type(exc).__name__} {exc}"
-    return "timeout" if any(name in text for name in TIMEOUT_ERRORS) else "error"
+    def run_in_time(self, run_json: dict[str, Any] | None) -> RunContext | None:
+        """The run a stage belongs to (None for a manual one), failing the task as
+        ``PassTimeout`` when the run's time budget is spent."""
+        run = RunContext.from_json(run_json) if run_json else None
+        with self.mapped_errors():
+            check_deadline(run)
+        return run

@@ -7,7 +7,7 @@ from typing import Any
 from celery import Celery
 
 from workers import routing
-from workers.tasks.base import SubconTask, check_deadline, run_of
+from workers.tasks.base import SubconTask
 
 
 def register(app: Celery) -> Any:
@@ -21,7 +21,7 @@ def register(app: Celery) -> Any:
         from shared.weaver import pipeline
         from shared.weaver.records import ScanResult
 
-        check_deadline(run_of(run_json))
+        self.run_in_time(run_json)
         with self.input_errors():
             plan = pipeline.PassPlan.from_json(plan_json)
             results = [ScanResult.from_json(r) for r in slice_results]

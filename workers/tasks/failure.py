@@ -13,7 +13,8 @@ from celery.result import AsyncResult
 
 from shared.cadence.runs import RunContext, finish_run
 from workers import routing
-from workers.tasks.base import SubconTask, outcome_of
+from workers.failures import outcome_of
+from workers.tasks.base import SubconTask
 
 
 def register(app: Celery) -> Any:

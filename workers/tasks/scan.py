@@ -14,7 +14,7 @@ from celery import Celery
 
 from shared.testhooks import checkpoint
 from workers import progress, routing
-from workers.tasks.base import SubconTask, check_deadline, run_of
+from workers.tasks.base import SubconTask
 
 # Progress states are written at most this often per slice (plus the final one).
 PROGRESS_EVERY_S = 0.5
@@ -47,9 +47,9 @@ def register(app: Celery) -> Any:
         from shared.weaver.pipeline import PassPlan, scan_slice
         from shared.weaver.records import SlicePlan
 
-        check_deadline(run_of(run_json))
+        self.run_in_time(run_json)
         token = ":".join(str(slice_json.get(k, "")) for k in ("token", "byte_start", "role"))
-        with self.input_errors():
+        with self.mapped_errors():
             plan = PassPlan.from_json(plan_json)
             planned = SlicePlan.from_json(slice_json)
             result = scan_slice(

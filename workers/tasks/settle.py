@@ -6,10 +6,9 @@ from typing import Any
 
 from celery import Celery
 
-from shared.cadence.runs import finish_run, record_manual_run, weaver_outcome
-from shared.constants import WEAVER
+from shared.cadence.runs import record_weaver_end
 from workers import routing
-from workers.tasks.base import SubconTask, check_deadline, run_of
+from workers.tasks.base import SubconTask
 
 
 def register(app: Celery) -> Any:
@@ -24,8 +23,7 @@ def register(app: Celery) -> Any:
         from shared.weaver import pipeline
         from workers.canvas import request_commit
 
-        run = run_of(run_json)
-        check_deadline(run)
+        run = self.run_in_time(run_json)
         with self.input_errors():
             plan = pipeline.PassPlan.from_json(plan_json)
         with self.locked("settle") as lease:
@@ -37,11 +35,7 @@ def register(app: Celery) -> Any:
                 stages["updated"],
                 lease,
             )
-            if run is not None:
-                lease.ensure()
-                finish_run(self.paths, self.settings, run, weaver_outcome(report))
-            else:
-                record_manual_run(self.paths, WEAVER, report.get("status") or "")
+            record_weaver_end(self.paths, self.settings, run, report, lease)
         # What the scan read, for the operator (malformed lines skipped, with file:line).
         report["read_stats"] = stages["crystallized"].get("stats")
         # Outside the lock: in embedded mode the commit runs right here and takes it.

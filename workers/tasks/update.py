@@ -7,7 +7,7 @@ from typing import Any
 from celery import Celery
 
 from workers import routing
-from workers.tasks.base import SubconTask, check_deadline, run_of
+from workers.tasks.base import SubconTask
 
 
 def register(app: Celery) -> Any:
@@ -20,7 +20,7 @@ def register(app: Celery) -> Any:
     ) -> dict[str, Any]:
         from shared.weaver import pipeline
 
-        check_deadline(run_of(run_json))
+        self.run_in_time(run_json)
         with self.input_errors():
             plan = pipeline.PassPlan.from_json(plan_json)
         with self.locked("update") as lease:

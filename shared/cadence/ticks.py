@@ -1,4 +1,4 @@
-"""The persistent cadence tick number (docs/formats.md §7.1).
+"""The persistent cadence tick number (docs/formats.md §7.1) and the duplicate-tick guard.
 
 Distributed mode counts in Redis (``INCR``) and mirrors every value into
 ``var/subcon/tick.json``; the mirror seeds the counter again if Redis lost it, so the
@@ -19,10 +19,10 @@ import redis
 from shared.errors import InputError
 from shared.jsontext import pretty
 from shared.kernel.files import atomic_write_text
+from shared.kernel.keys import TICK, TICK_SLOT, key, redis_client
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from shared.timestamps import iso
-from workers.keys import key, redis_client
 
 TICK_FILE = "tick.json"
 
@@ -104,7 +104,7 @@ class RedisTickStore:
     def __init__(self, paths: KernelPaths, client: redis.Redis) -> None:
         self.paths = paths
         self.client = client
-        self.key = key(paths, "tick")
+        self.key = key(paths, TICK)
 
     def advance(self) -> int:
         tick = int(self.client.eval(_INCR_SEEDED, 1, self.key, read_mirror(self.paths)))
@@ -125,3 +125,12 @@ def open_tick_store(settings: Settings, paths: KernelPaths) -> TickStore:
     if url:
         return RedisTickStore(paths, redis_client(url))
     return FileTickStore(paths)
+
+
+def claim_tick_slot(client: redis.Redis, paths: KernelPaths, tick_seconds: float) -> bool:
+    """Claim this half tick period for one tick; False when another tick already did.
+
+    A second beat (or a redelivered tick) within half a period is not a tick.
+    """
+    slot_ms = max(1, int(tick_seconds * 500))
+    return bool(client.set(key(paths, TICK_SLOT), "1", nx=True, px=slot_ms))

@@ -1,0 +1,42 @@
+"""Redis key names (one namespace per kernel) and the per-process Redis client."""
+
+from __future__ import annotations
+
+import os
+
+import redis
+
+from shared.kernel.lock.redis_lock import kernel_id as lock_kernel_id
+from shared.kernel.paths import KernelPaths
+
+# The parts after ``subcon:<kernel id>:`` of the keys subcon itself keeps.
+TICK = "tick"
+TICK_SLOT = "tick-slot"
+COMMIT_PENDING = "commit-pending"
+
+_CLIENTS: dict[tuple[int, str], redis.Redis] = {}
+
+
+def kernel_id(paths: KernelPaths) -> str:
+    """The kernel lock's id of the kernel dir, so several kernels can share one Redis."""
+    return lock_kernel_id(paths.kernel)
+
+
+def key(paths: KernelPaths, *parts: str) -> str:
+    """``subcon:<kernel id>:<part>:...``."""
+    return ":".join(("subcon", kernel_id(paths), *parts))
+
+
+def redis_client(url: str) -> redis.Redis:
+    """One client per process and URL; a forked worker child builds its own."""
+    slot = (os.getpid(), url)
+    client = _CLIENTS.get(slot)
+    if client is None:
+        client = redis.Redis.from_url(url, socket_timeout=30, socket_connect_timeout=10)
+        _CLIENTS[slot] = client
+    return client
+
+
+def client_for(url: str | None) -> redis.Redis | None:
+    """The process's client for ``url``; None when no Redis is configured."""
+    return redis_client(url) if url else None
