@@ -22,7 +22,7 @@ def register(app: Celery) -> Any:
         from shared.weaver.records import ScanResult
 
         self.run_in_time(run_json)
-        with self.input_errors():
+        with self.mapped_errors():
             plan = pipeline.PassPlan.from_json(plan_json)
             results = [ScanResult.from_json(r) for r in slice_results]
         with self.locked("crystallize") as lease:

@@ -24,7 +24,7 @@ def register(app: Celery) -> Any:
         from workers.canvas import request_commit
 
         run = self.run_in_time(run_json)
-        with self.input_errors():
+        with self.mapped_errors():
             plan = pipeline.PassPlan.from_json(plan_json)
         with self.locked("settle") as lease:
             report: dict[str, Any] = pipeline.settle(

@@ -21,7 +21,7 @@ def register(app: Celery) -> Any:
         from shared.weaver import pipeline
 
         self.run_in_time(run_json)
-        with self.input_errors():
+        with self.mapped_errors():
             plan = pipeline.PassPlan.from_json(plan_json)
         with self.locked("update") as lease:
             updated = pipeline.update(self.paths, self.settings, plan, crystallized, lease)
