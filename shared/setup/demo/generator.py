@@ -54,8 +54,6 @@ SCENARIOS: Final = (
     ("miss", "lesson-timezone-restate"),
     ("miss", "lesson-timezone-restate"),
     ("follow", "groove-weekly-report"),
-    ("instruct", "incident-grafana"),
-    ("instruct", "incident-grafana"),
     ("instruct", "amounts-two-currencies"),
     ("instruct", "amounts-two-currencies"),
     ("instruct", "commit-imperative"),
@@ -66,6 +64,19 @@ SCENARIOS: Final = (
     ("smalltalk", "3"),
     ("smalltalk", "4"),
     ("smalltalk", "5"),
+)
+
+# (day index, kind, key): the scenarios that make each board-edit class, on fixed days
+# so the first passes (the newest day is woven first) already edit the board:
+# 2026-01-05 the user retires the weekly report (removed) and gives the Grafana
+# instruction in English; 2026-01-04 the user changes how Alice's design docs are read
+# (rewritten) and gives the Grafana instruction again in Chinese, in another session
+# (added). The recall misses of SCENARIOS (kept) fall on every day.
+PINNED: Final = (
+    (2, "retire", "groove-weekly-report"),
+    (2, "instruct", "incident-grafana"),
+    (1, "change", "lesson-design-doc-decisions"),
+    (1, "instruct", "incident-grafana-zh"),
 )
 
 
@@ -258,6 +269,20 @@ class SpineGenerator:
         at += self.gap(2, 10)
         self.reply(day, ch, self.rng.choice(script.repaired), at, fix)
 
+    def later_turn(
+        self,
+        day: _Day,
+        script: LineScript,
+        said: Sequence[str],
+        answers: Sequence[str],
+        at: datetime,
+    ) -> None:
+        """The agent follows the line, then in a later turn the user changes or retires it."""
+        self.line_turn(day, script, True, at)
+        at += self.gap(600, 900)  # after the follow turn and its thanks
+        cause = self.user(day, script.channel, self.rng.choice(said), at)
+        self.reply(day, script.channel, self.rng.choice(answers), at + self.gap(2, 12), cause)
+
     def instruct(self, day: _Day, key: str, at: datetime) -> None:
         item = INSTRUCTIONS[key]
         cause = self.user(day, item.channel, self.rng.choice(item.texts), at)
@@ -423,6 +448,12 @@ class SpineGenerator:
                 self.small_talk(day, int(key), at)
             elif kind == "instruct":
                 self.instruct(day, key, at)
+            elif kind == "change":
+                script = LINE_SCRIPTS[key]
+                self.later_turn(day, script, script.changes, script.changed, at)
+            elif kind == "retire":
+                script = LINE_SCRIPTS[key]
+                self.later_turn(day, script, script.retirements, script.retired, at)
             else:
                 self.line_turn(day, LINE_SCRIPTS[key], kind == "follow", at)
         status_hour = self.rng.choice(hours)
@@ -436,6 +467,8 @@ class SpineGenerator:
             first = groups.setdefault((kind, key), self.rng.randrange(len(dates)))
             count = sum(1 for d in per_day for item in d if item == (kind, key))
             per_day[(first + count) % len(dates)].append((kind, key))
+        for index, kind, key in PINNED:
+            per_day[index % len(dates)].append((kind, key))
         return per_day
 
     def malformed(self, date: str, line_count: int) -> list[tuple[int, bytes]]:

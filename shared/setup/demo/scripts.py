@@ -25,6 +25,13 @@ class LineScript:
     bad: tuple[str, ...]
     corrections: tuple[str, ...]
     repaired: tuple[str, ...]
+    # The user changes the line's direction (labelling "direction changed"): the new
+    # behaviour in the user's words, then the agent's reply that follows it.
+    changes: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    # The user retires the practice (labelling "obsolete"), and the agent's receipt.
+    retirements: tuple[str, ...] = ()
+    retired: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -239,6 +246,8 @@ LINE_SCRIPTS: Final = {
                 "【billing】发票模板迁移 (#482)\n【refund】审批接口 (#497)",
                 "【billing】税率表 (#476)\n【refund】灰度评审 (#501)",
             ),
+            retirements=("周报已经取消了，不用再整理周报了。",),
+            retired=("好的，不再整理周报。",),
         ),
         LineScript(
             "lesson-design-doc-decisions",
@@ -251,6 +260,11 @@ LINE_SCRIPTS: Final = {
             ("The doc describes a new refund flow with approvals and limits. Looks solid.",),
             ("Not what I asked: I needed the open decisions first, not a summary.",),
             ("Open decisions: sync vs async approval; ownership of the limit table.",),
+            changes=(
+                "We no longer want the open decisions first, start with the risks the doc "
+                "names instead.",
+            ),
+            changed=("Risks the doc names: approval latency at peak, limit table drift.",),
         ),
     )
 }
@@ -267,6 +281,14 @@ INSTRUCTIONS: Final = {
                 "Reminder: every incident report needs the Grafana link, from now on.",
             ),
             ("Noted: incident reports will include the Grafana dashboard link.",),
+        ),
+        # The same instruction in Chinese, in another session: it recurs (labelling
+        # "Paraphrase and language").
+        Instruction(
+            "incident-grafana-zh",
+            "team",
+            ("以后汇报故障时，请附上 Grafana 仪表盘的链接。",),
+            ("收到，以后汇报故障都附上 Grafana 链接。",),
         ),
         Instruction(
             "amounts-two-currencies",
