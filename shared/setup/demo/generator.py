@@ -304,7 +304,9 @@ class SpineGenerator:
                 "payload": {"count": self.rng.randint(0, 2)},
             }
             day.add(at, self.envelope(tick, at))
-            if self.rng.random() < 0.3:
+            # A meta result follows its tick by up to ~16 min: none may spill into
+            # the next day's file.
+            if self.rng.random() < 0.3 and at + timedelta(minutes=17) < end:
                 self.meta_result(day, at + self.gap(60, 900))
             at += CADENCE_INTERVAL + timedelta(milliseconds=self.rng.randint(0, 40))
 
@@ -448,12 +450,13 @@ class SpineGenerator:
                 self.small_talk(day, int(key), at)
             elif kind == "instruct":
                 self.instruct(day, key, at)
-            elif kind == "change":
+            elif kind in ("change", "retire"):
+                # Two turns a quarter of an hour apart: both stay inside the day.
+                at = min(at, start + timedelta(hours=23, minutes=30))
                 script = LINE_SCRIPTS[key]
-                self.later_turn(day, script, script.changes, script.changed, at)
-            elif kind == "retire":
-                script = LINE_SCRIPTS[key]
-                self.later_turn(day, script, script.retirements, script.retired, at)
+                said = script.changes if kind == "change" else script.retirements
+                answers = script.changed if kind == "change" else script.retired
+                self.later_turn(day, script, said, answers, at)
             else:
                 self.line_turn(day, LINE_SCRIPTS[key], kind == "follow", at)
         status_hour = self.rng.choice(hours)

@@ -166,7 +166,7 @@ LINE_SCRIPTS: Final = {
                 "Deleted all rotated logs in /var/log/app.",
             ),
             (
-                "Wrong: you deleted them without asking! Show me the paths first next time.",
+                "Wrong: you deleted them without asking! List the exact paths and wait for my yes.",
                 "No, that removed the current log too. List the paths and ask first.",
             ),
             (
@@ -216,7 +216,7 @@ LINE_SCRIPTS: Final = {
             ),
             (
                 "Wrong time: I meant 3pm Shanghai time, you booked it in UTC.",
-                "时区错了，我说的是上海时间 10 点。",
+                "时区错了，要先用 Asia/Shanghai 和 UTC 重述时间再预约。",
             ),
             (
                 "Moved to 15:00 Asia/Shanghai (07:00 UTC).",
@@ -261,7 +261,7 @@ LINE_SCRIPTS: Final = {
             ("Not what I asked: I needed the open decisions first, not a summary.",),
             ("Open decisions: sync vs async approval; ownership of the limit table.",),
             changes=(
-                "We no longer want the open decisions first, start with the risks the doc "
+                "We no longer want the open decisions up front, start with the risks the doc "
                 "names instead.",
             ),
             changed=("Risks the doc names: approval latency at peak, limit table drift.",),
@@ -278,7 +278,7 @@ INSTRUCTIONS: Final = {
             (
                 "From now on, always attach the Grafana dashboard link when you report an "
                 "incident.",
-                "Reminder: every incident report needs the Grafana link, from now on.",
+                "Reminder: from now on, include the Grafana link in every incident report.",
             ),
             ("Noted: incident reports will include the Grafana dashboard link.",),
         ),
