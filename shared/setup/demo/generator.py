@@ -53,7 +53,6 @@ SCENARIOS: Final = (
     ("miss", "groove-deploy-check"),
     ("miss", "lesson-timezone-restate"),
     ("miss", "lesson-timezone-restate"),
-    ("follow", "groove-weekly-report"),
     ("instruct", "amounts-two-currencies"),
     ("instruct", "amounts-two-currencies"),
     ("instruct", "commit-imperative"),
@@ -67,16 +66,16 @@ SCENARIOS: Final = (
 )
 
 # (day index, kind, key): the scenarios that make each board-edit class, on fixed days
-# so the first passes (the newest day is woven first) already edit the board:
-# 2026-01-05 the user retires the weekly report (removed) and gives the Grafana
-# instruction in English; 2026-01-04 the user changes how Alice's design docs are read
-# (rewritten) and gives the Grafana instruction again in Chinese, in another session
-# (added). The recall misses of SCENARIOS (kept) fall on every day.
+# and first in their day, so the first passes (the newest day is woven first) already
+# edit the board: 2026-01-05 the user retires the weekly report (removed); 2026-01-04
+# the user changes how Alice's design docs are read (rewritten); 2026-01-03 the user
+# gives the Grafana instruction in English on stdio and in Chinese in the team chat,
+# two sessions (added). The recall misses of SCENARIOS (kept) fall on every day.
 PINNED: Final = (
     (2, "retire", "groove-weekly-report"),
-    (2, "instruct", "incident-grafana"),
     (1, "change", "lesson-design-doc-decisions"),
-    (1, "instruct", "incident-grafana-zh"),
+    (0, "instruct", "incident-grafana"),
+    (0, "instruct", "incident-grafana-zh"),
 )
 
 
@@ -441,6 +440,9 @@ class SpineGenerator:
         hours = self.activity_hours(min(len(scenarios), self.rng.randint(5, 7)))
         order = list(scenarios)
         self.rng.shuffle(order)
+        # The day's pinned scenarios open it: the earliest turns (also the ones the
+        # test helpers reuse for their banded days) show the board edits.
+        order = [(k, key) for i, k, key in PINNED if i == index] + order
         minutes = {h: sorted(self.rng.sample(range(0, 56, 4), 4)) for h in hours}
         for n, (kind, key) in enumerate(order):
             hour = hours[n % len(hours)]
@@ -470,8 +472,6 @@ class SpineGenerator:
             first = groups.setdefault((kind, key), self.rng.randrange(len(dates)))
             count = sum(1 for d in per_day for item in d if item == (kind, key))
             per_day[(first + count) % len(dates)].append((kind, key))
-        for index, kind, key in PINNED:
-            per_day[index % len(dates)].append((kind, key))
         return per_day
 
     def malformed(self, date: str, line_count: int) -> list[tuple[int, bytes]]:

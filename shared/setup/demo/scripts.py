@@ -278,7 +278,7 @@ INSTRUCTIONS: Final = {
             (
                 "From now on, always attach the Grafana dashboard link when you report an "
                 "incident.",
-                "Reminder: from now on, include the Grafana link in every incident report.",
+                "From now on, when you report an incident, include the Grafana dashboard link.",
             ),
             ("Noted: incident reports will include the Grafana dashboard link.",),
         ),
@@ -308,7 +308,7 @@ INSTRUCTIONS: Final = {
         Instruction(
             "minutes-to-channel",
             "team",
-            ("以后周会纪要直接发到 #team-sync 频道，不要私聊。",),
+            ("以后周会纪要统一发到 #team-sync 频道。",),
             ("收到，以后纪要发到 #team-sync。",),
         ),
     )
