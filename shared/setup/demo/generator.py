@@ -68,14 +68,14 @@ SCENARIOS: Final = (
 # (day index, kind, key): the scenarios that make each board-edit class, on fixed days
 # and first in their day, so the first passes (the newest day is woven first) already
 # edit the board: 2026-01-05 the user retires the weekly report (removed); 2026-01-04
-# the user changes how Alice's design docs are read (rewritten); 2026-01-03 the user
-# gives the Grafana instruction in English on stdio and in Chinese in the team chat,
-# two sessions (added). The recall misses of SCENARIOS (kept) fall on every day.
+# the user gives the Grafana instruction in English on stdio and in Chinese in the team
+# chat, two sessions (added); 2026-01-03 the user changes how Alice's design docs are
+# read (rewritten). The recall misses of SCENARIOS (kept) fall on every day.
 PINNED: Final = (
     (2, "retire", "groove-weekly-report"),
-    (1, "change", "lesson-design-doc-decisions"),
-    (0, "instruct", "incident-grafana"),
-    (0, "instruct", "incident-grafana-zh"),
+    (1, "instruct", "incident-grafana"),
+    (1, "instruct", "incident-grafana-zh"),
+    (0, "change", "lesson-design-doc-decisions"),
 )
 
 

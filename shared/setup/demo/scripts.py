@@ -276,8 +276,8 @@ INSTRUCTIONS: Final = {
             "incident-grafana",
             "stdio",
             (
-                "From now on, always attach the Grafana dashboard link when you report an "
-                "incident.",
+                "From now on, when you report an incident, always attach the Grafana dashboard "
+                "link.",
                 "From now on, when you report an incident, include the Grafana dashboard link.",
             ),
             ("Noted: incident reports will include the Grafana dashboard link.",),
