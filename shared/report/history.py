@@ -30,7 +30,10 @@ BOARD_PATH = "memory/CLAUDE.md"
 _COUNTS_RE = re.compile(
     r"strengthening\s*=\s*(\d+);\s*neutral\s*=\s*(\d+);\s*weakening\s*=\s*(\d+)"
 )
-_CHANGE_RE = re.compile(r"^(?:memory/CLAUDE\.md:L(\d+)|new) (\w+) \((.*)\)$", re.S)
+# "<ref> <action> (<reason>)", or the updater's summary "<ref> <action> [<class>]: ...".
+_CHANGE_RE = re.compile(
+    r"^(?:memory/CLAUDE\.md:L(\d+)|new) (\w+)(?: \((.*)\)|((?: \[[\w-]+\])?: .*))$", re.S
+)
 _ACTIONS = {
     "add": ChangeKind.ADD,
     "rewrite": ChangeKind.REWRITE,
@@ -289,7 +292,7 @@ def parse_weaver_log(text: str) -> tuple[list[WeaverChange], int]:
                     record["ts"],
                     number,
                     _ACTIONS[match.group(2)],
-                    match.group(3),
+                    match.group(3) if match.group(3) is not None else match.group(4).lstrip(),
                     refs.get(number) if number is not None else None,
                 )
             )

@@ -174,7 +174,9 @@ def test_demo_report_in_headless_chromium(demo_report: dict[str, Any], tmp_path:
         assert hist["onBoard"] == "no"
         last = hist["changes"][-1]
         assert (last["kind"], last["commit"], last["shown"]) == ("remove", removal, removal[:7])
-        assert "WEAKENING" in last["reason"] and "remove" in last["reason"], last
+        # The demo's removal is the user retiring the weekly report: the reason names
+        # the evidence class and what the user said.
+        assert "[obsolete]" in last["reason"] and "retired" in last["reason"], last
 
     # The held-back line shows its gate.
     held = {f["path"]: f["rows"] for f in dom["held"]}

@@ -53,9 +53,6 @@ SCENARIOS: Final = (
     ("miss", "groove-deploy-check"),
     ("miss", "lesson-timezone-restate"),
     ("miss", "lesson-timezone-restate"),
-    ("follow", "groove-weekly-report"),
-    ("instruct", "incident-grafana"),
-    ("instruct", "incident-grafana"),
     ("instruct", "amounts-two-currencies"),
     ("instruct", "amounts-two-currencies"),
     ("instruct", "commit-imperative"),
@@ -66,6 +63,19 @@ SCENARIOS: Final = (
     ("smalltalk", "3"),
     ("smalltalk", "4"),
     ("smalltalk", "5"),
+)
+
+# (day index, kind, key): the scenarios that make each board-edit class, on fixed days
+# and first in their day, so the first passes (the newest day is woven first) already
+# edit the board: 2026-01-05 the user retires the weekly report (removed); 2026-01-04
+# the user gives the Grafana instruction in English on stdio and in Chinese in the team
+# chat, two sessions (added); 2026-01-03 the user changes how Alice's design docs are
+# read (rewritten). The recall misses of SCENARIOS (kept) fall on every day.
+PINNED: Final = (
+    (2, "retire", "groove-weekly-report"),
+    (1, "instruct", "incident-grafana"),
+    (1, "instruct", "incident-grafana-zh"),
+    (0, "change", "lesson-design-doc-decisions"),
 )
 
 
@@ -258,6 +268,20 @@ class SpineGenerator:
         at += self.gap(2, 10)
         self.reply(day, ch, self.rng.choice(script.repaired), at, fix)
 
+    def later_turn(
+        self,
+        day: _Day,
+        script: LineScript,
+        said: Sequence[str],
+        answers: Sequence[str],
+        at: datetime,
+    ) -> None:
+        """The agent follows the line, then in a later turn the user changes or retires it."""
+        self.line_turn(day, script, True, at)
+        at += self.gap(600, 900)  # after the follow turn and its thanks
+        cause = self.user(day, script.channel, self.rng.choice(said), at)
+        self.reply(day, script.channel, self.rng.choice(answers), at + self.gap(2, 12), cause)
+
     def instruct(self, day: _Day, key: str, at: datetime) -> None:
         item = INSTRUCTIONS[key]
         cause = self.user(day, item.channel, self.rng.choice(item.texts), at)
@@ -279,7 +303,9 @@ class SpineGenerator:
                 "payload": {"count": self.rng.randint(0, 2)},
             }
             day.add(at, self.envelope(tick, at))
-            if self.rng.random() < 0.3:
+            # A meta result follows its tick by up to ~16 min: none may spill into
+            # the next day's file.
+            if self.rng.random() < 0.3 and at + timedelta(minutes=17) < end:
                 self.meta_result(day, at + self.gap(60, 900))
             at += CADENCE_INTERVAL + timedelta(milliseconds=self.rng.randint(0, 40))
 
@@ -414,6 +440,9 @@ class SpineGenerator:
         hours = self.activity_hours(min(len(scenarios), self.rng.randint(5, 7)))
         order = list(scenarios)
         self.rng.shuffle(order)
+        # The day's pinned scenarios open it: the earliest turns (also the ones the
+        # test helpers reuse for their banded days) show the board edits.
+        order = [(k, key) for i, k, key in PINNED if i == index] + order
         minutes = {h: sorted(self.rng.sample(range(0, 56, 4), 4)) for h in hours}
         for n, (kind, key) in enumerate(order):
             hour = hours[n % len(hours)]
@@ -423,6 +452,13 @@ class SpineGenerator:
                 self.small_talk(day, int(key), at)
             elif kind == "instruct":
                 self.instruct(day, key, at)
+            elif kind in ("change", "retire"):
+                # Two turns a quarter of an hour apart: both stay inside the day.
+                at = min(at, start + timedelta(hours=23, minutes=30))
+                script = LINE_SCRIPTS[key]
+                said = script.changes if kind == "change" else script.retirements
+                answers = script.changed if kind == "change" else script.retired
+                self.later_turn(day, script, said, answers, at)
             else:
                 self.line_turn(day, LINE_SCRIPTS[key], kind == "follow", at)
         status_hour = self.rng.choice(hours)

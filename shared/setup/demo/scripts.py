@@ -25,6 +25,13 @@ class LineScript:
     bad: tuple[str, ...]
     corrections: tuple[str, ...]
     repaired: tuple[str, ...]
+    # The user changes the line's direction (labelling "direction changed"): the new
+    # behaviour in the user's words, then the agent's reply that follows it.
+    changes: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    # The user retires the practice (labelling "obsolete"), and the agent's receipt.
+    retirements: tuple[str, ...] = ()
+    retired: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -159,7 +166,7 @@ LINE_SCRIPTS: Final = {
                 "Deleted all rotated logs in /var/log/app.",
             ),
             (
-                "Wrong: you deleted them without asking! Show me the paths first next time.",
+                "Wrong: you deleted them without asking! List the exact paths and wait for my yes.",
                 "No, that removed the current log too. List the paths and ask first.",
             ),
             (
@@ -209,7 +216,7 @@ LINE_SCRIPTS: Final = {
             ),
             (
                 "Wrong time: I meant 3pm Shanghai time, you booked it in UTC.",
-                "时区错了，我说的是上海时间 10 点。",
+                "时区错了，要先用 Asia/Shanghai 和 UTC 重述时间再预约。",
             ),
             (
                 "Moved to 15:00 Asia/Shanghai (07:00 UTC).",
@@ -239,6 +246,8 @@ LINE_SCRIPTS: Final = {
                 "【billing】发票模板迁移 (#482)\n【refund】审批接口 (#497)",
                 "【billing】税率表 (#476)\n【refund】灰度评审 (#501)",
             ),
+            retirements=("周报已经取消了，不用再整理周报了。",),
+            retired=("好的，不再整理周报。",),
         ),
         LineScript(
             "lesson-design-doc-decisions",
@@ -251,6 +260,11 @@ LINE_SCRIPTS: Final = {
             ("The doc describes a new refund flow with approvals and limits. Looks solid.",),
             ("Not what I asked: I needed the open decisions first, not a summary.",),
             ("Open decisions: sync vs async approval; ownership of the limit table.",),
+            changes=(
+                "We no longer want the open decisions up front, start with the risks the doc "
+                "names instead.",
+            ),
+            changed=("Risks the doc names: approval latency at peak, limit table drift.",),
         ),
     )
 }
@@ -262,11 +276,19 @@ INSTRUCTIONS: Final = {
             "incident-grafana",
             "stdio",
             (
-                "From now on, always attach the Grafana dashboard link when you report an "
-                "incident.",
-                "Reminder: every incident report needs the Grafana link, from now on.",
+                "From now on, when you report an incident, always attach the Grafana dashboard "
+                "link.",
+                "From now on, when you report an incident, include the Grafana dashboard link.",
             ),
             ("Noted: incident reports will include the Grafana dashboard link.",),
+        ),
+        # The same instruction in Chinese, in another session: it recurs (labelling
+        # "Paraphrase and language").
+        Instruction(
+            "incident-grafana-zh",
+            "team",
+            ("以后汇报故障时，请附上 Grafana 仪表盘的链接。",),
+            ("收到，以后汇报故障都附上 Grafana 链接。",),
         ),
         Instruction(
             "amounts-two-currencies",
@@ -286,7 +308,7 @@ INSTRUCTIONS: Final = {
         Instruction(
             "minutes-to-channel",
             "team",
-            ("以后周会纪要直接发到 #team-sync 频道，不要私聊。",),
+            ("以后周会纪要统一发到 #team-sync 频道。",),
             ("收到，以后纪要发到 #team-sync。",),
         ),
     )
