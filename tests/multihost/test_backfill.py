@@ -115,7 +115,7 @@ def test_backfill_on_two_scan_hosts_matches_embedded(
     assert {s["status"] for s in scans} == {"SUCCESS"}
     assert sorted({s["worker"] for s in scans}) == sorted(SCAN_WORKERS)
     assert sorted(s["slice"] for s in scans) == sorted(
-        f"{s['token']}:{s['byte_start']}:{s['role']}" for s in planned
+        f"{s['token']}:{s['byte_start']}:{s['role']}" for s in (p.to_json() for p in planned)
     )
     assert sum(s["fragments"] for s in scans) > 0
     for host in ("scan-a", "scan-b"):
