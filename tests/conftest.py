@@ -1,19 +1,18 @@
-"""Fixtures shared by every test: hermetic roots, a hermetic git, a real redis-server."""
+"""Fixtures shared by every test: hermetic roots, a hermetic git, a real redis-server,
+clusters of real worker processes on it."""
 
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import subprocess
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
+from testing.cluster import Cluster
+from testing.redis_server import EPHEMERAL, RedisServer, require_redis_server
 
 
 @pytest.fixture(autouse=True)
@@ -49,74 +48,12 @@ def settings(paths: KernelPaths) -> Settings:
     return Settings(kernel_dir=paths.kernel, runtime_dir=paths.runtime)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class RedisServer:
-    """A real ``redis-server`` process on a loopback port, restartable for fault tests."""
-
-    def __init__(self, workdir: Path) -> None:
-        self.workdir = workdir
-        self.port = _free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        binary = shutil.which("redis-server")
-        assert binary is not None
-        self.proc = subprocess.Popen(
-            [
-                binary,
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(self.workdir),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-            self.proc = None
-
-    def flush(self) -> None:
-        import redis
-
-        redis.Redis.from_url(self.url).flushall()
-
-
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
     """A real redis-server for the whole session. Skips locally when the binary is
     missing; in CI (``CI`` set) a missing binary is a failure, not a skip."""
-    if shutil.which("redis-server") is None:
-        if os.environ.get("CI"):
-            pytest.fail("redis-server is required in CI (.ci/run installs it)")
-        pytest.skip("redis-server not installed")
-    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    require_redis_server()
+    server = RedisServer(tmp_path_factory.mktemp("redis"), *EPHEMERAL)
     server.start()
     try:
         yield server
@@ -129,6 +66,25 @@ def redis_url(redis_server: RedisServer) -> str:
     """A flushed database on the session's real redis-server."""
     redis_server.flush()
     return redis_server.url
+
+
+@pytest.fixture
+def cluster_factory(redis_url: str, tmp_path: Path) -> Iterator[Callable[..., Cluster]]:
+    """Build clusters for kernels; every process is stopped at teardown."""
+    made: list[Cluster] = []
+
+    def make(paths: KernelPaths, **extra_env: str) -> Cluster:
+        logdir = tmp_path / f"logs-{len(made)}"
+        logdir.mkdir()
+        cluster = Cluster(paths, redis_url, logdir, dict(extra_env))
+        made.append(cluster)
+        return cluster
+
+    try:
+        yield make
+    finally:
+        for cluster in made:
+            cluster.stop()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -8,7 +8,8 @@ import redis
 from shared.cadence.commit_marker import clear_request
 from shared.cadence.runs import RunContext, check_deadline, finish_run, record_manual_run
 from shared.cadence.ticks import open_tick_store
-from shared.committer.run import CommitReport, run_committer
+from shared.committer.report import CommitReport
+from shared.committer.run import run_committer
 from shared.constants import COMMITTER
 from shared.kernel.lock.base import KernelLock
 from shared.kernel.paths import KernelPaths

@@ -13,7 +13,7 @@ from shared.errors import LockLost
 from shared.kernel.lock.file_lock import FileKernelLock
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
-from tests.committer.conftest import DOSSIER, git, head, status, write
+from testing.gitrepo import DOSSIER, git, head, status, write
 
 ODD_NAMES = [
     "memory/entities/with space.md",
@@ -94,7 +94,7 @@ def test_symlinks_are_held_back_never_followed(
     assert report.files == ["memory/entities/beta.md"]
     tree = git(k, "ls-tree", "-r", "--name-only", "HEAD")
     assert "link-out" not in tree and "link-in" not in tree and "evil" not in tree
-    held = {r.file: r.reason for r in read_audit(repo) if r.decision == "held"}
+    held = {r.file: r.reason or "" for r in read_audit(repo) if r.decision == "held"}
     assert held["memory/entities/link-out.md"].startswith(
         "symlink: not followed or committed (points outside the kernel"
     )

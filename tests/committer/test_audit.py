@@ -66,6 +66,9 @@ def test_publish_on_a_real_stream(redis_url: str) -> None:
     records = [rec(f"2026-01-05T00:00:0{i}.000Z") for i in range(5)]
     assert publish(client, "subcon:audit", records, maxlen=3) == 5
     entries = client.xrange("subcon:audit")
+    assert entries is not None
     assert 3 <= len(entries) <= 5  # MAXLEN ~ trims lazily
-    last = json.loads(entries[-1][1][b"record"])
+    fields = entries[-1][1]
+    assert fields is not None
+    last = json.loads(fields[b"record"])
     assert AuditRecord.from_json(last) == records[-1]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from shared.kernel.paths import KernelPaths
-from tests.committer.conftest import BAD_LINE, BOARD, DOSSIER, GOOD_LINE, git, head, status, write
+from testing.gitrepo import BAD_LINE, BOARD, DOSSIER, GOOD_LINE, git, head, status, write
 from workers.cli import main
 
 

@@ -7,14 +7,14 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import redis
 
 from shared.kernel.lock.redis_lock import RedisKernelLock, kernel_id
 from shared.kernel.paths import KernelPaths
-from tests.committer.conftest import DOSSIER, git, head, status, write
+from testing.gitrepo import DOSSIER, git, head, status, write
+from testing.waiting import wait_until
 
 
 def committer_cmd(paths: KernelPaths, *extra: str) -> list[str]:
@@ -39,10 +39,7 @@ def env_for(redis_url: str, **extra: str) -> dict[str, str]:
 
 
 def wait_for(path: Path, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not path.exists():
-        assert time.monotonic() < deadline, f"{path} did not appear"
-        time.sleep(0.02)
+    wait_until(path.exists, timeout, f"{path} to appear", poll=0.02)
 
 
 def test_two_committers_started_together_serialise(repo: KernelPaths, redis_url: str) -> None:
@@ -138,10 +135,7 @@ def test_committer_killed_mid_run_leaves_a_clean_repo(
     assert status(k) == "?? memory/entities/beta.md\n"
     git(k, "fsck", "--strict")
     lock = RedisKernelLock(redis.Redis.from_url(redis_url), kernel_id(k), ttl=0.5)
-    deadline = time.monotonic() + 10
-    while lock.holder() is not None:
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
+    wait_until(lambda: lock.holder() is None, 10, "the killed committer's lease to expire", 0.02)
     rerun = subprocess.run(
         committer_cmd(repo), env=env_for(redis_url), capture_output=True, timeout=60
     )
@@ -153,4 +147,5 @@ def test_committer_killed_mid_run_leaves_a_clean_repo(
     git(k, "fsck", "--strict")
     # Both attempts are in the audit log; the published stream carries the rerun's records.
     stream = redis.Redis.from_url(redis_url).xrange("subcon:audit")
-    assert any(b"committed" in fields[b"decision"] for _, fields in stream)
+    assert stream is not None
+    assert any(fields and b"committed" in fields[b"decision"] for _, fields in stream)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ from shared.committer.run import run_committer
 from shared.kernel.lock.file_lock import FileKernelLock
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
-from tests.committer.conftest import (
+from testing.gitrepo import (
     BAD_LINE,
     BOARD,
     DOSSIER,
@@ -24,9 +23,10 @@ from tests.committer.conftest import (
     status,
     write,
 )
+from testing.waiting import wait_until
 
 
-def wake(repo: KernelPaths, settings: Settings, lock: FileKernelLock, **kw: object):  # type: ignore[no-untyped-def]
+def wake(repo: KernelPaths, settings: Settings, lock: FileKernelLock, **kw: object):
     return run_committer(repo, settings, lock=lock, tick=kw.pop("tick", 7), **kw)  # type: ignore[arg-type]
 
 
@@ -321,10 +321,7 @@ def test_lease_lost_before_commit_aborts_and_stages_nothing(
         target=lambda: reports.append(wake(repo, settings, file_lock, pause_after_stage=flag))
     )
     worker.start()
-    deadline = time.monotonic() + 30
-    while not flag.with_name("go.reached").exists():
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
+    wait_until(flag.with_name("go.reached").exists, 30, "the committer at its pause", poll=0.01)
     # Someone broke the lock and took over: the fence moved past this lease.
     file_lock.fence_path.write_text("99\n", encoding="utf-8")
     flag.write_text("go\n", encoding="utf-8")

@@ -12,7 +12,8 @@ from typing import Any
 
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
-from tests.faults.conftest import WEAVER, copy_roots
+from testing.kernels import copy_roots
+from tests.faults.harness import WEAVER
 from workers.embedded import run_partition
 
 DATE = "2026-02-03"
@@ -52,20 +53,6 @@ def pass_over(paths: KernelPaths, interval: str = "20260203[00,23]") -> dict[str
     (paths.fragments_dir / DATE).mkdir(parents=True, exist_ok=True)
     settings = Settings(kernel_dir=paths.kernel, runtime_dir=paths.runtime)
     return run_partition(settings, WEAVER, interval=interval, commit=False)
-
-
-def demo_day(paths: KernelPaths, day: str = "2026-01-05") -> list[dict[str, Any]]:
-    """Every parsable event of one demo spine day (conversations with their replies)."""
-    found = []
-    # The demo day holds a torn write cut inside a multibyte character: not UTF-8.
-    for line in paths.day_file(day).read_bytes().splitlines():
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(obj, dict):
-            found.append(obj)
-    return found
 
 
 def assert_fragments_contained(paths: KernelPaths) -> int:

@@ -15,15 +15,10 @@ from shared.kernel.lock.file_lock import FileKernelLock
 from shared.kernel.paths import KernelPaths
 from shared.partitions.inbox import list_items, validate_item_name, write_item
 from shared.settings import Settings
-from tests.faults.conftest import WEAVER, FaultReport, audit_into, inbox_names
-from tests.faults.hostile import (
-    DATE,
-    event,
-    fresh,
-    line_of,
-    pass_over,
-)
-from tests.faults.test_worker_crash import DOSSIER, REJECTED, seed_repo
+from testing.gitrepo import BAD_LINE as REJECTED
+from testing.gitrepo import DOSSIER
+from tests.faults.harness import WEAVER, FaultReport, audit_into, inbox_names, seed_repo
+from tests.faults.hostile import DATE, event, fresh, line_of, pass_over
 from workers.embedded import run_partition
 
 pytestmark = pytest.mark.integration

@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from shared.kernel.paths import KernelPaths
 from shared.spine.reader import ReadStats, iter_day
-from tests.faults.conftest import FaultReport
+from testing.kernels import demo_day
+from tests.faults.harness import FaultReport
 from tests.faults.hostile import (
     DATE,
     MAX_LINE,
     assert_fragments_contained,
-    demo_day,
     event,
     fresh,
     line_of,

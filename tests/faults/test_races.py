@@ -20,25 +20,20 @@ from shared.kernel.git import run_git
 from shared.kernel.paths import KernelPaths
 from shared.partitions.inbox import write_item
 from shared.settings import Settings
-from tests.faults.conftest import (
+from testing.cluster import Cluster, committer_cmd, committer_env
+from testing.gitrepo import BAD_LINE as REJECTED
+from testing.gitrepo import DOSSIER
+from testing.kernels import copy_roots, tree_bytes
+from testing.waiting import wait_until
+from tests.faults.harness import (
     PASS_ENV,
     SCAN_GAP,
     WEAVER,
-    Cluster,
     FaultReport,
     audit_into,
     clean_reference,
-    copy_roots,
     inbox_names,
     prepared_kernel,
-    tree_bytes,
-    wait_until,
-)
-from tests.faults.test_worker_crash import (
-    DOSSIER,
-    REJECTED,
-    committer_cmd,
-    committer_env,
     seed_repo,
 )
 from workers import routing

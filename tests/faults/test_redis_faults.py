@@ -20,29 +20,24 @@ import redis
 from shared.kernel.git import run_git
 from shared.kernel.lock.redis_lock import RedisKernelLock, kernel_id
 from shared.kernel.paths import KernelPaths
-from tests.faults.conftest import (
+from testing.cluster import committer_cmd, committer_env, running_cluster
+from testing.gitrepo import BAD_LINE as REJECTED
+from testing.gitrepo import DOSSIER
+from testing.kernels import copy_roots, tree_bytes
+from testing.redis_server import RedisServer
+from testing.waiting import poll_until, wait_until
+from tests.faults.harness import (
     PASS_ENV,
     SCAN_GAP,
     WEAVER,
     FaultReport,
-    OwnRedis,
     audit_into,
     clean_reference,
-    copy_roots,
     inbox_names,
     prepared_kernel,
     read_pid,
-    running_cluster,
-    sigkill,
-    tree_bytes,
-    wait_until,
-)
-from tests.faults.test_worker_crash import (
-    DOSSIER,
-    REJECTED,
-    committer_cmd,
-    committer_env,
     seed_repo,
+    sigkill,
 )
 from workers.app import make_app
 from workers.canvas import dispatch_weaver
@@ -56,20 +51,19 @@ def finished(app: Any, task_id: str, timeout: float) -> dict[str, Any] | None:
     Polls the stored result with plain GETs (never a pub/sub subscription, which would
     outlive the server this test kills and retry in the background of later tests).
     """
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+
+    def stored() -> dict[str, Any] | None:
         try:
             meta = app.backend.get_task_meta(task_id)
         except (redis.ConnectionError, OSError):
-            meta = {}
-        if meta.get("status") == "SUCCESS":
-            return meta["result"]  # type: ignore[no-any-return]
-        time.sleep(0.2)
-    return None
+            return None
+        return meta["result"] if meta.get("status") == "SUCCESS" else None
+
+    return poll_until(stored, timeout)
 
 
 def test_redis_crash_and_restart_mid_pass(
-    tmp_path: Path, own_redis: Callable[..., OwnRedis], fault_report: FaultReport
+    tmp_path: Path, own_redis: Callable[..., RedisServer], fault_report: FaultReport
 ) -> None:
     # As deploy/redis.sh runs it: append-only file; fsync always so a SIGKILL loses nothing.
     server = own_redis("--appendonly", "yes", "--appendfsync", "always", "--save", "")
@@ -219,7 +213,7 @@ def test_stale_committer_wakes_after_takeover_and_cannot_commit(
 
 
 def test_redis_outage_longer_than_the_lease_mid_crystallize(
-    tmp_path: Path, own_redis: Callable[..., OwnRedis], fault_report: FaultReport
+    tmp_path: Path, own_redis: Callable[..., RedisServer], fault_report: FaultReport
 ) -> None:
     """Redis goes away while the kernel worker holds the lock mid-crystallize, for longer
     than the lease TTL. When it is back the lease is gone: the worker's next write

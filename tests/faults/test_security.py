@@ -26,17 +26,10 @@ from shared.kernel.lock.redis_lock import RedisKernelLock, kernel_id
 from shared.kernel.paths import KernelPaths
 from shared.partitions.inbox import write_item
 from shared.settings import Settings
-from tests.faults.conftest import (
-    WEAVER,
-    Cluster,
-    FaultReport,
-    OwnRedis,
-    audit_into,
-    prepared_kernel,
-    running_cluster,
-    wait_until,
-)
-from tests.integration.conftest import REPO, free_port
+from testing.cluster import REPO, Cluster, running_cluster
+from testing.redis_server import RedisServer, free_port
+from testing.waiting import wait_until
+from tests.faults.harness import WEAVER, FaultReport, audit_into, prepared_kernel
 from workers import routing
 from workers.app import make_app
 
@@ -131,7 +124,7 @@ def test_pickled_message_on_every_queue_is_refused_unread(
 
 
 def test_redis_with_password(
-    tmp_path: Path, own_redis: Callable[..., OwnRedis], fault_report: FaultReport
+    tmp_path: Path, own_redis: Callable[..., RedisServer], fault_report: FaultReport
 ) -> None:
     password = "s3cret-" + uuid.uuid4().hex
     server = own_redis("--requirepass", password, "--save", "", auth=password)
@@ -197,7 +190,7 @@ def make_tls_material(root: Path) -> dict[str, Path]:
 
 
 def test_redis_over_tls(
-    tmp_path: Path, own_redis: Callable[..., OwnRedis], fault_report: FaultReport
+    tmp_path: Path, own_redis: Callable[..., RedisServer], fault_report: FaultReport
 ) -> None:
     if shutil.which("openssl") is None:
         pytest.skip("openssl not installed")

@@ -18,24 +18,24 @@ import redis
 from shared.kernel.git import run_git
 from shared.kernel.lock.redis_lock import RedisKernelLock, kernel_id
 from shared.kernel.paths import KernelPaths
-from tests.committer.test_processes import committer_cmd
-from tests.committer.test_processes import env_for as committer_env
-from tests.faults.conftest import (
+from testing.cluster import Cluster, committer_cmd, committer_env
+from testing.gitrepo import BAD_LINE as REJECTED
+from testing.gitrepo import DOSSIER
+from testing.kernels import copy_roots, tree_bytes
+from testing.waiting import wait_until
+from tests.faults.harness import (
     DAY,
     PASS_ENV,
     SCAN_GAP,
     WEAVER,
-    Cluster,
     FaultReport,
     audit_into,
     clean_reference,
-    copy_roots,
     inbox_names,
     prepared_kernel,
     read_pid,
+    seed_repo,
     sigkill,
-    tree_bytes,
-    wait_until,
 )
 from workers.app import make_app
 from workers.canvas import dispatch_weaver
@@ -235,25 +235,6 @@ def test_whole_kernel_worker_killed_message_redelivered_after_visibility_timeout
     assert "subcon.memory-weaver.crystallize[" in log  # redelivered to the new worker
     fault_report.items(checked=1, lost=0)
     fault_report.survived("kernel-worker-host-death-redelivered")
-
-
-GOOD = (
-    "- With Dana, when a reply would start with social filler, open with the answer and "
-    "keep any courtesy to the closing sentence.\n"
-)
-REJECTED = "- The memory board is concise and durable.\n"
-DOSSIER = "# Acme\n\n## What it is now\n\n- [observation] Acme is a logistics company in Berlin.\n"
-
-
-def seed_repo(paths: KernelPaths) -> None:
-    k = paths.kernel
-    run_git(k, "init", "-q", "-b", "main")
-    (k / ".gitignore").write_text("# kernel\nmemory/fragments/\n*.tmp\n", encoding="utf-8")
-    (k / "memory/entities").mkdir(parents=True)
-    (k / "memory/CLAUDE.md").write_text("# Intuition\n\n" + GOOD, encoding="utf-8")
-    (k / "memory/entities/acme.md").write_text(DOSSIER, encoding="utf-8")
-    run_git(k, "add", "-A")
-    run_git(k, "commit", "-q", "-m", "memory: genesis")
 
 
 def test_committer_killed_between_staging_and_commit(

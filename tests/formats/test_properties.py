@@ -6,18 +6,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shared.errors import InputError
-from shared.formats.frontmatter import parse_front_matter
+from shared.formats.frontmatter import js_trim, parse_front_matter
 from shared.partitions.inbox import parse_ledger, render_ledger
 from shared.partitions.playlist import (
     Playlist,
     check_off,
     is_round_complete,
-    js_trim,
     parse_items,
     rebuild,
 )
 
-TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=200)
+TEXT = st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=200)
 LINES = st.lists(
     st.sampled_from(
         ["## Current Round", "## History", "- [ ] a", "- [x] b", "  - [ ] 记忆", "", "x", "## Z"]

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from shared.kernel.paths import KernelPaths
-from tests.integration.conftest import Cluster, make_demo
+from testing.cluster import Cluster
+from testing.kernels import make_demo
 from workers.hooks import BOOT_FAILED_EXIT, boot_problems
 
 EXIT_WAIT_S = 60

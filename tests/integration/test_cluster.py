@@ -27,7 +27,10 @@ from shared.cadence.ticks import read_mirror
 from shared.kernel.git import run_git
 from shared.kernel.paths import KernelPaths
 from shared.partitions.state import read_state
-from tests.integration.conftest import REPO, Cluster, free_port, make_demo, wait_until
+from testing.cluster import REPO, Cluster
+from testing.kernels import make_demo
+from testing.redis_server import free_port
+from testing.waiting import wait_until
 
 pytestmark = pytest.mark.integration
 

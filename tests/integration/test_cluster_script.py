@@ -15,7 +15,10 @@ from pathlib import Path
 import pytest
 
 from shared.kernel.paths import KernelPaths
-from tests.integration.conftest import REPO, free_port, make_demo, wait_until, write_big_day
+from testing.cluster import REPO
+from testing.kernels import make_demo, write_big_day
+from testing.redis_server import free_port
+from testing.waiting import wait_until
 
 pytestmark = pytest.mark.integration
 

@@ -24,14 +24,10 @@ import pytest
 
 from shared.kernel.git import run_git
 from shared.kernel.paths import KernelPaths
-from tests.integration.conftest import (
-    REPO,
-    Cluster,
-    free_port,
-    make_demo,
-    wait_until,
-    write_big_day,
-)
+from testing.cluster import REPO, Cluster
+from testing.kernels import make_demo, write_big_day
+from testing.redis_server import free_port
+from testing.waiting import wait_until
 
 pytestmark = pytest.mark.integration
 

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from shared.cadence.ticks import read_mirror
-from tests.integration.conftest import Cluster, make_demo, wait_until
+from testing.cluster import Cluster
+from testing.kernels import make_demo
+from testing.waiting import wait_until
 from workers import routing
 from workers.app import make_app
 

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from shared.kernel.git import run_git
-from tests.integration.conftest import REPO, Cluster, make_demo
+from testing.cluster import REPO, Cluster
+from testing.kernels import make_demo
 from workers import routing
 from workers.app import make_app
 

@@ -11,7 +11,8 @@ import pytest
 import redis
 
 from shared.errors import ConfigError
-from tests.integration.conftest import Cluster, make_demo
+from testing.cluster import Cluster
+from testing.kernels import make_demo
 from workers import routing
 from workers.app import make_app
 from workers.waiting import wait_for

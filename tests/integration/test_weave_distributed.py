@@ -11,13 +11,8 @@ import pytest
 from shared.memcheck.check import run_memory_check
 from shared.settings import Settings
 from shared.spine.gap import find_gap
-from tests.integration.conftest import (
-    Cluster,
-    add_banded_day,
-    copy_roots,
-    make_demo,
-    tree_bytes,
-)
+from testing.cluster import Cluster
+from testing.kernels import add_banded_day, copy_roots, make_demo, tree_bytes
 from workers.app import make_app
 from workers.canvas import dispatch_weaver
 from workers.embedded import run_partition

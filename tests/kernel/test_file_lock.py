@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from shared.errors import LockHeld, LockLost
 from shared.kernel.lock.file_lock import FileKernelLock
+from testing.waiting import wait_until
 
 
 def test_hold_fence_holder_and_release(tmp_path: Path) -> None:
@@ -43,10 +43,7 @@ def test_other_process_holds_then_dies(tmp_path: Path) -> None:
     )
     proc = subprocess.Popen([sys.executable, "-c", code])
     try:
-        deadline = time.monotonic() + 10
-        while not ready.exists():
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
+        wait_until(ready.exists, 10, "the holder process to take the lock", poll=0.02)
         lock = FileKernelLock(path)
         assert (lock.holder() or {}).get("owner") == "doomed"
         with pytest.raises(LockHeld), lock.hold("me", wait=0):

@@ -6,7 +6,7 @@ import os
 import signal
 import subprocess
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,17 +18,15 @@ from shared.kernel.lock.file_lock import FileKernelLock
 from shared.kernel.lock.redis_lock import RedisKernelLock, kernel_id
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
+from testing.waiting import wait_until
 
 
 def make_lock(url: str, ttl: float = 5.0, kid: str = "k1") -> RedisKernelLock:
     return RedisKernelLock(redis.Redis.from_url(url), kid, ttl=ttl, default_wait=0)
 
 
-def poll(predicate, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "condition not reached before the deadline"
-        time.sleep(0.02)
+def poll(predicate: Callable[[], object], timeout: float = 10.0) -> None:
+    wait_until(predicate, timeout, "the condition", poll=0.02)
 
 
 def test_hold_release_fence_and_holder(redis_url: str) -> None:

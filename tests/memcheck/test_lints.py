@@ -18,7 +18,7 @@ from shared.memcheck.links import (
 )
 from shared.memcheck.orphans import ISLAND, NEWBORN, STALE, detect_orphans, islands_selection
 from shared.memcheck.reads import MemoryReads
-from tests.memcheck.conftest import write
+from tests.memcheck.example import write
 
 
 @pytest.mark.parametrize(

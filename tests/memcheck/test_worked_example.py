@@ -162,7 +162,7 @@ def test_no_consumer_measures_nothing(paths: KernelPaths) -> None:
 
 
 def test_no_contract_partitions_open_only_with_flag(paths: KernelPaths) -> None:
-    from tests.memcheck.conftest import write
+    from tests.memcheck.example import write
 
     write(paths.partition_prompt(MW), "# weaver without contract\n")
     write(paths.board, "# b\n")
@@ -179,7 +179,7 @@ def test_no_contract_partitions_open_only_with_flag(paths: KernelPaths) -> None:
 
 
 def test_gate_withholds_kinds_not_consumed(example: KernelPaths) -> None:
-    from tests.memcheck.conftest import TRACKER_MD, write
+    from tests.memcheck.example import TRACKER_MD, write
 
     write(example.partition_prompt(PT), TRACKER_MD.replace("    - revise.v1\n", ""))
     report = run_memory_check(example, check_settings(example))

@@ -16,30 +16,11 @@ import pytest
 
 from shared.constants import WEAVER
 from shared.kernel.paths import KernelPaths
-from shared.settings import Settings
-from tests.integration.conftest import add_banded_day, copy_roots, make_demo, tree_bytes
+from testing.cluster import settings_for
+from testing.kernels import add_banded_day, copy_roots, make_demo, tree_bytes
 from tests.multihost import fleet as fleet_mod
 from tests.multihost.fleet import Fleet
-
-# Four whole days: the demo's three and one more with eight hour bands.
-DAYS = ("2026-01-03", "2026-01-04", "2026-01-05", "2026-01-06")
-BACKFILL = " ".join(f"{d.replace('-', '')}[00,23]" for d in DAYS)
-# Small slices, so every day is many scan tasks spread over both scan hosts.
-PASS_ENV = {"SUBCON_SCAN_SLICE_EVENTS": "12", "SUBCON_WEAKENING_THRESHOLD": "1"}
-SCAN_WORKERS = ("scan@scan-a", "scan@scan-b")
-KERNEL_WORKERS = ("kernel@kernel-host", "commit@kernel-host")
-
-_checked: list[str | None] = []
-
-
-def hosts_unavailable() -> str | None:
-    """Checked once per session; leftovers of a crashed run are removed first."""
-    if not _checked:
-        reason = fleet_mod.unavailable()
-        if reason is None:
-            fleet_mod.sweep_leftovers()
-        _checked.append(reason)
-    return _checked[0]
+from tests.multihost.harness import BACKFILL, DAYS, PASS_ENV, hosts_unavailable
 
 
 @pytest.fixture
@@ -63,11 +44,6 @@ def fleet_factory(tmp_path: Path) -> Iterator[Callable[..., Fleet]]:
         gc.collect()  # results subscribed to a fleet's Redis go while it is up
         for ctx in reversed(made):
             ctx.__exit__(None, None, None)
-
-
-def settings_for(paths: KernelPaths, env: dict[str, str]) -> Settings:
-    extra: dict[str, Any] = {k.removeprefix("SUBCON_").lower(): v for k, v in env.items()}
-    return Settings(kernel_dir=paths.kernel, runtime_dir=paths.runtime, **extra)
 
 
 @pytest.fixture(scope="session")

@@ -26,12 +26,14 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from shared.kernel.paths import KernelPaths
+from testing.redis_server import EPHEMERAL, server_command
+from testing.waiting import poll_until, wait_until
 from tests.multihost.hostns import KEEP as KEEP_RW_TYPES
 
 __all__ = ["KEEP_RW_TYPES", "Fleet", "Host", "fleet", "sweep_leftovers", "unavailable"]
@@ -114,11 +116,8 @@ def _kill_netns(name: str) -> None:
     for text in got.stdout.split():
         with contextlib.suppress(ProcessLookupError, ValueError):
             os.kill(int(text), signal.SIGKILL)
-    deadline = time.monotonic() + 10
-    while _ip("netns", "pids", name, check=False).stdout.strip():
-        if time.monotonic() > deadline:
-            break
-        time.sleep(0.05)
+    # Best effort: a namespace whose processes linger is deleted all the same.
+    poll_until(lambda: not _ip("netns", "pids", name, check=False).stdout.strip(), 10, 0.05)
     _ip("netns", "del", name, check=False)
 
 
@@ -325,13 +324,13 @@ class Fleet:
             "redis",
             [
                 *kernel.prefix(),
-                "redis-server",
-                "--bind",
-                KERNEL_ADDR,
-                "--port",
-                str(PLAIN_PORT),
-                "--tls-port",
-                str(TLS_PORT),
+                *server_command(
+                    "redis-server",
+                    KERNEL_ADDR,
+                    ["--port", str(PLAIN_PORT), "--tls-port", str(TLS_PORT)],
+                    data,
+                    *EPHEMERAL,
+                ),
                 "--tls-cert-file",
                 str(self.certs["cert"]),
                 "--tls-key-file",
@@ -342,16 +341,10 @@ class Fleet:
                 "no",
                 "--requirepass",
                 PASSWORD,
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(data),
             ],
             dict(os.environ),
         )
-        wait_for(lambda: self.client("ping-redis", check=False).get("ok"), 20, "redis-server")
+        wait_until(lambda: self.client("ping-redis", check=False).get("ok"), 20, "redis-server")
 
     def start_kernel_workers(self, *, commit: bool = True) -> None:
         """The kernel worker (concurrency 1) and the commit worker, as deployed."""
@@ -436,7 +429,7 @@ class Fleet:
 
     def wait_ready(self, workers: list[str]) -> None:
         try:
-            wait_for(
+            wait_until(
                 lambda: set(workers) <= set(self.client("ping", check=False).get("workers", [])),
                 READY_TIMEOUT_S,
                 f"workers {workers}",
@@ -488,17 +481,6 @@ class Fleet:
         for host in self.hosts.values():
             _kill_netns(host.netns)
         self.hosts.clear()
-
-
-def wait_for(predicate: Callable[[], Any], timeout: float, what: str, poll: float = 0.2) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() >= deadline:
-            raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
-        time.sleep(poll)
 
 
 @contextlib.contextmanager

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from shared.kernel.paths import KernelPaths
-from tests.integration.conftest import copy_roots
-from tests.multihost.fleet import PASSWORD, Fleet, wait_for
+from testing.kernels import copy_roots
+from testing.waiting import wait_until
+from tests.multihost.fleet import PASSWORD, Fleet
 
 pytestmark = pytest.mark.integration
 
@@ -51,7 +52,7 @@ def test_wrong_password_is_refused_and_logged(
     log_b = fleet.log("scan-b")
     assert "refused the password" in log_b and "invalid username-password pair" in log_b
     assert "rediss://***@10.213.0.1:6380/0" in log_b
-    wait_for(lambda: "invalid username-password pair" in fleet.log("scan-c"), 30, "scan-c")
+    wait_until(lambda: "invalid username-password pair" in fleet.log("scan-c"), 30, "scan-c")
     log_c = fleet.log("scan-c")
     assert "Cannot connect to redis://:**@10.213.0.1:6379/0" in log_c
     assert bare.poll() is None  # still retrying, and still outside:

@@ -15,33 +15,20 @@ import pytest
 from shared.kernel.git import run_git
 from shared.kernel.paths import KernelPaths
 from shared.weaver.pipeline import plan_pass
-from tests.integration.conftest import copy_roots, tree_bytes
-from tests.multihost.conftest import (
+from shared.weaver.records import SlicePlan
+from testing.cluster import settings_for
+from testing.kernels import copy_roots, tree_bytes
+from tests.multihost.fleet import KEEP_RW_TYPES, Fleet
+from tests.multihost.harness import (
     BACKFILL,
     DAYS,
     KERNEL_WORKERS,
     PASS_ENV,
     SCAN_WORKERS,
-    settings_for,
+    wait_committed,
 )
-from tests.multihost.fleet import KEEP_RW_TYPES, Fleet, wait_for
 
 pytestmark = pytest.mark.integration
-
-
-def wait_committed(fleet: Fleet, paths: KernelPaths, before: str) -> str:
-    """Settle asked for a commit: wait until HEAD moved and the commit queue is idle."""
-
-    def done() -> str | None:
-        head = run_git(paths.kernel, "rev-parse", "HEAD").stdout.strip()
-        if head == before:
-            return None
-        state = fleet.client("kernel-state")
-        idle = not state["queued"]["commit"] and not state["active"].get("commit@kernel-host")
-        return head if idle else None
-
-    head: str = wait_for(done, 60, "the commit worker's commit", poll=0.5)
-    return head
 
 
 def assert_writes_nothing(fleet: Fleet, host: str, paths: KernelPaths) -> None:
@@ -115,7 +102,8 @@ def test_backfill_on_two_scan_hosts_matches_embedded(
     assert {s["status"] for s in scans} == {"SUCCESS"}
     assert sorted({s["worker"] for s in scans}) == sorted(SCAN_WORKERS)
     assert sorted(s["slice"] for s in scans) == sorted(
-        f"{s['token']}:{s['byte_start']}:{s['role']}" for s in (p.to_json() for p in planned)
+        f"{p['token']}:{p['byte_start']}:{p.get('role', '')}"
+        for p in map(SlicePlan.to_json, planned)
     )
     assert sum(s["fragments"] for s in scans) > 0
     for host in ("scan-a", "scan-b"):

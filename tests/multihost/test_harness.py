@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from shared.kernel.paths import KernelPaths
+from testing.waiting import wait_until
 from tests.multihost import fleet as fleet_mod
-from tests.multihost.conftest import hosts_unavailable
+from tests.multihost.harness import hosts_unavailable
 
 
 def _ip(*args: str) -> str:
@@ -52,7 +53,7 @@ def test_sweep_removes_the_hosts_of_a_dead_run_only() -> None:
         _ip("netns", "add", name)
     orphan = subprocess.Popen(["ip", "netns", "exec", dead, "sleep", "300"])
     try:
-        fleet_mod.wait_for(lambda: _ip("netns", "pids", dead).strip(), 10, "the orphan")
+        wait_until(lambda: _ip("netns", "pids", dead).strip(), 10, "the orphan")
         removed = fleet_mod.sweep_leftovers()
         assert dead in removed and alive not in removed
         assert orphan.wait(timeout=10) == -9

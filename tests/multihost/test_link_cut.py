@@ -14,10 +14,10 @@ import pytest
 
 from shared.kernel.git import run_git
 from shared.kernel.paths import KernelPaths
-from tests.integration.conftest import copy_roots, tree_bytes
-from tests.multihost.conftest import BACKFILL, KERNEL_WORKERS, PASS_ENV, SCAN_WORKERS
-from tests.multihost.fleet import Fleet, wait_for
-from tests.multihost.test_backfill import wait_committed
+from testing.kernels import copy_roots, tree_bytes
+from testing.waiting import wait_until
+from tests.multihost.fleet import Fleet
+from tests.multihost.harness import BACKFILL, KERNEL_WORKERS, PASS_ENV, SCAN_WORKERS, wait_committed
 
 pytestmark = pytest.mark.integration
 
@@ -56,7 +56,7 @@ def test_cut_scan_host_is_redelivered_and_its_late_result_changes_nothing(
 
     sent = fleet.client("send", interval=BACKFILL, commit=True)
     reached = control / "go.reached"
-    wait_for(reached.is_file, 60, "scan-a paused in a slice")
+    wait_until(reached.is_file, 60, "scan-a paused in a slice")
     held = re.findall(r"subcon\.memory-weaver\.scan\[([0-9a-f-]+)\] received", fleet.log("scan-a"))
     assert len(held) == 1, fleet.log("scan-a")
     task_id = held[0]
@@ -95,7 +95,7 @@ def test_cut_scan_host_is_redelivered_and_its_late_result_changes_nothing(
     commits = run_git(paths.kernel, "rev-list", "--count", "HEAD").stdout.strip()
     fleet.link("scan-a", up=True)
     flag.write_text("go\n", encoding="utf-8")
-    wait_for(
+    wait_until(
         lambda: f"subcon.memory-weaver.scan[{task_id}] succeeded" in fleet.log("scan-a"),
         60,
         "scan-a's late result",

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from shared.kernel.paths import KernelPaths
-from tests.committer.conftest import repo  # noqa: F401  (re-exported fixture)
+from testing.gitrepo import init_repo
+
+
+@pytest.fixture
+def repo(paths: KernelPaths) -> KernelPaths:
+    """A kernel that is its own git repo with a genesis commit (board + one dossier)."""
+    return init_repo(paths)
 
 
 @pytest.fixture

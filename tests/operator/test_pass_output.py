@@ -7,7 +7,7 @@ import json
 import pytest
 
 from shared.kernel.paths import KernelPaths
-from tests.committer.conftest import git, head
+from testing.gitrepo import git, head
 from workers.cli import main
 
 

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from shared.kernel.paths import KernelPaths
-from tests.committer.conftest import BAD_LINE, BOARD, GOOD_LINE, head, status, write
+from testing.gitrepo import BAD_LINE, BOARD, GOOD_LINE, head, status, write
 from workers.cli import main
 
 

@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from testing.waiting import poll_until
+
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 
@@ -209,16 +211,14 @@ class Browser:
                 os.close(fd)
 
     def _reaped(self, timeout: float) -> bool:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        def reaped() -> bool:
             try:
                 pid, _status = os.waitpid(self.pid, os.WNOHANG)
             except ChildProcessError:
                 return True
-            if pid:
-                return True
-            time.sleep(0.05)
-        return False
+            return pid != 0
+
+        return poll_until(reaped, timeout, poll=0.05) is not None
 
     def __enter__(self) -> Browser:
         return self

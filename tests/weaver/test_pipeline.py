@@ -318,7 +318,7 @@ def test_crystallize_reuses_slice_judgements_and_rejudges_only_boundaries(
     class Counting(RuleJudge):
         calls = 0
 
-        def judge(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        def judge(self, *args, **kwargs):
             Counting.calls += 1
             return super().judge(*args, **kwargs)
 

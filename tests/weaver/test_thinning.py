@@ -22,7 +22,7 @@ from shared.spine.slices import SpineSlice
 from shared.weaver import pipeline
 from shared.weaver.records import ScanResult
 from shared.weaver.scan import thinning
-from shared.weaver.scan.scanner import is_thin, scan_turns
+from shared.weaver.scan.scanner import is_thin, read_slice_turns, scan_turns
 from shared.weaver.scan.turns import Turn
 from tests.weaver.helpers import DATE, TinyLease, load_corpus, write_day, write_kernel
 
@@ -134,7 +134,7 @@ class ReadCounter:
 
     def __call__(self, paths: KernelPaths, s: SpineSlice, *args: Any, **kw: Any) -> list[Turn]:
         self.slices.append(s)
-        return pipeline.read_slice_turns(paths, s, *args, **kw)
+        return read_slice_turns(paths, s, *args, **kw)
 
 
 def test_thin_results_give_the_fragments_of_full_results_however_sliced(
@@ -219,7 +219,7 @@ def test_the_look_ahead_stops_at_the_size_the_plan_saw(day: KernelPaths) -> None
     s = plan.slices[-1].spine
 
     def read(end: int | None) -> list[Turn]:
-        return pipeline.read_slice_turns(day, s, ReadStats(), 1 << 20, ahead_end=end)
+        return read_slice_turns(day, s, ReadStats(), 1 << 20, ahead_end=end)
 
     before = read(thinning.planned_end(s))
     # The file's last turn of a session is still open: a row appended now would join it.
@@ -232,7 +232,7 @@ def test_the_look_ahead_stops_at_the_size_the_plan_saw(day: KernelPaths) -> None
     assert len(grown["rows"]) == len(last["rows"]) + 1
 
 
-def _sizes(results: list[dict[str, Any]]) -> tuple[int, int]:
+def _sizes(results: list[ScanResult]) -> tuple[int, int]:
     return (
         sum(len(orjson.dumps(r)) for r in results),
         sum(len(orjson.dumps(r.turns)) for r in results),

@@ -21,9 +21,9 @@ from shared.errors import InputError
 from shared.kernel.paths import KernelPaths
 from shared.spine.reader import ReadStats
 from shared.spine.slices import SpineSlice
-from shared.weaver.records import ScanResult
+from shared.weaver.records import Record, ScanResult
 from shared.weaver.scan.reading import read_slice_turns
-from shared.weaver.scan.scanner import FILLER, THIN, Record, is_filler, is_thin, turn_key
+from shared.weaver.scan.scanner import FILLER, THIN, is_filler, is_thin, turn_key
 from shared.weaver.scan.turns import Turn
 
 # What a reused judgement reads of its turn: the key, the fragment header and date.
