@@ -13,7 +13,8 @@ system view an operator would give one:
 * ``ROOT`` (the directory holding the kernel and the runtime dir) is covered by an
   empty read-only tmpfs, so the kernel and the rest of the runtime are not there;
 * only the ``--ro`` directories (the runtime's ``var/events``; the CA certificate's
-  directory) are bind-mounted back, read-only, at their own paths; ``--rw`` binds a
+  directory) and the checkout the host runs are bind-mounted back, read-only, at their
+  own paths; ``--rw`` binds a
   directory read-write at its own path, for the test-only pause points
   (``SUBCON_TEST_PAUSE``) and nothing else.
 
@@ -33,6 +34,9 @@ from pathlib import Path
 # Mounts that stay as they are: kernel interfaces, not file systems a task could write.
 KEEP = frozenset({"proc", "sysfs", "devtmpfs", "devpts", "mqueue", "cgroup", "cgroup2"})
 STAGE = Path("/dev/shm/.subcon-stage")
+# The software a scan host runs (its /opt/subcon): bound back read-only, since a
+# checkout under /tmp would otherwise vanish under the host's own /tmp.
+SOFTWARE = Path(__file__).resolve().parents[2]
 
 
 def _mount(*args: str) -> None:
@@ -52,7 +56,7 @@ def _mount_points() -> list[tuple[str, str]]:
 def build_view(root: Path, ro: list[Path], rw: list[Path]) -> None:
     """The scan host's file system (see the module docstring)."""
     _mount("-t", "tmpfs", "-o", "mode=1777,size=64m", "subcon-host-shm", "/dev/shm")
-    binds = [(p, "ro") for p in ro] + [(p, "rw") for p in rw]
+    binds = [(p, "ro") for p in [*ro, SOFTWARE]] + [(p, "rw") for p in rw]
     staged = []
     for n, (source, mode) in enumerate(binds):
         stage = STAGE / str(n)
