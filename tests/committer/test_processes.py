@@ -6,36 +6,15 @@ import json
 import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import redis
 
 from shared.kernel.lock.redis_lock import RedisKernelLock, kernel_id
 from shared.kernel.paths import KernelPaths
+from testing.cluster import committer_cmd, committer_env
 from testing.gitrepo import DOSSIER, git, head, status, write
 from testing.waiting import wait_until
-
-
-def committer_cmd(paths: KernelPaths, *extra: str) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "workers",
-        "--kernel",
-        str(paths.kernel),
-        "--runtime",
-        str(paths.runtime),
-        "commit",
-        "--json",
-        *extra,
-    ]
-
-
-def env_for(redis_url: str, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SUBCON_")}
-    env.update(SUBCON_REDIS_URL=redis_url, **extra)
-    return env
 
 
 def wait_for(path: Path, timeout: float = 30.0) -> None:
@@ -50,7 +29,7 @@ def test_two_committers_started_together_serialise(repo: KernelPaths, redis_url:
     procs = [
         subprocess.Popen(
             committer_cmd(repo),
-            env=env_for(redis_url),
+            env=committer_env(redis_url),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
@@ -82,14 +61,14 @@ def test_second_committer_skips_while_first_holds_the_lock(
     flag = tmp_path / "go"
     first = subprocess.Popen(
         committer_cmd(repo),
-        env=env_for(redis_url, SUBCON_TEST_PAUSE_AFTER_STAGE=str(flag)),
+        env=committer_env(redis_url, SUBCON_TEST_PAUSE_AFTER_STAGE=str(flag)),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
     try:
         wait_for(flag.with_name("go.reached"))
         second = subprocess.run(
-            committer_cmd(repo), env=env_for(redis_url), capture_output=True, timeout=60
+            committer_cmd(repo), env=committer_env(redis_url), capture_output=True, timeout=60
         )
         report = json.loads(second.stdout)
         assert second.returncode == 3
@@ -116,7 +95,7 @@ def test_committer_killed_mid_run_leaves_a_clean_repo(
     flag = tmp_path / "never"
     proc = subprocess.Popen(
         committer_cmd(repo),
-        env=env_for(
+        env=committer_env(
             redis_url, SUBCON_TEST_PAUSE_AFTER_STAGE=str(flag), SUBCON_LOCK_TTL_SECONDS="0.5"
         ),
         stdout=subprocess.DEVNULL,
@@ -137,7 +116,7 @@ def test_committer_killed_mid_run_leaves_a_clean_repo(
     lock = RedisKernelLock(redis.Redis.from_url(redis_url), kernel_id(k), ttl=0.5)
     wait_until(lambda: lock.holder() is None, 10, "the killed committer's lease to expire", 0.02)
     rerun = subprocess.run(
-        committer_cmd(repo), env=env_for(redis_url), capture_output=True, timeout=60
+        committer_cmd(repo), env=committer_env(redis_url), capture_output=True, timeout=60
     )
     report = json.loads(rerun.stdout)
     assert report["outcome"] == "committed", rerun.stderr
