@@ -118,3 +118,14 @@ def demo_day(paths: KernelPaths, day: str = "2026-01-05") -> list[dict[str, Any]
         if isinstance(obj, dict):
             found.append(obj)
     return found
+
+
+def fragment_ids(tree: dict[str, bytes]) -> list[str]:
+    """The source event id of every fragment file in a memory tree (duplicates kept)."""
+    ids = []
+    for name, data in tree.items():
+        if name.startswith("fragments/") and name.endswith(".md"):
+            for line in data.decode("utf-8").splitlines():
+                if line.startswith("source_event_id:"):
+                    ids.append(line.split(":", 1)[1].strip())
+    return ids

@@ -21,7 +21,7 @@ from shared.kernel.paths import KernelPaths
 from testing.cluster import Cluster, committer_cmd, committer_env
 from testing.gitrepo import BAD_LINE as REJECTED
 from testing.gitrepo import DOSSIER
-from testing.kernels import copy_roots, tree_bytes
+from testing.kernels import copy_roots, fragment_ids, tree_bytes
 from testing.waiting import wait_until
 from tests.faults.harness import (
     DAY,
@@ -41,17 +41,6 @@ from workers.app import make_app
 from workers.canvas import dispatch_weaver
 
 pytestmark = pytest.mark.integration
-
-
-def fragment_ids(tree: dict[str, bytes]) -> list[str]:
-    """The source event id of every fragment file in a memory tree (duplicates kept)."""
-    ids = []
-    for name, data in tree.items():
-        if name.startswith("fragments/") and name.endswith(".md"):
-            for line in data.decode("utf-8").splitlines():
-                if line.startswith("source_event_id:"):
-                    ids.append(line.split(":", 1)[1].strip())
-    return ids
 
 
 def test_scan_worker_killed_mid_band_is_redelivered(

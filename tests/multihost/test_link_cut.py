@@ -14,7 +14,7 @@ import pytest
 
 from shared.kernel.git import run_git
 from shared.kernel.paths import KernelPaths
-from testing.kernels import copy_roots, tree_bytes
+from testing.kernels import copy_roots, fragment_ids, tree_bytes
 from testing.waiting import wait_until
 from tests.multihost.fleet import Fleet
 from tests.multihost.harness import BACKFILL, KERNEL_WORKERS, PASS_ENV, SCAN_WORKERS, wait_committed
@@ -23,17 +23,6 @@ pytestmark = pytest.mark.integration
 
 # Short, so the test waits seconds; well above the longest task here (about 1 s).
 VISIBILITY_S = 8
-
-
-def fragment_ids(tree: dict[str, bytes]) -> list[str]:
-    """The source event id of every fragment file (duplicates kept)."""
-    ids = []
-    for name, data in tree.items():
-        if name.startswith("fragments/") and name.endswith(".md"):
-            for line in data.decode("utf-8").splitlines():
-                if line.startswith("source_event_id:"):
-                    ids.append(line.split(":", 1)[1].strip())
-    return ids
 
 
 def test_cut_scan_host_is_redelivered_and_its_late_result_changes_nothing(
