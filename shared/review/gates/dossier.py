@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import re
 
-from shared.language.claims import IMPERATIVE_EN, MODAL_TAG_RE, Claim, Prefiltered, words
+from shared.language import lexicon
+from shared.language.claims import MODAL_TAG_RE, Claim, words
+from shared.language.prefilter import Prefiltered
 from shared.review.gates import gradient
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "dossier"
+_IMPERATIVE = lexicon.words("imperative", spaced=True)
 
 INTERNAL_STATE_RE = Prefiltered(
     r"\b(?:kernel lock|index\.lock|lock file|lease|fence|inbox items?|\.pending|"
@@ -74,7 +77,7 @@ def _instruction_shaped(claim: Claim) -> bool:
     if claim.tags:
         return False
     first = next(iter(words(claim.lower)), "")
-    return first in IMPERATIVE_EN or bool(INSTRUCTION_LEAD_RE.search(claim.lower))
+    return first in _IMPERATIVE or bool(INSTRUCTION_LEAD_RE.search(claim.lower))
 
 
 def _anchored(claim: Claim) -> bool:

@@ -10,7 +10,8 @@ runtime's own heartbeat cadence is internal-sourced too.
 
 from __future__ import annotations
 
-from shared.language.claims import Claim, Prefiltered
+from shared.language.claims import Claim
+from shared.language.prefilter import Prefiltered
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 

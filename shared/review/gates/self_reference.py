@@ -13,19 +13,14 @@ from __future__ import annotations
 
 import re
 
-from shared.language.claims import (
-    EXTERNAL_EN_RE,
-    EXTERNAL_ZH_RE,
-    PATH_RE,
-    Claim,
-    Prefiltered,
-    direction_clauses,
-    trigger_clause,
-)
+from shared.language import lexicon
+from shared.language.claims import PATH_RE, Claim, direction_clauses, trigger_clause
+from shared.language.prefilter import Prefiltered
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "self-reference"
+_EXTERNAL = lexicon.matcher("external", prefilter=True)
 
 MEMORY_RE = Prefiltered(
     r"\bmemory (?:board|system|file|files|layer|maintenance|pipeline|line|lines|entry|"
@@ -109,7 +104,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return None
     if DEMONSTRATIVE_RE.search(text):
         return _FINDING  # the line talks about its own file or rules, whoever it mentions
-    external = EXTERNAL_EN_RE.search(text) or EXTERNAL_ZH_RE.search(text)
+    external = _EXTERNAL.search(text)
     trig = trigger_clause(claim)
     if external and (trig is not None or direction_clauses(claim, trig)):
         return None

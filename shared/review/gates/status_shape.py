@@ -9,14 +9,8 @@ from __future__ import annotations
 
 import re
 
-from shared.language.claims import (
-    Claim,
-    Prefiltered,
-    analyse,
-    direction_clauses,
-    trigger_clause,
-    wordset,
-)
+from shared.language.claims import Claim, analyse, direction_clauses, trigger_clause, wordset
+from shared.language.prefilter import Prefiltered
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 

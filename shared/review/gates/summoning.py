@@ -10,16 +10,11 @@ from __future__ import annotations
 
 import re
 
+from shared.language import lexicon
 from shared.language.claims import (
-    GHOST_EN_RE,
-    GHOST_ZH_RE,
-    LIMIT_RE,
-    NEGATION_EN_RE,
-    NEGATION_ZH_RE,
-    REPLACEMENT_EN_RE,
-    REPLACEMENT_ZH_RE,
     Claim,
     direction_clauses,
+    has_limit,
     is_vague,
     normative_clauses,
     trigger_clause,
@@ -28,10 +23,16 @@ from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "summoning"
 
+_NEGATION = lexicon.matcher("negation")
+_SPACED_NEGATION = lexicon.matcher("negation", spaced=True)
+_UNSPACED_NEGATION = lexicon.matcher("negation", spaced=False)
+_GHOST = lexicon.matcher("ghost")
+_REPLACEMENT = lexicon.matcher("replacement")
+
 
 def _negated(cue: str) -> bool:
     """True when the clause's leading direction cue is itself a prohibition."""
-    return bool(NEGATION_EN_RE.fullmatch(cue) or NEGATION_ZH_RE.fullmatch(cue))
+    return bool(_NEGATION.fullmatch(cue))
 
 
 # Sentence-level separators: a prohibition governs the comma-separated list after it
@@ -49,7 +50,7 @@ def _negated_clause(clause: str, cue: str) -> bool:
     Chinese prohibition ahead of the cue ("测试不得依赖执行顺序")."""
     if _negated(cue) or _ZH_NOT_RE.search(clause):
         return True
-    zh = NEGATION_ZH_RE.search(clause)
+    zh = _UNSPACED_NEGATION.search(clause)
     return bool(zh and zh.start() <= max(clause.find(cue), 0))
 
 
@@ -58,7 +59,7 @@ def _list_items_under_prohibition(claim: Claim) -> set[str]:
     out: set[str] = set()
     for sentence in _SENTENCE_RE.split(claim.lower):
         items = [i for i in _LIST_RE.split(sentence) if i and i.strip()]
-        if len(items) > 1 and NEGATION_EN_RE.match(items[0].strip()):
+        if len(items) > 1 and _SPACED_NEGATION.match(items[0].strip()):
             out.update(i.strip() for i in items[1:])
     return out
 
@@ -73,11 +74,11 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         for idx, cue in directions
         if (_negated_clause(claim.clauses[idx], cue) or claim.clauses[idx] in continued)
         # "不得超过600行": a numeric limit is a concrete bound, not a summoned drift
-        and not LIMIT_RE.search(claim.clauses[idx])
+        and not has_limit(claim.clauses[idx])
     ]
     if not negated:
         return None
-    if GHOST_EN_RE.search(claim.lower) or GHOST_ZH_RE.search(claim.lower):
+    if _GHOST.search(claim.lower):
         return Finding(
             RULE_ID,
             f"{RULE_ID}: ghost of maintenance history",
@@ -91,7 +92,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         if idx not in negated and not is_vague(claim.clauses[idx], cue)
     ]
     positive += [idx for idx, _ in normative_clauses(claim) if idx not in negated]
-    replacement = REPLACEMENT_EN_RE.search(claim.lower) or REPLACEMENT_ZH_RE.search(claim.lower)
+    replacement = _REPLACEMENT.search(claim.lower)
     if positive or replacement:
         # The replacement is named; whether the situation is recognisable (explicit, or
         # implicit in the line's domain) is the gradient gate's test.
