@@ -101,3 +101,14 @@ class Language:
 
 def _inside(entry: Entry) -> bool:
     return not isinstance(entry, Pattern) or entry.bounded
+
+
+def merged(*tables: Mapping[str, tuple[Entry, ...]]) -> dict[str, tuple[Entry, ...]]:
+    """One language's concept tables as one; a concept may be defined only once."""
+    out: dict[str, tuple[Entry, ...]] = {}
+    for table in tables:
+        for name, entries in table.items():
+            if name in out:
+                raise ValueError(f"concept {name!r} is defined twice")
+            out[name] = entries
+    return out
