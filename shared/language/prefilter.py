@@ -320,16 +320,3 @@ def _trie_body(node: dict[str, Any]) -> str:
     body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
     # Greedy: the longer word is tried first; stopping here is the fallback.
     return f"(?:{body})?" if "" in node else body
-
-
-class Prefiltered:
-    """A regex searched in two steps: the pattern with its ``\\b`` assertions removed (a
-    superset that ``re`` scans several times faster, since it can skip on first
-    characters), then the exact pattern only where the fast one matched."""
-
-    def __init__(self, pattern: str, flags: int = 0) -> None:
-        self.exact = re.compile(pattern, flags)
-        self.fast = re.compile(pattern.replace(r"\b", ""), flags)
-
-    def search(self, text: str) -> re.Match[str] | None:
-        return self.exact.search(text) if self.fast.search(text) else None

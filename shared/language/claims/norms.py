@@ -28,14 +28,13 @@ _NEGATION = lexicon.matcher("negation")
 _PREFERENCE = lexicon.matcher("preference")
 _ARTEFACT_PHRASE = lexicon.matcher("artefact", spaced=False)
 _EVENT_LABEL = lexicon.matcher("event_label")
-_LIMIT = lexicon.matcher("limit")
+# "代码嵌套≤3层": a comparison sign before a number is a limit in any language.
+_LIMIT = lexicon.matcher("limit", neutral=r"[≤≥<>]=?\s*\d")
 _CONVENTION = lexicon.matcher("convention")
 _PASSIVE_NORM = lexicon.matcher("passive_norm")
 _PLACED = lexicon.matcher("placed")
 _NORMATIVE = lexicon.matcher("normative")
 
-# "代码嵌套≤3层": a comparison sign before a number is a limit in any language.
-_LIMIT_SIGN_RE = re.compile(r"[≤≥<>]=?\s*\d")
 _LABELLED_CODE_RE = re.compile(
     r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?(?:\s*[(（][^)）\n]{0,60}[)）])?\s*[:：]\s*(?:\*\*)?\s*"
     r"(?:`|[A-Z][a-z]+[A-Z]\w*\b|[a-z]+(?:[A-Z]|_[a-z])\w*\b)"
@@ -60,7 +59,7 @@ def _label_value_re() -> re.Pattern[str]:
 def has_limit(text: str) -> bool:
     """ "代码嵌套≤3层", "Functions under 50 lines", "单个函数不超过 50 行": a numeric limit is
     a concrete constraint on the next edit."""
-    return bool(_LIMIT_SIGN_RE.search(text) or _LIMIT.search(text))
+    return _LIMIT.found(text)
 
 
 def prohibition_label(raw: str) -> bool:

@@ -26,9 +26,11 @@ def _languages(spaced: bool | None) -> list[Language]:
 
 
 @functools.cache
-def matcher(concept: str, *, spaced: bool | None = None, prefilter: bool = False) -> Matcher:
+def matcher(
+    concept: str, *, spaced: bool | None = None, prefilter: bool = False, neutral: str = ""
+) -> Matcher:
     """``concept`` across the registered languages (compiled at first use)."""
-    return Matcher(concept, _languages(spaced), prefilter)
+    return Matcher(concept, _languages(spaced), prefilter, neutral)
 
 
 @functools.cache

@@ -45,34 +45,47 @@ def _prefiltered(exact: re.Pattern[str]) -> Find:
 
 class Matcher:
     """``search``/``match``/``fullmatch``/``finditer``/``split``/``sub`` over every
-    language that has the concept; ``sub`` leaves each language's joiner (or ``repl``).
+    language that has the concept; ``sub`` leaves each language's joiner (or ``repl``);
+    ``found`` answers only whether any language matches, in one pass.
 
     ``prefilter`` puts :func:`_prefiltered` in front of ``search`` for patterns with word
-    boundaries: worth it for long word lists searched over whole lines.
+    boundaries: worth it for long word lists searched over whole lines. ``neutral`` is a
+    shape that reads the same in every language ("100%", a date): ``found`` answers it too.
     """
 
     __slots__ = (
+        "_found",
         "_languages",
+        "_neutral",
         "_prefilter",
         "_regexes",
         "concept",
+        "finditer",
         "fullmatch",
         "match",
         "search",
     )
 
     def __init__(
-        self, concept: str, languages: Sequence[Language], prefilter: bool = False
+        self,
+        concept: str,
+        languages: Sequence[Language],
+        prefilter: bool = False,
+        neutral: str = "",
     ) -> None:
         self.concept = concept
+        self._neutral = neutral
         self._languages = tuple(lang for lang in languages if concept in lang.concepts)
         if not self._languages:
             raise KeyError(f"no registered language has the concept {concept!r}")
         self._prefilter = prefilter
         self._regexes: list[tuple[re.Pattern[str], str]] = []
+        self._found: Find | None = None
         self.search: Find = self._first_use("search")
         self.match: Find = self._first_use("match")
         self.fullmatch: Find = self._first_use("fullmatch")
+        # every language's matches in turn; one language's own ``finditer`` once compiled
+        self.finditer: Callable[[str], Iterator[re.Match[str]]] = self._finditer
 
     def _first_use(self, name: str) -> Find:
         def find(text: str) -> re.Match[str] | None:
@@ -96,9 +109,33 @@ class Matcher:
             self.search = _first(searches)
             self.match = _first([rx.match for rx in rxs])
             self.fullmatch = _first([rx.fullmatch for rx in rxs])
+            if len(rxs) == 1:
+                self.finditer = rxs[0].finditer
         return self._regexes
 
-    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+    def found(self, text: str) -> bool:
+        """Whether any language (or the ``neutral`` shape) matches, in one pass of one
+        alternation over them all (where their group names allow it)."""
+        if self._found is None:
+            self._found = self._one_pass()
+        return self._found(text) is not None
+
+    def _one_pass(self) -> Find:
+        regexes = self._compile()
+        if len(regexes) > 1 or self._neutral:
+            sources = [rx.pattern for rx, _ in regexes]
+            try:
+                joined = re.compile(
+                    "|".join([self._neutral, *sources] if self._neutral else sources)
+                )
+            except re.error:  # a group name repeated across languages: search in turn
+                return self.search
+            if self._prefilter and r"\b" in joined.pattern:
+                return _prefiltered(joined)
+            return joined.search
+        return self.search
+
+    def _finditer(self, text: str) -> Iterator[re.Match[str]]:
         for rx, _ in self._compile():
             yield from rx.finditer(text)
 

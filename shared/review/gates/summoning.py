@@ -39,16 +39,14 @@ def _negated(cue: str) -> bool:
 # ("Never comment out, skip, or delete a test") up to the next one of these.
 _SENTENCE_RE = re.compile(r"[;；。!?！？:：—–→]|\.(?=\s|$)|->|\s-\s|[(（]")
 _LIST_RE = re.compile(r"\s*(?:[,，、]|\bor\b|\band\b|\bnor\b)\s*")
-# 不确定 / 不同 / 不断 ... are words, not prohibitions ("不确定接口参数时先查源码").
-_ZH_NOT_RE = re.compile(
-    r"^(?:也|都|绝|从)?(?:不(?!确定|清楚|明白|同|足|断|久|仅|少|错|然|过|论|管|如|是|止)|别|勿|莫|没(?!有))"
-)
+# A clause opening with a negator ("不使用 …"); 不确定 / 不同 / 不断 ... are words.
+_NEGATING_LEAD = lexicon.matcher("negating_lead")
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
     """A prohibition: a negating cue, a Chinese verb led by 不/别/勿 ("不使用 …"), or a
     Chinese prohibition ahead of the cue ("测试不得依赖执行顺序")."""
-    if _negated(cue) or _ZH_NOT_RE.search(clause):
+    if _negated(cue) or _NEGATING_LEAD.found(clause):
         return True
     zh = _UNSPACED_NEGATION.search(clause)
     return bool(zh and zh.start() <= max(clause.find(cue), 0))
@@ -78,7 +76,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     ]
     if not negated:
         return None
-    if _GHOST.search(claim.lower):
+    if _GHOST.found(claim.lower):
         return Finding(
             RULE_ID,
             f"{RULE_ID}: ghost of maintenance history",
@@ -92,7 +90,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         if idx not in negated and not is_vague(claim.clauses[idx], cue)
     ]
     positive += [idx for idx, _ in normative_clauses(claim) if idx not in negated]
-    replacement = _REPLACEMENT.search(claim.lower)
+    replacement = _REPLACEMENT.found(claim.lower)
     if positive or replacement:
         # The replacement is named; whether the situation is recognisable (explicit, or
         # implicit in the line's domain) is the gradient gate's test.

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
-from shared.language.lexicon.en import claims, domain
+from shared.language.lexicon.en import claims, domain, gates
 
-LANGUAGE = Language(code="en", spaced=True, concepts=merged(claims.CONCEPTS, domain.CONCEPTS))
+LANGUAGE = Language(
+    code="en", spaced=True, concepts=merged(claims.CONCEPTS, domain.CONCEPTS, gates.CONCEPTS)
+)

@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
-from shared.language.lexicon.zh import claims
+from shared.language.lexicon.zh import claims, gates
 
-LANGUAGE = Language(code="zh", spaced=False, concepts=merged(claims.CONCEPTS))
+LANGUAGE = Language(code="zh", spaced=False, concepts=merged(claims.CONCEPTS, gates.CONCEPTS))

@@ -110,6 +110,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         *phrases("""不要|不得|禁止|避免|不再|切勿|千万别|严禁|不准|不可|不能"""),
         Pattern("(?<![分区识特])别", "别 'don't', not 分别/区别"),
     ),
+    # A clause opening with a negator ("不使用 …"); 不确定 / 不同 / 不断 ... are words,
+    # not prohibitions ("不确定接口参数时先查源码").
+    "negating_lead": (
+        Pattern(
+            "^(?:也|都|绝|从)?(?:不(?!确定|清楚|明白|同|足|断|久|仅|少|错|然|过|论|管|如|是|止)"
+            "|别|勿|莫|没(?!有))",
+            "不/别/勿 opening the clause",
+        ),
+    ),
     "replacement": (
         *phrases("""而是|改为|改用|改成|换成|代之以|取而代之|而要|而应|应该|应当|要先"""),
     ),
