@@ -12,160 +12,49 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 
+from shared.language import lexicon
+from shared.language.lexicon.script import CJK_CHAR, CJK_RUN_RE
 from shared.language.prefilter import LiteralScanner, MarkerTable
-from shared.language.text import CJK_CHAR, CJK_RUN_RE, normalise, one_line, split_trigger, tokens
+from shared.language.text import normalise, one_line, split_trigger, tokens
 
 
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
+@dataclass(frozen=True)
+class _Tables:
+    """The marker tables, built from the lexicon at first use."""
+
+    corrections: MarkerTable
+    instructions: MarkerTable
+    preferences: MarkerTable
+    approvals: MarkerTable
+    wanted: MarkerTable
+    one_off: MarkerTable
+    # One pass over a text finds the literals of every table; the detectors a turn runs
+    # (and is_transient_question / candidate_rule re-running them) share it via the cache.
+    scanner: LiteralScanner
 
 
-_CORRECTION_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("no,", r"^\s*no\b\s*[,.!;:\-\u2013\u2014]"),
-    ("nope", r"^\s*nope\b"),
-    ("that's wrong", r"\bthat'?s (?:wrong|not right|incorrect|not it)\b"),
-    ("wrong", r"\b(?:wrong|incorrect)\b"),
-    ("not what I asked", r"\bnot what i (?:asked|wanted|meant|said)\b"),
-    ("I told you", r"\bi (?:told|asked|said to|already said|already told) you\b"),
-    ("I said", r"\bi (?:said|told you)\b"),
-    ("again you", r"\b(?:again,? you|you again|you keep|you still|yet again|once again)\b"),
-    ("you ... again", r"\byou \w+\b[^.?!]{0,60}\bagain\b"),
-    ("stop", r"\bstop\s+(?!by\b)\w+"),
-    ("don't", r"\b(?:don'?t|do not|dont)\b"),
-    ("actually", r"^\s*actually\b"),
-    ("instead", r"\binstead\b"),
-    ("you forgot", r"\byou (?:forgot|missed|ignored|didn'?t|did not|should have)\b"),
-    ("should have", r"\bshould(?:'ve| have)\b"),
-    ("why did you", r"\bwhy (?:did|do) you\b"),
-    ("you ... without", r"\byou \w+ without\b"),
-    ("still doesn't", r"\bstill (?:doesn'?t|does not|isn'?t|is not|hasn'?t|not)\b"),
-    ("out of date", r"\b(?:out of date|outdated|obsolete|no longer|we stopped|cancel+ed)\b"),
-    ("must ... now", r"\b(?:must|has to|have to|needs? to)\b[^.!?]{0,80}\bnow\b"),
-    ("不对", r"不对"),
-    ("错了", r"错了|搞错|弄错|错误"),
-    ("不是", r"(?<!是)不是(?!吗)"),
-    ("我说过", r"我(?:说过|讲过|告诉过你|已经说)"),
-    ("别再", r"别再|别"),
-    ("不要", r"不要"),
-    ("应该是", r"应该是|应该"),
-    ("又", r"又"),
-    ("重新", r"重新|重做|再来"),
-    ("你忘了", r"你(?:忘了|没有|没)"),
-    ("改成", r"改成|改为|换成|改用"),
-    ("过时", r"过时|不用再|不再需要|取消了|作废"),
-)
-_INSTRUCTION_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("always", r"\balways\b"),
-    ("from now on", r"\bfrom now on\b"),
-    ("never", r"\bnever\b(?! mind)"),
-    ("every time", r"\b(?:every|each) time\b|\bwhenever\b"),
-    ("going forward", r"\bgoing forward\b|\bin (?:the )?future\b|\bnext time\b"),
-    ("remember to", r"\bremember (?:to|that)\b|\bdon'?t forget\b"),
-    ("please make sure", r"\bmake sure\b|\bbe sure to\b"),
-    ("by default", r"\bby default\b|\bas a rule\b"),
-    ("以后", r"以后|往后"),
-    ("每次", r"每次|每当"),
-    ("永远", r"永远|始终|总是"),
-    ("记住", r"记住|记得|别忘了"),
-    ("一律", r"一律|统一"),
-    ("务必", r"务必|必须|一定要"),
-    ("今后", r"今后|从现在开始|从今天起|下次"),
-)
-_PREFERENCE_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("I prefer", r"\bi(?:'d| would)? prefer\b|\bmy preference\b"),
-    ("I'd rather", r"\bi'?d rather\b|\bi would rather\b"),
-    ("I like", r"\bi (?:really )?like (?:it )?when\b|\bi like\b"),
-    ("I don't like", r"\bi (?:don'?t|do not) (?:like|want|enjoy)\b|\bi (?:hate|dislike)\b"),
-    ("I want you to", r"\bi (?:want|need|'d like|would like) you to\b"),
-    ("我喜欢", r"我(?:更|比较|不|不太)?喜欢|我讨厌|我不想要"),
-    ("我希望", r"我希望|希望你"),
-    ("我偏好", r"我(?:偏好|倾向|习惯)"),
-    ("我要你", r"我要你|我想要你|我需要你"),
-)
-_APPROVAL_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("perfect", r"\b(?:perfect|exactly|spot on|well done|great job|nice work|nailed it)\b"),
-    ("that's right", r"\bthat'?s (?:right|correct|it|what i wanted|exactly what)\b"),
-    ("正是", r"正是|没错|完美|很好|非常好|就是这样|对了|做得好"),
-)
+@functools.cache
+def _tables() -> _Tables:
+    corrections, instructions, preferences, approvals, wanted = (
+        MarkerTable(lexicon.markers(f"{name}_marker"))
+        for name in ("correction", "instruction", "preference", "approval", "wanted")
+    )
+    # One regex over every language: its match is the marker, wherever it comes first.
+    one_off = MarkerTable((("one-off", lexicon.source("one_off")),))
+    tables = (corrections, instructions, preferences, approvals, wanted, one_off)
+    scanner = LiteralScanner(lit for table in tables for lit in table.all_literals())
+    return _Tables(*tables, scanner)
 
 
-_GREETING_WORDS = _words(
-    """hi hello hey yo thanks thank thx ty ok okay k kk got it cool great nice good morning
-    evening afternoon night bye goodbye cheers sure yes yep yeah alright perfect awesome
-    sounds fine understood noted you much lot a so very all right welcome np"""
-)
-_GREETING_ZH = (
-    "你好",
-    "您好",
-    "谢谢",
-    "多谢",
-    "感谢",
-    "收到",
-    "好的",
-    "好滴",
-    "嗯",
-    "早上好",
-    "早安",
-    "晚安",
-    "再见",
-    "拜拜",
-    "明白",
-    "知道了",
-    "了解",
-    "可以",
-    "行",
-    "好",
-    "哈",
-    "辛苦了",
-    "没问题",
-    "对",
-    "是的",
-)
-_QUESTION_START_RE = re.compile(
-    r"^\s*(?:what|how|when|where|why|who|which|is|are|was|were|do|does|did|can|could|"
-    r"will|would|should|have|has)\b",
-    re.IGNORECASE,
-)
-_ZH_QUESTION_RE = re.compile(r"吗[？?。.!！]*\s*$|[？?]\s*$|什么|怎么|几点|多少|哪|谁|是不是")
-
-
-_WANTED_PATTERNS: tuple[str, ...] = (
-    r"(?:^|[,.;!:]\s*|\bplease\s+|\b(?:could|can|would|will) you (?:please )?)"
-    r"((?:stop|don'?t|do not|never)\s+\w.+)",
-    r"(?:^|[，,。；;！!：:]\s*)((?:别再|不要|别)\S.+)",
-    r"\binstead,?\s+(?:please\s+)?(.+)",
-    r"\b(?:you should|you need to|you must|please)\s+(.+)",
-    r"\bi (?:want|need|asked for|told you to|said to|wanted)\s+(.+)",
-    r"\b(?:always|from now on,?|going forward,?|remember to)\s+(.+)",
-    r"应该是?(.+)",
-    r"(?:而是|改成|改为|换成)(.+)",
-    r"(?:请|要|一律|务必|记得|记住)(.+)",
-)
-
-_ONE_OFF_PATTERN = (
-    r"\b(?:this time|just this once|for now|for today|today only|right now|yet)\b"
-    r"|这次|这一次|这回|今天先|暂时|先这样"
-)
-
-_CORRECTIONS = MarkerTable(_CORRECTION_PATTERNS)
-_INSTRUCTIONS = MarkerTable(_INSTRUCTION_PATTERNS)
-_PREFERENCES = MarkerTable(_PREFERENCE_PATTERNS)
-_APPROVALS = MarkerTable(_APPROVAL_PATTERNS)
-_WANTED = MarkerTable(tuple((pattern, pattern) for pattern in _WANTED_PATTERNS))
-_ONE_OFF = MarkerTable((("one-off", _ONE_OFF_PATTERN),))
-# One pass over a text finds the literals of every table; the detectors a turn runs
-# (and is_transient_question / candidate_rule re-running them) share it via the cache.
-_SCANNER = LiteralScanner(
-    lit
-    for table in (_CORRECTIONS, _INSTRUCTIONS, _PREFERENCES, _APPROVALS, _WANTED, _ONE_OFF)
-    for lit in table.all_literals()
-)
+_QUESTION_OPENING = lexicon.matcher("question_opening")
+_QUESTION_FORM = lexicon.matcher("question_form")
 
 
 @functools.lru_cache(maxsize=256)
 def _present(norm: str) -> frozenset[str]:
-    return _SCANNER.present(norm)
+    return _tables().scanner.present(norm)
 
 
 def _first(table: MarkerTable, text: str) -> str | None:
@@ -179,34 +68,37 @@ def markers(text: str) -> tuple[str | None, str | None, str | None]:
     of every turn, and is_transient_question again, from one normalisation and scan."""
     norm = normalise(text)
     present = _present(norm)
+    tables = _tables()
     return (
-        _CORRECTIONS.first(norm, present),
-        _INSTRUCTIONS.first(norm, present),
-        _PREFERENCES.first(norm, present),
+        tables.corrections.first(norm, present),
+        tables.instructions.first(norm, present),
+        tables.preferences.first(norm, present),
     )
 
 
 def correction_marker(text: str) -> str | None:
     """The first correction marker found in ``text`` ("no,", "不对", ...), or None."""
-    return _first(_CORRECTIONS, text)
+    return _first(_tables().corrections, text)
 
 
 def instruction_marker(text: str) -> str | None:
     """The first standing-instruction marker ("always", "以后", ...), or None."""
-    return _first(_INSTRUCTIONS, text)
+    return _first(_tables().instructions, text)
 
 
 def preference_marker(text: str) -> str | None:
     """The first preference marker ("I prefer", "我喜欢", ...), or None."""
-    return _first(_PREFERENCES, text)
+    return _first(_tables().preferences, text)
 
 
+_GREETING_WORDS = lexicon.words("greeting", spaced=True)
+_GREETING_PHRASES = lexicon.phrases("greeting", spaced=False)
 # Longest first, so a greeting containing a shorter one is removed whole.
-_GREETING_ZH_ORDER = tuple(sorted(_GREETING_ZH, key=len, reverse=True))
-# A CJK character in no greeting word survives every removal below, so its presence
+_GREETING_ORDER = tuple(sorted(_GREETING_PHRASES, key=len, reverse=True))
+# A CJK character in no greeting phrase survives every removal below, so its presence
 # alone decides "not a greeting" without doing them.
 _NON_GREETING_CJK_RE = re.compile(
-    "(?![" + "".join(sorted(set("".join(_GREETING_ZH)))) + "])" + CJK_CHAR
+    "(?![" + "".join(sorted(set("".join(_GREETING_PHRASES)))) + "])" + CJK_CHAR
 )
 _GREETING_WORD_RE = re.compile(r"[a-z0-9']+")
 
@@ -220,7 +112,7 @@ def is_greeting_or_receipt(text: str) -> bool:
     if not norm.isascii():
         if _NON_GREETING_CJK_RE.search(norm):
             return False
-        for word in _GREETING_ZH_ORDER:
+        for word in _GREETING_ORDER:
             zh = zh.replace(word, " ")
         if CJK_RUN_RE.search(zh):
             return False
@@ -236,25 +128,27 @@ def is_greeting_or_receipt(text: str) -> bool:
 
 def approval_marker(text: str) -> str | None:
     """The first approval marker ("perfect", "没错", ...) in ``text``, or None."""
-    return _first(_APPROVALS, text)
+    return _first(_tables().approvals, text)
 
 
 def one_off_marker(text: str) -> str | None:
     """A qualifier that limits a request to this occasion ("this time", "这次"), or None."""
     norm = normalise(text)
-    if not _ONE_OFF.candidates(_present(norm)):
+    one_off = _tables().one_off
+    if not one_off.candidates(_present(norm)):
         return None
-    match = _ONE_OFF.regexes[0].search(norm)
+    match = one_off.regexes[0].search(norm)
     return match.group(0) if match else None
 
 
 def is_question(text: str) -> bool:
     """True when ``text`` reads as a question (EN or ZH)."""
     norm = normalise(text).strip()
-    if norm.endswith(("?", "？")) or _QUESTION_START_RE.match(norm):
+    if norm.endswith(("?", "？")) or _QUESTION_OPENING.match(norm):
         return True
-    # In ASCII text only its "?$" branch could match, and the ending was checked.
-    return not norm.isascii() and bool(_ZH_QUESTION_RE.search(norm))
+    # The question forms are marks and words of unspaced scripts: in ASCII text only a
+    # trailing "?" could match, and the ending was checked.
+    return not norm.isascii() and _QUESTION_FORM.found(norm)
 
 
 def is_transient_question(text: str) -> bool:
@@ -271,8 +165,9 @@ def wanted_behaviour(text: str) -> str | None:
     full = normalise(text)
     norm = full.strip()
     # A literal absent from the text is absent from its stripped form too.
-    for i in _WANTED.candidates(_present(full)):
-        match = _WANTED.regexes[i].search(norm)
+    wanted = _tables().wanted
+    for i in wanted.candidates(_present(full)):
+        match = wanted.regexes[i].search(norm)
         if match:
             clause = _CLAUSE_END_RE.split(match.group(1).strip())[0].strip(" ,，;；")
             if len(tokens(clause)) >= 1 and len(clause) >= 2:
@@ -281,9 +176,7 @@ def wanted_behaviour(text: str) -> str | None:
 
 
 _LEAD_RE = re.compile(
-    r"^(?:(?:from now on|going forward|in (?:the )?future|next time|please|remember to|"
-    r"make sure to|make sure|always|by default|also|and|so|ok|okay|no|actually|"
-    r"以后|今后|从现在开始|下次|记住|记得|请|务必|一律|另外|还有)[\s,，:：]*)+",
+    rf"^(?:(?:{lexicon.source('lead_word')})[\s,，:：]*)+",
     re.IGNORECASE,
 )
 
@@ -356,46 +249,24 @@ def wanted_as_written(text: str) -> str | None:
 # What a correction says about the line it weakens (labelling "Board outcomes"): the
 # practice stopped (obsolete), the user now wants another behaviour (direction
 # changed), or neither (the caller decides recall miss from the line's own direction).
-_OBSOLETE_RE = re.compile(
-    r"\b(?:out of date|outdated|obsolete|deprecated|discontinued|cancel+ed|"
-    r"no longer (?:needed|relevant|applies|apply|true|necessary|a thing|the case)|"
-    r"we (?:stopped|quit|dropped|ended|no longer do|don'?t do that)|"
-    r"(?:is|are)(?:n'?t| not) (?:needed|used|relevant|happening) any ?more|"
-    r"(?:not|no) (?:doing|needed|using|sending) (?:that|this|it|them) any ?more|"
-    r"doesn'?t apply any ?more|don'?t (?:do|need) (?:that|this|it) any ?more)"
-    r"|过时|已经取消|取消了|停掉了|停了|不再需要|已经不用|不用再\S{0,8}了|作废|废弃|不再适用"
-)
+_OBSOLETE = lexicon.matcher("obsolete")
 # A replacement behaviour is named: the line's direction changes rather than retires.
-_REPLACEMENT_RE = re.compile(
-    r"\b(?:instead|rather than|from now on|going forward|switch(?:ed)? to|not the old|"
-    r"(?:must|should|needs? to|has to|have to)\b[^.!?。！？]{0,80}\bnow\b|"
-    r"\bnow\b[^.!?。！？]{0,12}\b(?:must|should|needs? to|has to|have to)\b)"
-    r"|以后改成|改成|改为|换成|改用|而不是|现在要|现在改|从现在开始"
-)
-_CHANGE_RE = re.compile(r"\bno longer\b|不要再|别再|以后不要|以后别")
+_REDIRECT = lexicon.matcher("redirect")
+_CHANGE = lexicon.matcher("change")
 
-# The new direction of a direction change, in the order a reader looks for it; run
-# on the folded text and mapped back with :func:`as_written`.
-_NEW_DIRECTION_RES: tuple[re.Pattern[str], ...] = tuple(
-    re.compile(p)
-    for p in (
-        r"(?:以后改成|改成|改为|换成|改用)([^。！!；;\n]+)",
-        r"(?:^|[.!?;,:]\s*)(?:please\s+)?([a-z][^.!?;,:\n]*?\s+instead of\s+[^.!?;,\n]+)",
-        r"\binstead,?\s+(?!of\b)(?:please\s+)?([^.!?;\n]+)",
-        r"\b(?:from now on|going forward),?\s+([^.!?;\n]+)",
-        r"(?:^|[.!?;]\s+|,\s*)((?:the |our |my |your |all |every )?[\w'-]+(?: [\w'-]+){0,5} "
-        r"(?:must|should|needs? to|has to|have to) [^.!?;\n]*\bnow\b[^.!?;\n]*)",
-        r"(?:^|[.!?;,]\s*)((?:please\s+)?[a-z][^.!?;,\n]*?)\s+instead\b",
-        r"(?:从现在开始|以后|今后)[，,]?([^。！!；;\n]+)",
-    )
-)
+
+@functools.cache
+def _new_direction_res() -> tuple[re.Pattern[str], ...]:
+    """The new direction of a direction change, in the order a reader looks for it; run
+    on the folded text and mapped back with :func:`as_written`."""
+    return tuple(re.compile(regex) for _label, regex in lexicon.markers("new_direction_marker"))
 
 
 def new_direction(text: str) -> str | None:
     """The behaviour a direction change asks for, as written; falls back to
     :func:`wanted_as_written`."""
     folded = normalise(text)
-    for regex in _NEW_DIRECTION_RES:
+    for regex in _new_direction_res():
         match = regex.search(folded)
         if match:
             clause = match.group(1).strip(" ,，;；:：")
@@ -409,9 +280,9 @@ def new_direction(text: str) -> str | None:
 def weakening_kind(text: str) -> str | None:
     """``obsolete`` / ``direction-changed`` from a correction's own words, else None."""
     folded = normalise(text)
-    replaced = bool(_REPLACEMENT_RE.search(folded))
-    if _OBSOLETE_RE.search(folded) and not replaced:
+    replaced = _REDIRECT.found(folded)
+    if _OBSOLETE.found(folded) and not replaced:
         return "obsolete"
-    if replaced or _CHANGE_RE.search(folded):
+    if replaced or _CHANGE.found(folded):
         return "direction-changed"
     return None

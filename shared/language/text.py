@@ -15,15 +15,14 @@ import unicodedata
 from collections.abc import Iterable
 from typing import cast
 
+from shared.language.lexicon.script import CJK_CHAR
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_TOKEN_RE = re.compile(rf"[a-z0-9]+(?:'[a-z]+)?|[{_CJK}]+")
-CJK_CHAR = rf"[{_CJK}]"
-CJK_RUN_RE = re.compile(CJK_CHAR + "+")
+_TOKEN_RE = re.compile(rf"[a-z0-9]+(?:'[a-z]+)?|{CJK_CHAR}+")
 # Function characters split CJK runs so bigrams do not straddle particles.
 _CJK_PARTICLES = frozenset("的了吗呢啊吧呀么着过和与及或就都也还在是我你他她它们这那把被给让")
 

@@ -14,26 +14,27 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared.language import markers as lexicon
+from shared.language import lexicon, markers
 from shared.language.prefilter import LiteralScanner, MarkerTable, analyse
 from shared.language.text import normalise
 
-TABLES: dict[str, tuple[tuple[str, str], ...]] = {
-    "corrections": lexicon._CORRECTION_PATTERNS,
-    "instructions": lexicon._INSTRUCTION_PATTERNS,
-    "preferences": lexicon._PREFERENCE_PATTERNS,
-    "approvals": lexicon._APPROVAL_PATTERNS,
-    "wanted": lexicon._WANTED.patterns,
-    "one-off": lexicon._ONE_OFF.patterns,
-}
+_BUILT = markers._tables()
 _SCANNED = (
-    lexicon._CORRECTIONS,
-    lexicon._INSTRUCTIONS,
-    lexicon._PREFERENCES,
-    lexicon._APPROVALS,
-    lexicon._WANTED,
-    lexicon._ONE_OFF,
+    _BUILT.corrections,
+    _BUILT.instructions,
+    _BUILT.preferences,
+    _BUILT.approvals,
+    _BUILT.wanted,
+    _BUILT.one_off,
 )
+TABLES: dict[str, tuple[tuple[str, str], ...]] = {
+    "corrections": lexicon.markers("correction_marker"),
+    "instructions": lexicon.markers("instruction_marker"),
+    "preferences": lexicon.markers("preference_marker"),
+    "approvals": lexicon.markers("approval_marker"),
+    "wanted": _BUILT.wanted.patterns,
+    "one-off": _BUILT.one_off.patterns,
+}
 
 # Words the patterns are made of (their literals, whole and cut), so random text
 # often matches a pattern, nearly matches one, or matches several.
@@ -59,7 +60,7 @@ def _plain_first(patterns: tuple[tuple[str, str], ...], norm: str) -> str | None
 @given(TEXT)
 def test_every_table_returns_the_first_matching_label(text: str) -> None:
     norm = normalise(text)
-    present = lexicon._SCANNER.present(norm)
+    present = _BUILT.scanner.present(norm)
     for name, table in zip(TABLES, _SCANNED, strict=True):
         assert table.first(norm, present) == _plain_first(TABLES[name], norm), name
 
@@ -68,14 +69,14 @@ def test_every_table_returns_the_first_matching_label(text: str) -> None:
 @given(TEXT)
 def test_detectors_equal_their_plain_definitions(text: str) -> None:
     norm = normalise(text)
-    assert lexicon.correction_marker(text) == _plain_first(lexicon._CORRECTION_PATTERNS, norm)
-    assert lexicon.instruction_marker(text) == _plain_first(lexicon._INSTRUCTION_PATTERNS, norm)
-    assert lexicon.preference_marker(text) == _plain_first(lexicon._PREFERENCE_PATTERNS, norm)
-    assert lexicon.approval_marker(text) == _plain_first(lexicon._APPROVAL_PATTERNS, norm)
-    assert lexicon.markers(text) == (
-        lexicon.correction_marker(text),
-        lexicon.instruction_marker(text),
-        lexicon.preference_marker(text),
+    assert markers.correction_marker(text) == _plain_first(TABLES["corrections"], norm)
+    assert markers.instruction_marker(text) == _plain_first(TABLES["instructions"], norm)
+    assert markers.preference_marker(text) == _plain_first(TABLES["preferences"], norm)
+    assert markers.approval_marker(text) == _plain_first(TABLES["approvals"], norm)
+    assert markers.markers(text) == (
+        markers.correction_marker(text),
+        markers.instruction_marker(text),
+        markers.preference_marker(text),
     )
 
 
@@ -83,7 +84,7 @@ def test_detectors_equal_their_plain_definitions(text: str) -> None:
 @given(TEXT)
 def test_pattern_candidates_include_every_matching_pattern(text: str) -> None:
     norm = normalise(text)
-    present = lexicon._SCANNER.present(norm)
+    present = _BUILT.scanner.present(norm)
     for table in _SCANNED:
         matching = [i for i, rx in enumerate(table.regexes) if rx.search(norm)]
         assert set(matching) <= set(table.candidates(present))

@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared.formats.board import parse_board
-from shared.language import markers as lexicon
+from shared.language import lexicon, markers
+from shared.language.lexicon.script import CJK_RUN_RE
 from shared.language.text import (
     _SYNONYMS,
-    CJK_RUN_RE,
     normalise,
     one_line,
     strip_pointers,
@@ -76,22 +76,23 @@ def test_one_line_and_strip_pointers_collapse_like_the_regex(text: str, limit: i
 def _plain_greeting(text: str) -> bool:
     norm = normalise(text)
     zh = norm
-    for word in sorted(lexicon._GREETING_ZH, key=len, reverse=True):
+    for word in sorted(lexicon.phrases("greeting", spaced=False), key=len, reverse=True):
         zh = zh.replace(word, " ")
     if CJK_RUN_RE.search(zh):
         return False
     words = re.findall(r"[a-z0-9']+", zh)
     if len(words) > 8:
         return False
-    return all(w.replace("'", "") in lexicon._GREETING_WORDS or w == "it" for w in words) and (
-        bool(words) or zh != norm
-    )
+    return all(
+        w.replace("'", "") in lexicon.words("greeting", spaced=True) or w == "it" for w in words
+    ) and (bool(words) or zh != norm)
 
 
 def _plain_question(text: str) -> bool:
     norm = normalise(text).strip()
     return norm.endswith(("?", "？")) or bool(
-        lexicon._QUESTION_START_RE.match(norm) or lexicon._ZH_QUESTION_RE.search(norm)
+        lexicon.matcher("question_opening").match(norm)
+        or lexicon.matcher("question_form").search(norm)
     )
 
 
@@ -106,13 +107,13 @@ _GREETINGS = st.lists(
 @settings(max_examples=500, deadline=None)
 @given(TEXT | _GREETINGS)
 def test_greeting_and_question_equal_their_plain_definitions(text: str) -> None:
-    assert lexicon.is_greeting_or_receipt(text) == _plain_greeting(text)
-    assert lexicon.is_question(text) == _plain_question(text)
+    assert markers.is_greeting_or_receipt(text) == _plain_greeting(text)
+    assert markers.is_question(text) == _plain_question(text)
 
 
 def _plain_wanted(text: str) -> str | None:
     norm = normalise(text).strip()
-    for pattern in lexicon._WANTED_PATTERNS:
+    for _label, pattern in lexicon.markers("wanted_marker"):
         match = re.search(pattern, norm)
         if match:
             clause = re.split(r"[.!。！\n]", match.group(1).strip())[0].strip(" ,，;；")
@@ -134,9 +135,9 @@ _ASKS = st.lists(
 @settings(max_examples=500, deadline=None)
 @given(_ASKS | TEXT)
 def test_wanted_and_one_off_equal_their_plain_definitions(text: str) -> None:
-    assert lexicon.wanted_behaviour(text) == _plain_wanted(text)
-    match = re.search(lexicon._ONE_OFF_PATTERN, normalise(text))
-    assert lexicon.one_off_marker(text) == (match.group(0) if match else None)
+    assert markers.wanted_behaviour(text) == _plain_wanted(text)
+    match = re.search(lexicon.source("one_off"), normalise(text))
+    assert markers.one_off_marker(text) == (match.group(0) if match else None)
 
 
 TOOL_RESULT = "agent.tool_result"

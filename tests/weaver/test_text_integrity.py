@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from shared.formats.board import parse_board
 from shared.formats.effectiveness import parse_effectiveness, render_effectiveness
 from shared.formats.fragments import Fragment, parse_fragment, render_fragment
+from shared.language.lexicon.script import CJK_RE
 from shared.language.markers import new_direction, wanted_as_written
 from shared.settings import Settings
 from shared.weaver.crystallize.crystallizer import build_effectiveness, cluster_new_signals
@@ -29,7 +30,7 @@ from shared.weaver.update.updater import RuleLineJudge, compose_line
 
 # What compose_line may add around the user's clauses.
 CONNECTIVES = frozenset({"When", "当", "时"})
-_CJK = re.compile(r"[\u3400-\u9fff]")
+_CJK = CJK_RE
 
 
 def words(text: str) -> list[str]:

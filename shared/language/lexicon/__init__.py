@@ -12,13 +12,24 @@ from __future__ import annotations
 import functools
 
 from shared.language.lexicon import en, zh
-from shared.language.lexicon.concept import Language, Pattern
+from shared.language.lexicon.concept import Language, Marker, Pattern
 from shared.language.lexicon.matcher import Matcher
 
 # Registry order is search order: the first language whose pattern matches answers.
 LANGUAGES: tuple[Language, ...] = (en.LANGUAGE, zh.LANGUAGE)
 
-__all__ = ["LANGUAGES", "Language", "Matcher", "Pattern", "matcher", "source", "words"]
+__all__ = [
+    "LANGUAGES",
+    "Language",
+    "Marker",
+    "Matcher",
+    "Pattern",
+    "markers",
+    "matcher",
+    "phrases",
+    "source",
+    "words",
+]
 
 
 def _languages(spaced: bool | None) -> list[Language]:
@@ -50,3 +61,29 @@ def source(concept: str, *, spaced: bool | None = None) -> str:
     if not found:
         raise KeyError(f"no registered language has the concept {concept!r}")
     return "|".join(found)
+
+
+@functools.cache
+def phrases(concept: str, *, spaced: bool | None = None) -> tuple[str, ...]:
+    """``concept``'s phrases in registry, then written, order (for rules that try them
+    in turn); patterns and markers are left out."""
+    return tuple(
+        e
+        for lang in _languages(spaced)
+        for e in lang.concepts.get(concept, ())
+        if isinstance(e, str)
+    )
+
+
+@functools.cache
+def markers(concept: str) -> tuple[tuple[str, str], ...]:
+    """``concept``'s (label, regex) markers over the registered languages: by rank, then
+    registry order, then as written (an ordered marker table)."""
+    found = [
+        (e.rank, order, e.label, e.regex)
+        for order, e in enumerate(e for lang in LANGUAGES for e in lang.concepts.get(concept, ()))
+        if isinstance(e, Marker)
+    ]
+    if not found:
+        raise KeyError(f"no registered language has markers for {concept!r}")
+    return tuple((label, regex) for _, _, label, regex in sorted(found))

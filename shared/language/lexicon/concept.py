@@ -28,7 +28,19 @@ class Pattern:
     bounded: bool = True
 
 
-Entry = str | Pattern
+@dataclass(frozen=True)
+class Marker:
+    """A labelled pattern of an ordered marker table (:mod:`shared.language.markers`):
+    the first marker whose pattern matches names what a text is, by its ``label``.
+    ``rank`` places it among every language's markers of the concept (lower first,
+    then registry order), where a reader's order interleaves the languages."""
+
+    label: str
+    regex: str
+    rank: int = 0
+
+
+Entry = str | Pattern | Marker
 
 
 def words(text: str) -> tuple[str, ...]:
@@ -71,7 +83,7 @@ class Language:
         entries = self.concepts.get(concept)
         if entries is None:
             return None
-        inner = [e.regex if isinstance(e, Pattern) else _phrase(e) for e in entries if _inside(e)]
+        inner = [_phrase(e) if isinstance(e, str) else e.regex for e in entries if _inside(e)]
         outer = [e.regex for e in entries if isinstance(e, Pattern) and not e.bounded]
         parts = []
         if inner:
@@ -93,7 +105,7 @@ class Language:
         found = self._word_sets.get(concept)
         if found is None:
             entries = self.concepts.get(concept, ())
-            if any(isinstance(e, Pattern) for e in entries):
+            if not all(isinstance(e, str) for e in entries):
                 raise TypeError(f"{self.code}:{concept} has patterns, not only words")
             found = self._word_sets[concept] = frozenset(e for e in entries if isinstance(e, str))
         return found

@@ -30,6 +30,7 @@ from shared.formats.effectiveness import Effectiveness, parse_new_signals, read_
 from shared.kernel.files import atomic_write_text, read_utf8
 from shared.kernel.lock.base import Lease
 from shared.kernel.paths import KernelPaths
+from shared.language.lexicon.script import CJK_RE
 from shared.language.text import jaccard, token_set
 from shared.settings import Settings
 from shared.weaver.crystallize.crystallizer import NEW_SIGNALS
@@ -40,14 +41,13 @@ from shared.weaver.report import evidence_phrase
 
 # Greedy to the bullet's last quote: the user's words may hold quotes ("Vous").
 _REWRITE_RE = re.compile(r'direction that would have helped: "(.*)"(?:; root_cause [^"]*)?$')
-_CJK_RE = re.compile(r"[\u4e00-\u9fff]")
 
 
 def compose_line(trigger: str, direction: str, marker: str | None, like: str) -> str:
     """A board line in the board's shape; Chinese when ``like`` is Chinese."""
     indent = like[: len(like) - len(like.lstrip())]
     suffix = f" [[{marker}]]" if marker else ""
-    if _CJK_RE.search(like) and (not trigger or _CJK_RE.search(trigger)):
+    if CJK_RE.search(like) and (not trigger or CJK_RE.search(trigger)):
         body = f"当{trigger}时，{direction}" if trigger else direction
     else:
         # The direction keeps the user's case: no capitalising (text integrity).
@@ -427,12 +427,12 @@ def _insert_after(rows: list[str], cue: frozenset[str], cjk: bool) -> int | None
         return None
 
     def fit(i: int) -> tuple[float, bool, int]:
-        same_script = bool(_CJK_RE.search(rows[i])) == cjk
+        same_script = bool(CJK_RE.search(rows[i])) == cjk
         return (jaccard(cue, token_set(rows[i])), same_script, i)
 
     best = max(bullets, key=fit)
     if fit(best)[0] == 0.0:
-        same = [i for i in bullets if bool(_CJK_RE.search(rows[i])) == cjk]
+        same = [i for i in bullets if bool(CJK_RE.search(rows[i])) == cjk]
         best = same[-1] if same else bullets[-1]
     end = best
     while end + 1 < len(rows) and re.match(r"^\s*[-*+]\s", rows[end + 1]):
@@ -468,7 +468,7 @@ def _add_new_lines(
         marker = next(
             (m for m in (f"lesson-{cand.slug}", f"groove-{cand.slug}") if m in slugs), None
         )
-        like = "当" if _CJK_RE.search(cand.direction) else ""
+        like = "当" if CJK_RE.search(cand.direction) else ""
         # The user's own clauses as written: no person or case changes (issue #11).
         text = compose_line(cand.trigger, cand.direction, marker, like)
         last = _insert_after(rows, cue, bool(like))

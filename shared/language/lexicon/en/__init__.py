@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
-from shared.language.lexicon.en import claims, domain, gates
+from shared.language.lexicon.en import claims, domain, events, gates
 
 LANGUAGE = Language(
-    code="en", spaced=True, concepts=merged(claims.CONCEPTS, domain.CONCEPTS, gates.CONCEPTS)
+    code="en",
+    spaced=True,
+    concepts=merged(claims.CONCEPTS, domain.CONCEPTS, gates.CONCEPTS, events.CONCEPTS),
 )

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
-from shared.language.lexicon.zh import claims, gates
+from shared.language.lexicon.zh import claims, events, gates
 
-LANGUAGE = Language(code="zh", spaced=False, concepts=merged(claims.CONCEPTS, gates.CONCEPTS))
+LANGUAGE = Language(
+    code="zh", spaced=False, concepts=merged(claims.CONCEPTS, gates.CONCEPTS, events.CONCEPTS)
+)

@@ -1,0 +1,188 @@
+"""English markers the scanner judges events with (data only).
+
+Marker tables are ordered: the first marker whose pattern matches names the event, and
+every English marker of a table comes before the Chinese ones unless its ``rank`` says
+otherwise.
+"""
+
+from __future__ import annotations
+
+from shared.language.lexicon.concept import Entry, Marker, Pattern, words
+
+CONCEPTS: dict[str, tuple[Entry, ...]] = {
+    # A correction of what the agent did (first marker wins).
+    "correction_marker": (
+        Marker("no,", r"^\s*no\b\s*[,.!;:\-\u2013\u2014]"),
+        Marker("nope", r"^\s*nope\b"),
+        Marker("that's wrong", r"\bthat'?s (?:wrong|not right|incorrect|not it)\b"),
+        Marker("wrong", r"\b(?:wrong|incorrect)\b"),
+        Marker("not what I asked", r"\bnot what i (?:asked|wanted|meant|said)\b"),
+        Marker(
+            "I told you",
+            r"\bi (?:told|asked|said to|already said|already told) you\b",
+        ),
+        Marker("I said", r"\bi (?:said|told you)\b"),
+        Marker(
+            "again you",
+            r"\b(?:again,? you|you again|you keep|you still|yet again|once again)\b",
+        ),
+        Marker("you ... again", r"\byou \w+\b[^.?!]{0,60}\bagain\b"),
+        Marker("stop", r"\bstop\s+(?!by\b)\w+"),
+        Marker("don't", r"\b(?:don'?t|do not|dont)\b"),
+        Marker("actually", r"^\s*actually\b"),
+        Marker("instead", r"\binstead\b"),
+        Marker(
+            "you forgot",
+            r"\byou (?:forgot|missed|ignored|didn'?t|did not|should have)\b",
+        ),
+        Marker("should have", r"\bshould(?:'ve| have)\b"),
+        Marker("why did you", r"\bwhy (?:did|do) you\b"),
+        Marker("you ... without", r"\byou \w+ without\b"),
+        Marker(
+            "still doesn't",
+            r"\bstill (?:doesn'?t|does not|isn'?t|is not|hasn'?t|not)\b",
+        ),
+        Marker(
+            "out of date",
+            r"\b(?:out of date|outdated|obsolete|no longer|we stopped|cancel+ed)\b",
+        ),
+        Marker(
+            "must ... now",
+            r"\b(?:must|has to|have to|needs? to)\b[^.!?]{0,80}\bnow\b",
+        ),
+    ),
+    # A standing instruction for every later occasion.
+    "instruction_marker": (
+        Marker("always", r"\balways\b"),
+        Marker("from now on", r"\bfrom now on\b"),
+        Marker("never", r"\bnever\b(?! mind)"),
+        Marker("every time", r"\b(?:every|each) time\b|\bwhenever\b"),
+        Marker("going forward", r"\bgoing forward\b|\bin (?:the )?future\b|\bnext time\b"),
+        Marker("remember to", r"\bremember (?:to|that)\b|\bdon'?t forget\b"),
+        Marker("please make sure", r"\bmake sure\b|\bbe sure to\b"),
+        Marker("by default", r"\bby default\b|\bas a rule\b"),
+    ),
+    # A stated preference.
+    "preference_marker": (
+        Marker("I prefer", r"\bi(?:'d| would)? prefer\b|\bmy preference\b"),
+        Marker("I'd rather", r"\bi'?d rather\b|\bi would rather\b"),
+        Marker("I like", r"\bi (?:really )?like (?:it )?when\b|\bi like\b"),
+        Marker(
+            "I don't like",
+            r"\bi (?:don'?t|do not) (?:like|want|enjoy)\b|\bi (?:hate|dislike)\b",
+        ),
+        Marker("I want you to", r"\bi (?:want|need|'d like|would like) you to\b"),
+    ),
+    # Approval of what the agent did.
+    "approval_marker": (
+        Marker(
+            "perfect",
+            r"\b(?:perfect|exactly|spot on|well done|great job|nice work|nailed it)\b",
+        ),
+        Marker(
+            "that's right",
+            r"\bthat'?s (?:right|correct|it|what i wanted|exactly what)\b",
+        ),
+    ),
+    # Where a correction or instruction states the behaviour it wants (group 1).
+    "wanted_marker": (
+        Marker(
+            "stop/don't/never ...",
+            r"(?:^|[,.;!:]\s*|\bplease\s+|\b(?:could|can|would|will) you (?:please )"
+            r"?)((?:stop|don'?t|do not|never)\s+\w.+)",
+            rank=0,
+        ),
+        Marker("instead, ...", r"\binstead,?\s+(?:please\s+)?(.+)", rank=2),
+        Marker("you should ...", r"\b(?:you should|you need to|you must|please)\s+(.+)", rank=3),
+        Marker(
+            "I want ...",
+            r"\bi (?:want|need|asked for|told you to|said to|wanted)\s+(.+)",
+            rank=4,
+        ),
+        Marker(
+            "always/from now on ...",
+            r"\b(?:always|from now on,?|going forward,?|remember to)\s+(.+)",
+            rank=5,
+        ),
+    ),
+    # The new direction of a direction change, in a reader's order (group 1).
+    "new_direction_marker": (
+        Marker(
+            "... instead of ...",
+            r"(?:^|[.!?;,:]\s*)(?:please\s+)?([a-z][^.!?;,:\n]*?\s+instead of\s+[^.!"
+            r"?;,\n]+)",
+            rank=1,
+        ),
+        Marker("instead, ...", r"\binstead,?\s+(?!of\b)(?:please\s+)?([^.!?;\n]+)", rank=2),
+        Marker("from now on, ...", r"\b(?:from now on|going forward),?\s+([^.!?;\n]+)", rank=3),
+        Marker(
+            "... must ... now",
+            r"(?:^|[.!?;]\s+|,\s*)((?:the |our |my |your |all |every )?[\w'-]+(?: [\w"
+            r"'-]+){0,5} (?:must|should|needs? to|has to|have to) [^.!?;\n]*\bnow\b["
+            r"^.!?;\n]*)",
+            rank=4,
+        ),
+        Marker(
+            "... instead",
+            r"(?:^|[.!?;,]\s*)((?:please\s+)?[a-z][^.!?;,\n]*?)\s+instead\b",
+            rank=5,
+        ),
+    ),
+    # Messages made only of these are greetings or receipts.
+    "greeting": words(
+        """hi hello hey yo thanks thank thx ty ok okay k kk got it cool great nice good morning
+        evening afternoon night bye goodbye cheers sure yes yep yeah alright perfect awesome
+        sounds fine understood noted you much lot a so very all right welcome np"""
+    ),
+    "question_opening": (
+        Pattern(
+            r"(?i:^\s*(?:what|how|when|where|why|who|which|is|are|was|were|do|does|did|can|"
+            r"could|will|would|should|have|has)\b)",
+            "a question word opening the text",
+            bounded=False,
+        ),
+    ),
+    # A qualifier that limits a request to this occasion.
+    "one_off": (
+        "this time",
+        "just this once",
+        "for now",
+        "for today",
+        "today only",
+        "right now",
+        "yet",
+    ),
+    # Lead words a standing instruction opens with, dropped from its rule.
+    "lead_word": (
+        Pattern(
+            r"from now on|going forward|in (?:the )?future|next time|please|remember to|"
+            r"make sure to|make sure|always|by default|also|and|so|ok|okay|no|actually",
+            "an instruction's lead words (matched as prefixes, case-insensitively)",
+            bounded=False,
+        ),
+    ),
+    # What a correction says about the line it weakens: the practice stopped ...
+    "obsolete": (
+        Pattern(
+            r"\b(?:out of date|outdated|obsolete|deprecated|discontinued|cancel+ed|"
+            r"no longer (?:needed|relevant|applies|apply|true|necessary|a thing|the case)|"
+            r"we (?:stopped|quit|dropped|ended|no longer do|don'?t do that)|"
+            r"(?:is|are)(?:n'?t| not) (?:needed|used|relevant|happening) any ?more|"
+            r"(?:not|no) (?:doing|needed|using|sending) (?:that|this|it|them) any ?more|"
+            r"doesn'?t apply any ?more|don'?t (?:do|need) (?:that|this|it) any ?more)",
+            "the practice stopped",
+            bounded=False,
+        ),
+    ),
+    # ... or a replacement behaviour is named: the line's direction changes.
+    "redirect": (
+        Pattern(
+            r"\b(?:instead|rather than|from now on|going forward|switch(?:ed)? to|not the old|"
+            r"(?:must|should|needs? to|has to|have to)\b[^.!?。！？]{0,80}\bnow\b|"
+            r"\bnow\b[^.!?。！？]{0,12}\b(?:must|should|needs? to|has to|have to)\b)",
+            "a replacement behaviour named",
+            bounded=False,
+        ),
+    ),
+    "change": (Pattern(r"\bno longer\b", "'no longer'", bounded=False),),
+}

@@ -1,0 +1,74 @@
+"""Chinese markers the scanner judges events with (data only)."""
+
+from __future__ import annotations
+
+from shared.language.lexicon.concept import Entry, Marker, Pattern, phrases
+
+CONCEPTS: dict[str, tuple[Entry, ...]] = {
+    # A correction of what the agent did (first marker wins).
+    "correction_marker": (
+        Marker("不对", r"不对"),
+        Marker("错了", r"错了|搞错|弄错|错误"),
+        Marker("不是", r"(?<!是)不是(?!吗)"),
+        Marker("我说过", r"我(?:说过|讲过|告诉过你|已经说)"),
+        Marker("别再", r"别再|别"),
+        Marker("不要", r"不要"),
+        Marker("应该是", r"应该是|应该"),
+        Marker("又", r"又"),
+        Marker("重新", r"重新|重做|再来"),
+        Marker("你忘了", r"你(?:忘了|没有|没)"),
+        Marker("改成", r"改成|改为|换成|改用"),
+        Marker("过时", r"过时|不用再|不再需要|取消了|作废"),
+    ),
+    # A standing instruction for every later occasion.
+    "instruction_marker": (
+        Marker("以后", r"以后|往后"),
+        Marker("每次", r"每次|每当"),
+        Marker("永远", r"永远|始终|总是"),
+        Marker("记住", r"记住|记得|别忘了"),
+        Marker("一律", r"一律|统一"),
+        Marker("务必", r"务必|必须|一定要"),
+        Marker("今后", r"今后|从现在开始|从今天起|下次"),
+    ),
+    # A stated preference.
+    "preference_marker": (
+        Marker("我喜欢", r"我(?:更|比较|不|不太)?喜欢|我讨厌|我不想要"),
+        Marker("我希望", r"我希望|希望你"),
+        Marker("我偏好", r"我(?:偏好|倾向|习惯)"),
+        Marker("我要你", r"我要你|我想要你|我需要你"),
+    ),
+    # Approval of what the agent did.
+    "approval_marker": (Marker("正是", r"正是|没错|完美|很好|非常好|就是这样|对了|做得好"),),
+    # Where a correction or instruction states the behaviour it wants (group 1).
+    "wanted_marker": (
+        Marker("别再/不要 ...", r"(?:^|[，,。；;！!：:]\s*)((?:别再|不要|别)\S.+)", rank=1),
+        Marker("应该是 ...", r"应该是?(.+)", rank=6),
+        Marker("而是/改成 ...", r"(?:而是|改成|改为|换成)(.+)", rank=7),
+        Marker("请/记得 ...", r"(?:请|要|一律|务必|记得|记住)(.+)", rank=8),
+    ),
+    # The new direction of a direction change, in a reader's order (group 1).
+    "new_direction_marker": (
+        Marker("改成 ...", r"(?:以后改成|改成|改为|换成|改用)([^。！!；;\n]+)", rank=0),
+        Marker("从现在开始 ...", r"(?:从现在开始|以后|今后)[，,]?([^。！!；;\n]+)", rank=6),
+    ),
+    # Messages made only of these are greetings or receipts (longest removed first).
+    "greeting": phrases(
+        """你好|您好|谢谢|多谢|感谢|收到|好的|好滴|嗯|早上好|早安|晚安|再见|拜拜|明白|
+        知道了|了解|可以|行|好|哈|辛苦了|没问题|对|是的"""
+    ),
+    "question_form": (
+        Pattern(
+            "吗[？?。.!！]*\\s*$|[？?]\\s*$|什么|怎么|几点|多少|哪|谁|是不是",
+            "a question particle, mark or word",
+        ),
+    ),
+    "one_off": phrases("这次|这一次|这回|今天先|暂时|先这样"),
+    "lead_word": phrases("以后|今后|从现在开始|下次|记住|记得|请|务必|一律|另外|还有"),
+    "obsolete": (
+        *phrases("过时|已经取消|取消了|停掉了|停了|不再需要|已经不用"),
+        Pattern("不用再\\S{0,8}了", "不用再 … 了 'no need to … any more'"),
+        *phrases("作废|废弃|不再适用"),
+    ),
+    "redirect": phrases("以后改成|改成|改为|换成|改用|而不是|现在要|现在改|从现在开始"),
+    "change": phrases("不要再|别再|以后不要|以后别"),
+}
