@@ -27,6 +27,7 @@ from shared.weaver.judging.registry import check, judge_set, names, registered
 from shared.weaver.judging.rules import RuleJudge
 from shared.weaver.judging.vocabulary import Activation, RootCause, Trajectory, WeakeningKind
 from shared.weaver.pipeline import crystallize, plan_pass, scan_slice
+from shared.weaver.scan.turns import Turn
 from tests.weaver.helpers import (
     DATE,
     TinyLease,
@@ -121,7 +122,7 @@ class Counting(RuleJudge):
     calls = 0
 
     def judge(
-        self, turn: dict[str, Any], previous: SessionMemory, board: Any, ctx: JudgeContext
+        self, turn: Turn, previous: SessionMemory, board: Any, ctx: JudgeContext
     ) -> list[Judgement]:
         Counting.calls += 1
         return super().judge(turn, previous, board, ctx)
