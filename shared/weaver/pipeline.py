@@ -36,6 +36,7 @@ from shared.weaver.judging.registry import check as check_judge
 from shared.weaver.judging.registry import judge_set
 from shared.weaver.plan import PassPlan
 from shared.weaver.records import FragmentSummary, Record, ScanResult, SlicePlan, SliceRole
+from shared.weaver.results import CrystallizeResult, Judgement, UpdateResult
 from shared.weaver.scan.scanner import ScannedFragment, read_slice_turns, scan_turns
 from shared.weaver.scan.thinning import SpineHydrator, merge_turns, planned_end, thin_turns
 from shared.weaver.settle.directed import Route, select_item
@@ -292,7 +293,7 @@ def crystallize(
     plan: PassPlan,
     slice_results: list[ScanResult],
     lease: Lease,
-) -> dict[str, Any]:
+) -> CrystallizeResult:
     """Judge every turn, write fragments and derived files, mark fully read days."""
     # A redelivered pass cleans up after the writer that was killed mid-write.
     lease.ensure()
@@ -324,35 +325,45 @@ def crystallize(
     for date in fully_read:
         mine = plan.slices_of(date, SliceRole.GAP)
         _cover_day(paths, settings, date, mine, [by_key[s.key] for s in mine], lease)
-    return {
-        **report.to_json(),
-        "external_events": turns,
-        "stats": stats.to_json(),
-        "covered": list(fully_read),
-        "deferred": len(deferred),
-        "missing_slices": [s.spine.token() for s in missing],
+    return CrystallizeResult(
+        status=report.status,
+        fragments_new=tuple(report.fragments_new),
+        fragments_prior=tuple(report.fragments_prior),
+        per_line=dict(report.per_line),
+        effectiveness_written=tuple(report.effectiveness_written),
+        effectiveness_deleted=tuple(report.effectiveness_deleted),
+        new_signals_written=report.new_signals_written,
+        entities_written=tuple(report.entities_written),
+        node_create=tuple(report.node_create),
+        malformed=tuple(report.malformed),
+        bootstrapped=tuple(report.bootstrapped),
+        external_events=turns,
+        stats=stats,
+        covered=tuple(fully_read),
+        deferred=len(deferred),
+        missing_slices=tuple(s.spine.token() for s in missing),
         # Every decision's reason, capped so the chain's messages stay small.
-        "judgements": [
-            {"fragment": f"{s.date}/{s.fragment.source_event_id}", "reason": s.reason}
+        judgements=tuple(
+            Judgement(f"{s.date}/{s.fragment.source_event_id}", s.reason)
             for s in scanned[:REASONS_KEPT]
-        ],
-        "judgements_total": len(scanned),
-    }
+        ),
+        judgements_total=len(scanned),
+    )
 
 
 def update(
     paths: KernelPaths,
     settings: Settings,
     plan: PassPlan,
-    crystallized: dict[str, Any],
+    crystallized: CrystallizeResult,
     lease: Lease,
-) -> dict[str, Any]:
+) -> UpdateResult:
     """Run the intuition updater over the board (writes ``memory/CLAUDE.md`` only)."""
     lease.ensure()
     remove_stale_temps(paths.memory_dir)
-    fresh = {m: int(v.get("new", 0)) for m, v in crystallized.get("per_line", {}).items()}
+    fresh = {m: v.new for m, v in crystallized.per_line.items()}
     judge = judge_set(settings.judge).line()
-    return update_board(paths, settings, lease, judge=judge, new_evidence=fresh).to_json()
+    return update_board(paths, settings, lease, judge=judge, new_evidence=fresh)
 
 
 def run_pass_inprocess(

@@ -14,7 +14,6 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from shared.errors import InputError
 from shared.formats.board import Board
@@ -48,6 +47,7 @@ from shared.weaver.crystallize.store import (
 )
 from shared.weaver.judging.interfaces import DossierWriter
 from shared.weaver.judging.vocabulary import RootCause, Signal, Trajectory, WeakeningKind
+from shared.weaver.results import LineEvidence
 from shared.weaver.scan.scanner import ScannedFragment
 
 NEW_SIGNALS = "new-signals.md"
@@ -56,11 +56,12 @@ _ORDER = ("WEAKENING", "STRENGTHENING", "NEUTRAL")
 
 @dataclass
 class CrystalReport:
-    """What one crystallize run did (JSON-serialisable via :meth:`to_json`)."""
+    """What one crystallize run did, gathered as it runs (the stage's result,
+    :class:`~shared.weaver.results.CrystallizeResult`, adds what the pass read)."""
 
     fragments_new: list[str] = field(default_factory=list)
     fragments_prior: list[str] = field(default_factory=list)
-    per_line: dict[str, dict[str, Any]] = field(default_factory=dict)
+    per_line: dict[str, LineEvidence] = field(default_factory=dict)
     effectiveness_written: list[str] = field(default_factory=list)
     effectiveness_deleted: list[str] = field(default_factory=list)
     new_signals_written: bool = False
@@ -77,21 +78,6 @@ class CrystalReport:
         if changed or self.fragments_new or self.effectiveness_deleted:
             return "UPDATED:"
         return "NO_NEW_GRADIENT:"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "fragments_new": self.fragments_new,
-            "fragments_prior": self.fragments_prior,
-            "per_line": self.per_line,
-            "effectiveness_written": self.effectiveness_written,
-            "effectiveness_deleted": self.effectiveness_deleted,
-            "new_signals_written": self.new_signals_written,
-            "entities_written": self.entities_written,
-            "node_create": self.node_create,
-            "malformed": self.malformed,
-            "bootstrapped": self.bootstrapped,
-        }
 
 
 def bullet_body(text: str) -> str:
@@ -418,13 +404,13 @@ def _write_effectiveness(
             report.effectiveness_written.append(rel_path(paths, path))
         new = sum(1 for g in group if g.rel in new_paths)
         line = board.by_marker(marker)
-        report.per_line[marker] = {
-            "ref": line.ref if line else "unavailable",
-            "effectiveness": rel_path(paths, path),
-            "new": new,
-            "prior": len(group) - new,
-            "trajectory": eff.trajectory,
-        }
+        report.per_line[marker] = LineEvidence(
+            ref=line.ref if line else "unavailable",
+            effectiveness=rel_path(paths, path),
+            new=new,
+            prior=len(group) - new,
+            trajectory=Trajectory(eff.trajectory),
+        )
 
 
 def crystallize_fragments(

@@ -21,7 +21,6 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from shared.constants import PATTERN_TRACKER
 from shared.errors import InputError
@@ -37,6 +36,7 @@ from shared.weaver.crystallize.store import write_if_changed
 from shared.weaver.judging.interfaces import LineDecision, LineJudge
 from shared.weaver.judging.vocabulary import LineAction, Trajectory
 from shared.weaver.report import evidence_phrase
+from shared.weaver.results import DecisionRow, UpdateResult
 
 # Greedy to the bullet's last quote: the user's words may hold quotes ("Vous").
 _REWRITE_RE = re.compile(r'direction that would have helped: "(.*)"(?:; root_cause [^"]*)?$')
@@ -151,24 +151,24 @@ def _rewrite(line: BoardLine, wanted: str, why: str, review: bool, cls: str | No
 
 @dataclass
 class UpdateReport:
-    """What the updater did; ``text`` lines cite line refs and effectiveness paths."""
+    """What the updater did, gathered as it runs (frozen by :meth:`result`)."""
 
     status: str = "NO_NEW_GRADIENT:"
-    decisions: list[dict[str, Any]] = field(default_factory=list)
+    decisions: list[DecisionRow] = field(default_factory=list)
     read: list[str] = field(default_factory=list)
     reviews: list[str] = field(default_factory=list)
     topics_written: list[str] = field(default_factory=list)
     changed: bool = False
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "changed": self.changed,
-            "decisions": self.decisions,
-            "effectiveness_read": self.read,
-            "reviews": self.reviews,
-            "topics_written": self.topics_written,
-        }
+    def result(self) -> UpdateResult:
+        return UpdateResult(
+            status=self.status,
+            changed=self.changed,
+            decisions=tuple(self.decisions),
+            effectiveness_read=tuple(self.read),
+            reviews=tuple(self.reviews),
+            topics_written=tuple(self.topics_written),
+        )
 
 
 def _dossier_slugs(paths: KernelPaths) -> set[str]:
@@ -235,8 +235,8 @@ def edits_record(paths: KernelPaths) -> Path:
     return paths.subcon_state_dir / EDITS_RECORD
 
 
-def _record_edits(paths: KernelPaths, board_text: str, report: UpdateReport, lease: Lease) -> None:
-    notes = [d["summary"] for d in report.decisions if d["action"] != "keep" and d.get("summary")]
+def _record_edits(paths: KernelPaths, board_text: str, report: UpdateResult, lease: Lease) -> None:
+    notes = [d.summary for d in report.edits if d.summary]
     digest = hashlib.sha256(board_text.encode("utf-8")).hexdigest()
     body = json.dumps({"board_sha256": digest, "edits": notes}, ensure_ascii=False)
     write_if_changed(edits_record(paths), body + "\n", lease)
@@ -300,25 +300,26 @@ def _with_repair(
 
 def _decision_row(
     line: BoardLine, decision: LineDecision, reason: str, evidence: str, rests: list[str]
-) -> dict[str, Any]:
+) -> DecisionRow:
     """The report row of one line's decision (with a summary for an edit)."""
-    row: dict[str, Any] = {
-        "ref": line.ref,
-        "marker": line.marker,
-        "action": decision.action,
-        "reason": reason,
-        "class": decision.cls,
-        "evidence": evidence,
-        "fragments": rests,
-    }
+    summary = None
     if decision.action is not LineAction.KEEP:
         cls = f" [{decision.cls}]" if decision.cls else ""
-        row["summary"] = (
+        summary = (
             f"{line.ref} {decision.action}{cls}: {evidence}"
             + (f" ({', '.join(rests)})" if rests else "")
             + f"; {reason}"
         )
-    return row
+    return DecisionRow(
+        ref=line.ref,
+        action=decision.action,
+        reason=reason,
+        marker=line.marker,
+        cls=decision.cls,
+        evidence=evidence,
+        fragments=tuple(rests),
+        summary=summary,
+    )
 
 
 def _apply_decision(
@@ -354,7 +355,7 @@ def update_board(
     judge: LineJudge | None = None,
     allow_new_lines: bool = True,
     new_evidence: dict[str, int] | None = None,
-) -> UpdateReport:
+) -> UpdateResult:
     """Apply evidence decisions to ``memory/CLAUDE.md``; write it once if it changed.
 
     ``new_evidence`` maps a marker to the fragments this pass wrote for it (the rest
@@ -369,7 +370,7 @@ def update_board(
     report = UpdateReport()
     original = read_utf8(paths.board)
     if original is None:
-        return report
+        return report.result()
     board = parse_board(original)
     rows: list[str | None] = list(original.split("\n"))
     slugs = _dossier_slugs(paths)
@@ -383,7 +384,7 @@ def update_board(
             try:
                 eff = read_effectiveness(eff_path)
             except InputError as exc:
-                report.decisions.append({"ref": line.ref, "action": "keep", "reason": str(exc)})
+                report.decisions.append(DecisionRow(line.ref, LineAction.KEEP, str(exc)))
                 continue
             if eff is not None:
                 report.read.append(f"memory/effectiveness/{line.marker}.md")
@@ -405,8 +406,8 @@ def update_board(
         atomic_write_text(paths.board, updated)
         report.changed = True
         report.status = "UPDATED:"
-        _record_edits(paths, updated, report, lease)
-    return report
+        _record_edits(paths, updated, report.result(), lease)
+    return report.result()
 
 
 def _post_review(paths: KernelPaths, line: BoardLine, d: LineDecision, lease: Lease) -> str:
@@ -455,7 +456,7 @@ def _add_new_lines(
             return rows
         candidates = parse_new_signals(text, ns_path)
     except InputError as exc:
-        report.decisions.append({"ref": "none", "action": "keep", "reason": str(exc)})
+        report.decisions.append(DecisionRow("none", LineAction.KEEP, str(exc)))
         return rows
     report.read.append("memory/effectiveness/new-signals.md")
     current = [parse_board("\n".join(rows)).lines]
@@ -480,18 +481,18 @@ def _add_new_lines(
             rows.insert(last + 1, text)
         current = [parse_board("\n".join(rows)).lines]
         report.decisions.append(
-            {
-                "ref": "new",
-                "marker": marker,
-                "action": "add",
-                "reason": f"recurring new-signals candidate: {cand.count} fragments",
-                "class": "new-signal",
-                "evidence": f"{cand.count} fragments",
-                "fragments": [x.path for x in cand.samples],
-                "summary": (
+            DecisionRow(
+                ref="new",
+                marker=marker,
+                action=LineAction.ADD,
+                reason=f"recurring new-signals candidate: {cand.count} fragments",
+                cls="new-signal",
+                evidence=f"{cand.count} fragments",
+                fragments=tuple(x.path for x in cand.samples),
+                summary=(
                     f"new line add [new-signal]: {cand.count} fragments "
                     f"({', '.join(x.path for x in cand.samples)}); recurring instruction"
                 ),
-            }
+            )
         )
     return rows
