@@ -1,6 +1,7 @@
 """The memory-weaver pass as plain functions: plan → scan (fan-out) → crystallize →
 update → settle. The Celery tasks call these; :func:`run_pass_inprocess` runs them
-in order without Celery. Every argument and result is JSON-serialisable.
+in order without Celery. Between the stages travel records with a JSON form
+(:mod:`~shared.weaver.records`, :mod:`~shared.weaver.results`); settle's report is JSON.
 
 Stage 1 scans the interval of ``scan-gap.md.pending`` (or an operator interval); a day
 is marked covered only when every slice of its scan-gap bands was read, and the item
@@ -287,6 +288,24 @@ def _cover_day(
     mark_day_covered(paths, date, progress)
 
 
+def _writable(
+    paths: KernelPaths, scanned: list[ScannedFragment], fully_read: list[str]
+) -> tuple[list[ScannedFragment], list[ScannedFragment]]:
+    """The fragments that may be written now, and those deferred.
+
+    Writing a fragment creates fragments/<date>/, which covers the date for the gap
+    check; so a date is written to only once it was fully read (or already covered).
+    """
+    writable = {
+        d
+        for d in {s.date for s in scanned}
+        if d in fully_read or paths.fragment_day_dir(d).is_dir()
+    }
+    return [s for s in scanned if s.date in writable], [
+        s for s in scanned if s.date not in writable
+    ]
+
+
 def crystallize(
     paths: KernelPaths,
     settings: Settings,
@@ -312,15 +331,7 @@ def crystallize(
         for date in plan.full_days
         if all(s.key in by_key for s in plan.slices_of(date, SliceRole.GAP))
     ]
-    # Writing a fragment creates fragments/<date>/, which covers the date for the gap
-    # check; so a date is written to only once it was fully read (or already covered).
-    writable = [
-        d
-        for d in {s.date for s in scanned}
-        if d in fully_read or paths.fragment_day_dir(d).is_dir()
-    ]
-    deferred = [s for s in scanned if s.date not in writable]
-    scanned = [s for s in scanned if s.date in writable]
+    scanned, deferred = _writable(paths, scanned, fully_read)
     report = crystallize_fragments(paths, settings, board, scanned, lease, judges.dossier())
     for date in fully_read:
         mine = plan.slices_of(date, SliceRole.GAP)
