@@ -158,7 +158,7 @@ def test_recorded_verdicts_are_replayed_only_for_the_judge_that_made_them(
         assert {r.judge for r in results} == {f"{scanned_by}/1"}
         Counting.calls = 0
         report = crystallize(kernel, _settings(kernel, "counting"), plan, results, TinyLease())
-    turns = report["external_events"]
+    turns = report.external_events
     assert turns > 4
     if scanned_by == "counting":
         assert 0 < Counting.calls < turns // 2  # only slice-boundary turns re-judged
