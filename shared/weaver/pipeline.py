@@ -355,7 +355,7 @@ def crystallize(
         missing_slices=tuple(s.spine.token() for s in missing),
         # Every decision's reason, capped so the chain's messages stay small.
         judgements=tuple(
-            Judgement(f"{s.date}/{s.fragment.source_event_id}", s.reason)
+            Judgement(fragment=f"{s.date}/{s.fragment.source_event_id}", reason=s.reason)
             for s in scanned[:REASONS_KEPT]
         ),
         judgements_total=len(scanned),

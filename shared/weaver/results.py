@@ -1,34 +1,57 @@
 """The records the writing stages pass on: crystallize's result, update's result, and
 the two together as settle receives them.
 
-Like the slice plans and scan results of :mod:`shared.weaver.records`, each travels
-through Celery as JSON of the same shape as before (Flower and ``subcon weave --json``
-show it unchanged), is decoded once at the task boundary, and a malformed message is
-one :class:`~shared.errors.InputError` naming the field.
+Each is a frozen pydantic model: it travels through Celery as JSON of the same shape
+as before (Flower and ``subcon weave --json`` show it unchanged), is decoded once at
+the task boundary, and a malformed message is one :class:`~shared.errors.InputError`
+naming the field. These are built once per pass, so pydantic's cost does not matter
+here; the scan's per-turn records stay plain (see :mod:`shared.weaver.scan.turns`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, ClassVar, Self
 
-from pydantic import Field
+from pydantic import (
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 from shared.spine.reader import ReadStats
 from shared.weaver.judging.vocabulary import LineAction, Trajectory
 from shared.weaver.records import WireModel, decode
 
 
-class _LineEvidenceWire(WireModel):
-    ref: str
-    effectiveness: str
-    new: int
-    prior: int
-    trajectory: Trajectory
+class StageRecord(WireModel):
+    """A stage result: ``to_json`` is the message, ``from_json`` decodes one."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    # What a malformed message is called in its InputError.
+    what: ClassVar[str] = "stage record"
+
+    def to_json(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", by_alias=True)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        """Raises: InputError: a malformed message (naming the field)."""
+        return decode(cls, data, cls.what)
 
 
-@dataclass(frozen=True, slots=True)
-class LineEvidence:
+# The read counters are the spine reader's own (mutable, merged per slice) record.
+Stats = Annotated[
+    ReadStats,
+    PlainValidator(lambda v: v if isinstance(v, ReadStats) else ReadStats.from_json(dict(v))),
+    PlainSerializer(ReadStats.to_json),
+]
+
+
+class LineEvidence(StageRecord):
     """One board line's evidence after a crystallize run: its effectiveness file, the
     fragments this run wrote for it (``new``) and those already on disk (``prior``)."""
 
@@ -38,58 +61,20 @@ class LineEvidence:
     prior: int
     trajectory: Trajectory
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "ref": self.ref,
-            "effectiveness": self.effectiveness,
-            "new": self.new,
-            "prior": self.prior,
-            "trajectory": self.trajectory,
-        }
 
-
-class _JudgementWire(WireModel):
-    fragment: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Judgement:
+class Judgement(StageRecord):
     """Why a fragment was made (``fragment`` is ``<date>/<source event id>``)."""
 
     fragment: str
     reason: str
 
-    def to_json(self) -> dict[str, str]:
-        return {"fragment": self.fragment, "reason": self.reason}
 
-
-class _CrystallizeWire(WireModel):
-    status: str
-    fragments_new: tuple[str, ...]
-    fragments_prior: tuple[str, ...]
-    per_line: dict[str, _LineEvidenceWire]
-    effectiveness_written: tuple[str, ...]
-    effectiveness_deleted: tuple[str, ...]
-    new_signals_written: bool
-    entities_written: tuple[str, ...]
-    node_create: tuple[str, ...]
-    malformed: tuple[str, ...]
-    bootstrapped: tuple[str, ...]
-    external_events: int
-    stats: dict[str, Any]
-    covered: tuple[str, ...]
-    deferred: int
-    missing_slices: tuple[str, ...]
-    judgements: tuple[_JudgementWire, ...]
-    judgements_total: int
-
-
-@dataclass(frozen=True, slots=True)
-class CrystallizeResult:
+class CrystallizeResult(StageRecord):
     """What the crystallize stage did: the files it wrote, each line's evidence, what
     the scan read, the days it marked covered, and why each fragment was made (the
     first few hundred reasons; ``judgements_total`` counts them all)."""
+
+    what: ClassVar[str] = "crystallize result"
 
     status: str
     fragments_new: tuple[str, ...]
@@ -103,74 +88,15 @@ class CrystallizeResult:
     malformed: tuple[str, ...]
     bootstrapped: tuple[str, ...]
     external_events: int
-    stats: ReadStats
+    stats: Stats
     covered: tuple[str, ...]
     deferred: int
     missing_slices: tuple[str, ...]
     judgements: tuple[Judgement, ...]
     judgements_total: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "fragments_new": list(self.fragments_new),
-            "fragments_prior": list(self.fragments_prior),
-            "per_line": {m: v.to_json() for m, v in self.per_line.items()},
-            "effectiveness_written": list(self.effectiveness_written),
-            "effectiveness_deleted": list(self.effectiveness_deleted),
-            "new_signals_written": self.new_signals_written,
-            "entities_written": list(self.entities_written),
-            "node_create": list(self.node_create),
-            "malformed": list(self.malformed),
-            "bootstrapped": list(self.bootstrapped),
-            "external_events": self.external_events,
-            "stats": self.stats.to_json(),
-            "covered": list(self.covered),
-            "deferred": self.deferred,
-            "missing_slices": list(self.missing_slices),
-            "judgements": [j.to_json() for j in self.judgements],
-            "judgements_total": self.judgements_total,
-        }
 
-    @classmethod
-    def from_json(cls, data: Any) -> CrystallizeResult:
-        """Raises: InputError: a malformed result (naming the field)."""
-        w = decode(_CrystallizeWire, data, "crystallize result")
-        return cls(
-            status=w.status,
-            fragments_new=w.fragments_new,
-            fragments_prior=w.fragments_prior,
-            per_line={m: LineEvidence(**v.model_dump()) for m, v in w.per_line.items()},
-            effectiveness_written=w.effectiveness_written,
-            effectiveness_deleted=w.effectiveness_deleted,
-            new_signals_written=w.new_signals_written,
-            entities_written=w.entities_written,
-            node_create=w.node_create,
-            malformed=w.malformed,
-            bootstrapped=w.bootstrapped,
-            external_events=w.external_events,
-            stats=ReadStats.from_json(w.stats),
-            covered=w.covered,
-            deferred=w.deferred,
-            missing_slices=w.missing_slices,
-            judgements=tuple(Judgement(j.fragment, j.reason) for j in w.judgements),
-            judgements_total=w.judgements_total,
-        )
-
-
-class _DecisionWire(WireModel):
-    ref: str
-    action: LineAction
-    reason: str
-    marker: str | None = None
-    cls: str | None = Field(default=None, alias="class")
-    evidence: str | None = None
-    fragments: tuple[str, ...] = ()
-    summary: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionRow:
+class DecisionRow(StageRecord):
     """The updater's decision on one board line (``ref`` ``"new"`` for an added line,
     ``"none"`` for the new-signals file), as the report shows it.
 
@@ -179,45 +105,30 @@ class DecisionRow:
     fragments (None for a kept line)."""
 
     ref: str
+    marker: str | None = None
     action: LineAction
     reason: str
-    marker: str | None = None
-    cls: str | None = None
+    cls: str | None = Field(default=None, alias="class")
     evidence: str | None = None
     fragments: tuple[str, ...] = ()
     summary: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    @model_serializer(mode="wrap")
+    def _shape(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        out: dict[str, Any] = handler(self)
         if self.evidence is None:
-            return {"ref": self.ref, "action": self.action, "reason": self.reason}
-        out: dict[str, Any] = {
-            "ref": self.ref,
-            "marker": self.marker,
-            "action": self.action,
-            "reason": self.reason,
-            "class": self.cls,
-            "evidence": self.evidence,
-            "fragments": list(self.fragments),
-        }
-        if self.summary is not None:
-            out["summary"] = self.summary
+            return {"ref": out["ref"], "action": out["action"], "reason": out["reason"]}
+        if self.summary is None:
+            del out["summary"]
         return out
 
 
-class _UpdateWire(WireModel):
-    status: str
-    changed: bool
-    decisions: tuple[_DecisionWire, ...]
-    effectiveness_read: tuple[str, ...]
-    reviews: tuple[str, ...]
-    topics_written: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class UpdateResult:
+class UpdateResult(StageRecord):
     """What the update stage did to ``memory/CLAUDE.md``: a decision per line, the
     effectiveness files it read, the reviews it posted and the topic dossiers a
     removed line moved to."""
+
+    what: ClassVar[str] = "update result"
 
     status: str
     changed: bool
@@ -231,48 +142,26 @@ class UpdateResult:
         """The decisions that changed a line (every one but a keep)."""
         return [d for d in self.decisions if d.action is not LineAction.KEEP]
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "changed": self.changed,
-            "decisions": [d.to_json() for d in self.decisions],
-            "effectiveness_read": list(self.effectiveness_read),
-            "reviews": list(self.reviews),
-            "topics_written": list(self.topics_written),
-        }
 
-    @classmethod
-    def from_json(cls, data: Any) -> UpdateResult:
-        """Raises: InputError: a malformed result (naming the field)."""
-        w = decode(_UpdateWire, data, "update result")
-        return cls(
-            status=w.status,
-            changed=w.changed,
-            decisions=tuple(DecisionRow(**d.model_dump()) for d in w.decisions),
-            effectiveness_read=w.effectiveness_read,
-            reviews=w.reviews,
-            topics_written=w.topics_written,
-        )
-
-
-class _StagesWire(WireModel):
-    crystallized: dict[str, Any]
-    updated: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class StageResults:
+class StageResults(StageRecord):
     """Both writing stages' results: settle needs them, and a chain passes only the
     previous task's result on, so the update task returns the pair."""
+
+    what: ClassVar[str] = "stage results"
 
     crystallized: CrystallizeResult
     updated: UpdateResult
 
-    def to_json(self) -> dict[str, Any]:
-        return {"crystallized": self.crystallized.to_json(), "updated": self.updated.to_json()}
-
     @classmethod
-    def from_json(cls, data: Any) -> StageResults:
-        """Raises: InputError: a malformed message (naming the field)."""
-        w = decode(_StagesWire, data, "stage results")
-        return cls(CrystallizeResult.from_json(w.crystallized), UpdateResult.from_json(w.updated))
+    def from_json(cls, data: Any) -> Self:
+        """Raises: InputError: a malformed message, named by the stage whose part it is."""
+        parts = decode(_Parts, data, cls.what)
+        return cls(
+            crystallized=CrystallizeResult.from_json(parts.crystallized),
+            updated=UpdateResult.from_json(parts.updated),
+        )
+
+
+class _Parts(WireModel):
+    crystallized: dict[str, Any]
+    updated: dict[str, Any]

@@ -28,6 +28,6 @@ def register(app: Celery) -> Any:
         with self.locked("update") as lease:
             updated = pipeline.update(self.paths, self.settings, plan, crystallized, lease)
         # settle needs both stages' results; a chain passes only the previous one on.
-        return StageResults(crystallized, updated).to_json()
+        return StageResults(crystallized=crystallized, updated=updated).to_json()
 
     return update

@@ -55,7 +55,7 @@ def add_new_lines(
             return rows
         candidates = parse_new_signals(text, ns_path)
     except InputError as exc:
-        report.decisions.append(DecisionRow("none", LineAction.KEEP, str(exc)))
+        report.decisions.append(DecisionRow(ref="none", action=LineAction.KEEP, reason=str(exc)))
         return rows
     report.read.append("memory/effectiveness/new-signals.md")
     current = [parse_board("\n".join(rows)).lines]

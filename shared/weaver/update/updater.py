@@ -148,7 +148,9 @@ def _decide_lines(
             try:
                 eff = read_effectiveness(eff_path)
             except InputError as exc:
-                report.decisions.append(DecisionRow(line.ref, LineAction.KEEP, str(exc)))
+                report.decisions.append(
+                    DecisionRow(ref=line.ref, action=LineAction.KEEP, reason=str(exc))
+                )
                 continue
             if eff is not None:
                 report.read.append(f"memory/effectiveness/{line.marker}.md")
