@@ -1,0 +1,178 @@
+"""The judgements the rule judge makes of a turn: a correction (WEAKENING), a touched
+line (STRENGTHENING or NEUTRAL), an approval of the previous turn, a new signal."""
+
+from __future__ import annotations
+
+from shared.formats.board import BoardLine
+from shared.language.markers import (
+    approval_marker,
+    candidate_rule,
+    is_transient_question,
+    new_direction,
+    one_off_marker,
+)
+from shared.language.text import one_line
+from shared.weaver.judging.attribution import KIND_REASONS, correction_kind
+from shared.weaver.judging.interfaces import JudgeContext, Judgement, SessionMemory
+from shared.weaver.judging.vocabulary import Activation, Signal, Trajectory, WeakeningKind
+from shared.weaver.scan.facts import TurnFacts, root_cause, rows_summary
+from shared.weaver.scan.turns import Turn
+
+WANTED_LIMIT = 300
+
+
+def correction(
+    facts: TurnFacts,
+    i: int,
+    line: BoardLine,
+    ctx: JudgeContext,
+    relations: list[str],
+    corr: str,
+    judged: Turn | None,
+    entities: tuple[str, ...],
+    *,
+    named_direction: bool = False,
+) -> Judgement:
+    why = "; ".join(relations)
+    root = None
+    kind = correction_kind(facts.text, line, named_direction)
+    evidence = [facts.quote, f'It carries the correction marker "{corr}" ({why}).']
+    if judged is not None:
+        evidence.append(
+            f"It judges the previous turn {judged['id']}, where {facts.previous_behaviour}."
+        )
+        root = root_cause(facts, i, line, judged, ctx)
+    notes = [f"This weakens `{line.ref}` because the agent needed correction despite the line."]
+    if kind:
+        notes.append(f"Weakening kind: {kind} ({KIND_REASONS[kind]}).")
+    # The user's words as written, whole or not at all: a cut or folded clause
+    # could reach the board through a rewrite.
+    wanted = (
+        new_direction(facts.text) if kind is WeakeningKind.DIRECTION_CHANGED else facts.wanted_text
+    )
+    if wanted and len(wanted) <= WANTED_LIMIT and "\n" not in wanted:
+        notes.append(f'Wanted behaviour: "{wanted}".')
+    if root:
+        notes.append(f"Root cause: {root} (from the judged turn's tool trace).")
+    return Judgement(
+        line=line,
+        trajectory=Trajectory.WEAKENING,
+        activation=Activation.MISSED,
+        signal=Signal.CORRECTION,
+        reason=f"correction ({corr}): {why}",
+        evidence=tuple(evidence),
+        notes=tuple(notes),
+        root_cause=root,
+        supersedes=judged["id"] if judged is not None else None,
+        entities=entities,
+        kind=kind,
+    )
+
+
+def line_judgement(
+    facts: TurnFacts,
+    i: int,
+    line: BoardLine,
+    relations: list[str],
+    read: bool,
+    entities: tuple[str, ...],
+) -> Judgement:
+    ref = line.ref
+    turn = facts.turn
+    if read:
+        traj, act, signal = Trajectory.STRENGTHENING, Activation.ACTIVATED, Signal.DOSSIER_READ
+        note = f"This strengthens `{ref}` because the agent opened the line's dossier."
+    elif turn.get("rows") and facts.followed(i):
+        traj, act, signal = Trajectory.STRENGTHENING, Activation.ACTIVATED, Signal.TRIGGER
+        note = f"This strengthens `{ref}` because the agent's turn followed the line's direction."
+    else:
+        traj, act = Trajectory.NEUTRAL, Activation.WAITING
+        signal = Signal.DIRECTED if "directed" in relations[0] else Signal.TRIGGER
+        note = (
+            f"This is neutral for `{ref}`: the line was touched but the turn does not show "
+            "whether its direction was followed."
+        )
+    why = "; ".join(relations)
+    return Judgement(
+        line=line,
+        trajectory=traj,
+        activation=act,
+        signal=signal,
+        reason=f"{traj.lower()}: {why}",
+        evidence=(facts.quote, f"Relation: {why}. In the same turn {facts.behaviour}."),
+        notes=(note,),
+        entities=entities,
+    )
+
+
+def approval(text: str, previous: SessionMemory) -> list[Judgement]:
+    """The user approves the previous turn: its NEUTRAL lines become STRENGTHENING
+    (the fragment keeps the earlier turn as its source)."""
+    judged = previous.turn
+    assert judged is not None
+    out = []
+    for line, traj in zip(previous.lines, previous.trajectories, strict=True):
+        if traj != Trajectory.NEUTRAL:
+            continue
+        out.append(
+            Judgement(
+                line=line,
+                trajectory=Trajectory.STRENGTHENING,
+                activation=Activation.ACTIVATED,
+                signal=Signal.TRIGGER,
+                reason=f"approval in the next turn ({approval_marker(text)})",
+                evidence=(
+                    f"The external {judged['type']} ({judged['kind']}) said: "
+                    f'"{one_line(judged["text"], 200)}".',
+                    f"In that turn {rows_summary(judged)}; the user's next message "
+                    f'approved it: "{one_line(text, 120)}".',
+                ),
+                notes=(
+                    f"This strengthens `{line.ref}` because the behaviour in the trigger "
+                    "turn was accepted by the user.",
+                ),
+                supersedes=judged["id"],
+                source_turn=judged,
+            )
+        )
+    return out
+
+
+def new_signal(
+    facts: TurnFacts,
+    corr: str | None,
+    instr: str | None,
+    pref: str | None,
+    entities: tuple[str, ...],
+) -> list[Judgement]:
+    text = facts.text
+    wanted = facts.wanted
+    if one_off_marker(text) and not instr:
+        return []
+    if instr or pref:
+        signal = Signal.INSTRUCTION if instr else Signal.PREFERENCE
+        marker = instr or pref
+    elif corr and wanted and not is_transient_question(text):
+        signal, marker = Signal.CORRECTION, corr
+    else:
+        return []
+    trigger, direction = candidate_rule(text)
+    notes = [
+        f'No current memory/CLAUDE.md line covers this durable {signal} ("{marker}").',
+        f'Candidate trigger: "{one_line(trigger, 120)}".'
+        if trigger
+        else "Candidate trigger: none.",
+        f'Candidate direction: "{one_line(direction, 160)}".',
+    ]
+    return [
+        Judgement(
+            line=None,
+            trajectory=Trajectory.NEW_SIGNAL,
+            activation=Activation.WAITING,
+            signal=signal,
+            reason=f"new {signal} ({marker}) with no related board line",
+            evidence=(facts.quote,),
+            notes=tuple(notes),
+            entities=entities,
+        )
+    ]
