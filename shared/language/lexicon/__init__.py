@@ -26,6 +26,7 @@ __all__ = [
     "Pattern",
     "markers",
     "matcher",
+    "names",
     "phrases",
     "source",
     "words",
@@ -87,3 +88,11 @@ def markers(concept: str) -> tuple[tuple[str, str], ...]:
     if not found:
         raise KeyError(f"no registered language has markers for {concept!r}")
     return tuple((label, regex) for _, _, label, regex in sorted(found))
+
+
+@functools.cache
+def names(prefix: str) -> tuple[str, ...]:
+    """The concepts whose name starts with ``prefix`` ("term:" ...), over the registered
+    languages in registry, then written, order: a family of concepts a rule iterates."""
+    found = (name for lang in LANGUAGES for name in lang.concepts if name.startswith(prefix))
+    return tuple(dict.fromkeys(found))

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
-from shared.language.lexicon.en import claims, domain, events, gates
+from shared.language.lexicon.en import claims, domain, events, gates, terms
 
 LANGUAGE = Language(
     code="en",
     spaced=True,
-    concepts=merged(claims.CONCEPTS, domain.CONCEPTS, gates.CONCEPTS, events.CONCEPTS),
+    concepts=merged(
+        claims.CONCEPTS, domain.CONCEPTS, gates.CONCEPTS, events.CONCEPTS, terms.CONCEPTS
+    ),
 )

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
-from shared.language.lexicon.zh import claims, events, gates
+from shared.language.lexicon.zh import claims, events, gates, terms
 
 LANGUAGE = Language(
-    code="zh", spaced=False, concepts=merged(claims.CONCEPTS, gates.CONCEPTS, events.CONCEPTS)
+    code="zh",
+    spaced=False,
+    concepts=merged(claims.CONCEPTS, gates.CONCEPTS, events.CONCEPTS, terms.CONCEPTS),
 )
