@@ -15,63 +15,23 @@ import unicodedata
 from collections.abc import Iterable
 from typing import cast
 
+from shared.language import lexicon
 from shared.language.lexicon.script import CJK_CHAR
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
 
 _TOKEN_RE = re.compile(rf"[a-z0-9]+(?:'[a-z]+)?|{CJK_CHAR}+")
 # Function characters split CJK runs so bigrams do not straddle particles.
-_CJK_PARTICLES = frozenset("的了吗呢啊吧呀么着过和与及或就都也还在是我你他她它们这那把被给让")
-
-STOPWORDS: frozenset[str] = _words(
-    """a an the and or but if then than so to of in on at by for with from into onto about
-    as is are was were be been being am do does did done doing have has had having i me
-    my mine you your yours we us our they them their he him his she her it its this that
-    these those there here what which who whom whose when where why how all any both
-    each few more most other some such no nor not only own same too very can could will
-    would shall should may might must just also again ever even it's that's i'm i'd
-    you're don't doesn't didn't can't won't isn't aren't let's please make sure get got
-    go going want need like one thing things time way use used using lesson groove
-    pattern topic entity md"""
-)
+_CJK_PARTICLES = frozenset(lexicon.phrases("particle"))
+STOPWORDS: frozenset[str] = lexicon.words("stopword", spaced=True)
 
 # Tokens too generic to identify a rule's trigger on their own (EN and CJK bigrams).
-GENERIC_CUES: frozenset[str] = _words(
-    """user ask request say tell mention someone anyone thing work make help new 用户 户要 要求
-    求写 户提 提到 户问 时候 问题 需要 一下 可以 这个 那个 什么 怎么 进行 相关"""
-)
+GENERIC_CUES: frozenset[str] = lexicon.words("generic_cue")
 
 # A deliberately small synonym fold: canonical stem <- variants (after stemming).
-_SYNONYMS: dict[str, str] = {}
-for _canon, _variants in {
-    "answer": "reply respond respons answer",
-    "short": "short brief concis terse succinct",
-    "long": "long verbos lengthy",
-    "error": "error bug fail failur crash exception",
-    "fix": "fix repair patch",
-    "test": "test spec",
-    "commit": "commit",
-    "deploy": "deploy releas ship rollout",
-    "write": "write draft compos",
-    "check": "check verify confirm validat",
-    "summar": "summar summary summariz recap digest",
-    "chines": "chines mandarin",
-    "english": "english",
-    "meet": "meet meeting call sync",
-    "schedul": "schedul calendar book",
-    "price": "price cost pric",
-    "file": "file document doc",
-    "start": "start begin open lead",
-    "remov": "remov delet drop",
-    "ask": "ask question queri request",
-    "tabl": "tabl table",
-    "list": "list bullet",
-}.items():
-    for _v in _variants.split():
-        _SYNONYMS[_v] = _canon
+_SYNONYMS: dict[str, str] = {
+    variant: name.removeprefix("synonym:")
+    for name in lexicon.names("synonym:")
+    for variant in lexicon.phrases(name)
+}
 
 
 # A turn's text passes through every detector, each normalising it; a small cache makes
@@ -254,19 +214,12 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 _POINTER_RE = re.compile(r"\[\[([^\]\n]+)\]\]")
 _BULLET_RE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-_EN_TRIGGER_RE = re.compile(
-    r"^(?:when(?:ever)?|if|before|after|once|while|upon|on|each time|every time|in)\s+(.+?)"
-    r"(?:,|;|:|\s[-\u2013\u2014]+\s|\bthen\b|\s(?=please\s))\s*(.*)$",
-    re.IGNORECASE | re.DOTALL,
-)
-_ZH_TRIGGER_RE = re.compile(
-    r"^(?:当|如果|假如|若|遇到|碰到|每当|每次|在)(.+?)(?:时候|的时候|时|之前|之后|后)?[，,：:；;]\s*(.*)$",
-    re.DOTALL,
-)
-_ZH_BARE_RE = re.compile(
-    r"^([^，,。；;：:]{2,24}?)(?:的时候|时候|时|之前|之后)[，,：:；;]\s*(.*)$", re.DOTALL
-)
-_ZH_EACH_RE = re.compile(r"^(?:每次|每当)(.+?)(?:的时候|时)?(?:都|就)(.+)$", re.DOTALL)
+
+
+@functools.cache
+def _rule_shapes() -> tuple[re.Pattern[str], ...]:
+    """A rule sentence's (trigger, direction) shapes, in the order they are tried."""
+    return tuple(re.compile(regex) for _label, regex in lexicon.markers("rule_shape_marker"))
 
 
 def strip_pointers(text: str) -> str:
@@ -292,7 +245,7 @@ def split_trigger(text: str) -> tuple[str, str]:
     is the direction.
     """
     body = strip_pointers(text)
-    for regex in (_EN_TRIGGER_RE, _ZH_TRIGGER_RE, _ZH_EACH_RE, _ZH_BARE_RE):
+    for regex in _rule_shapes():
         match = regex.match(body)
         if match:
             return match.group(1).strip(), match.group(2).strip(" .。")

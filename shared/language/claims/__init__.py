@@ -10,7 +10,7 @@ names only a value (:mod:`.vagueness`) and concrete when it acts on an artefact
 
 from __future__ import annotations
 
-from shared.language.claims.claim import MODAL_TAG_RE, PATH_RE, Claim, analyse, words, wordset
+from shared.language.claims.claim import MODAL_TAG_RE, PATH_RE, Claim, analyse, words
 from shared.language.claims.directions import direction_clauses, unnamed_skill
 from shared.language.claims.domain import domain_concrete
 from shared.language.claims.norms import has_limit, normative_clauses
@@ -31,5 +31,4 @@ __all__ = [
     "trigger_clause",
     "unnamed_skill",
     "words",
-    "wordset",
 ]

@@ -39,11 +39,6 @@ _WORD_RE = re.compile(r"[a-z][a-z'-]*|\d+")
 _DETAILS = lexicon.matcher("details")
 
 
-def wordset(text: str) -> frozenset[str]:
-    """The whitespace-separated words of ``text``."""
-    return frozenset(text.split())
-
-
 def words(text: str) -> list[str]:
     """The words of lowercased ``text`` (letters with inner ' and -, or digit runs)."""
     return _WORD_RE.findall(text)

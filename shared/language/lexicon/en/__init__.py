@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
-from shared.language.lexicon.en import claims, domain, events, gates, terms
+from shared.language.lexicon.en import claims, domain, events, gates, terms, tokens
 
 LANGUAGE = Language(
     code="en",
     spaced=True,
     concepts=merged(
-        claims.CONCEPTS, domain.CONCEPTS, gates.CONCEPTS, events.CONCEPTS, terms.CONCEPTS
+        claims.CONCEPTS,
+        domain.CONCEPTS,
+        gates.CONCEPTS,
+        events.CONCEPTS,
+        terms.CONCEPTS,
+        tokens.CONCEPTS,
     ),
 )

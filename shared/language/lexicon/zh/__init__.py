@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
-from shared.language.lexicon.zh import claims, events, gates, terms
+from shared.language.lexicon.zh import claims, events, gates, terms, tokens
 
 LANGUAGE = Language(
     code="zh",
     spaced=False,
-    concepts=merged(claims.CONCEPTS, gates.CONCEPTS, events.CONCEPTS, terms.CONCEPTS),
+    concepts=merged(
+        claims.CONCEPTS, gates.CONCEPTS, events.CONCEPTS, terms.CONCEPTS, tokens.CONCEPTS
+    ),
 )
