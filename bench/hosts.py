@@ -4,7 +4,7 @@
 
 A kernel host (redis-server with a password, on its own network namespace) and two
 scan hosts joined to it by veth pairs, each with its own mount namespace in which only
-``var/events`` is there, read-only (``tests/multihost/fleet.py``, the multi-host test
+``var/events`` is there, read-only (``testing/hosts/fleet.py``, the multi-host test
 harness). Each scan host runs ``deploy/scan-worker.sh`` with one process. The timer
 runs on the kernel host: dispatch of one scan task per slice of the day (30 MB; 3 MB
 with ``--quick``) until every result is stored (``bench/weave.py``'s scan-stage timer).
@@ -85,7 +85,7 @@ def run(
     quick: bool = False, seed: int = 7, repeat: int | None = None, day_bytes: int | None = None
 ) -> list[Row]:
     """Rows for the scan stage on one vs two scan hosts (see the module docstring)."""
-    from tests.multihost import fleet as fleet_mod
+    from testing.hosts import fleet as fleet_mod
 
     reason = fleet_mod.unavailable()
     if reason is not None:

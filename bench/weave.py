@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import shutil
@@ -40,6 +41,7 @@ if str(ROOT) not in sys.path:
 from bench.workloads import write_spine_day  # noqa: E402
 from shared.kernel.paths import KernelPaths  # noqa: E402
 from shared.settings import Settings  # noqa: E402
+from testing.waiting import poll_until  # noqa: E402
 
 DAY = "2026-02-02"
 MB = 1024 * 1024
@@ -55,50 +57,17 @@ def metric(
     return {"name": name, "value": round(value, 4), "unit": unit, "target": target, "met": met}
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @contextlib.contextmanager
 def redis_server(workdir: Path) -> Iterator[str]:
-    """A throwaway redis-server on a loopback port; yields its URL."""
-    import redis
+    """A throwaway redis-server on a loopback port (the test suite's launcher); yields its URL."""
+    from testing.redis_server import EPHEMERAL, RedisServer
 
-    port = _free_port()
-    proc = subprocess.Popen(
-        [
-            "redis-server",
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(workdir),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"redis://127.0.0.1:{port}/0"
+    server = RedisServer(workdir / "redis", *EPHEMERAL)
+    server.start()
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                redis.Redis.from_url(url).ping()
-                break
-            except redis.ConnectionError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("redis-server did not start") from None
-                time.sleep(0.05)
-        yield url
+        yield server.url
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        server.stop()
 
 
 class Workers:
@@ -167,12 +136,12 @@ class Workers:
 
         app = make_app(self.settings())
         wanted = f"{name}@{socket.gethostname()}"
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            replies = app.control.ping(timeout=0.5) or []
-            if any(wanted in reply for reply in replies):
-                return
-        raise RuntimeError(f"worker {wanted} did not start; see {self.logdir}")
+
+        def answered() -> bool:
+            return any(wanted in reply for reply in app.control.ping(timeout=0.5) or [])
+
+        if poll_until(answered, 60, poll=0) is None:
+            raise RuntimeError(f"worker {wanted} did not start; see {self.logdir}")
 
     def stop(self) -> None:
         for proc in self.procs:
@@ -235,12 +204,9 @@ def time_scan_stage(settings: Settings, interval: str, repeat: int) -> tuple[flo
         began = time.perf_counter()
         pending = group(sigs).apply_async()
         ids = [r.id for r in pending.results]
-        deadline = began + 600
-        while not _all_stored(app, ids):
-            if time.perf_counter() > deadline:
-                raise TimeoutError("scan stage did not finish in 600 s")
-            # Coarse polling: on 2 cores a busy poller would slow the workers it times.
-            time.sleep(0.01)
+        # Coarse polling: on 2 cores a busy poller would slow the workers it times.
+        if poll_until(functools.partial(_all_stored, app, ids), 600, poll=0.01) is None:
+            raise TimeoutError("scan stage did not finish in 600 s")
         best = min(best, time.perf_counter() - began)
         results = pending.get(timeout=600)
         assert len(results) == len(plan["slices"])

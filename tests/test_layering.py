@@ -183,6 +183,22 @@ def test_the_pure_core_never_imports_celery_or_workers() -> None:
     assert bad == []
 
 
+def test_only_tests_import_test_modules() -> None:
+    """Helpers that benchmarks and tests share live in ``testing/``; a test module is never
+    imported from outside ``tests/`` (nor one test module from another, but through
+    ``conftest``)."""
+    known = {**modules("tests"), **modules("testing"), **modules("bench")}
+    bad = [
+        f"{name} -> {target}"
+        for name, path in known.items()
+        if not name.startswith("tests.") or path.name.startswith("test_")
+        for target in imported(path, known)
+        if (target.startswith("tests.") and target.rsplit(".", 1)[-1].startswith("test_"))
+        or (not name.startswith("tests.") and target.startswith("tests"))
+    ]
+    assert bad == []
+
+
 def test_the_checks_see_a_cycle_and_an_upward_import() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert RANK["report"] > RANK["formats"]  # report may read formats, never the reverse

@@ -98,6 +98,31 @@ class Selection:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
+def _next_item(
+    text: str,
+    views: Mapping[str, PartitionView],
+    picks: list[str],
+    *,
+    tick: int,
+    now: datetime,
+    implemented: frozenset[str],
+) -> tuple[str | None, str]:
+    """The first unchecked item not picked yet that is due, and why it is to be
+    checked off unrun ("" when it runs); (None, "") when no item is due."""
+    for item in pl.parse_items(text):
+        if item.done or item.name in picks:
+            continue
+        view = views.get(item.name)
+        if view is None:
+            return item.name, SKIP_MISSING
+        if not view.enabled:
+            return item.name, SKIP_DISABLED
+        if view.running or is_backed_off(view, now) or not is_cooled_down(view, tick):
+            continue
+        return item.name, ("" if item.name in implemented else SKIP_UNIMPLEMENTED)
+    return None, ""
+
+
 def select_partitions(
     playlist_text: str | None,
     views: Mapping[str, PartitionView],
@@ -128,23 +153,7 @@ def select_partitions(
             if not enabled_order:
                 break
             text = pl.rebuild(text, enabled_order)
-        pick: str | None = None
-        reason = ""
-        for item in pl.parse_items(text):
-            if item.done or item.name in picks:
-                continue
-            view = views.get(item.name)
-            if view is None:
-                pick, reason = item.name, SKIP_MISSING
-                break
-            if not view.enabled:
-                pick, reason = item.name, SKIP_DISABLED
-                break
-            if view.running or is_backed_off(view, now) or not is_cooled_down(view, tick):
-                continue
-            pick = item.name
-            reason = "" if item.name in implemented else SKIP_UNIMPLEMENTED
-            break
+        pick, reason = _next_item(text, views, picks, tick=tick, now=now, implemented=implemented)
         if pick is None:
             break
         if not reason:

@@ -44,7 +44,7 @@ from shared.review.allowlist import FileKind
 from shared.review.reviewer import claims_of, review_text
 from shared.settings import Settings
 from shared.timestamps import iso
-from shared.weaver.update.updater import board_edit_notes
+from shared.weaver.update.edits import board_edit_notes
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ the ``Updater guidance:`` bullets. :func:`render_effectiveness` and
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from shared.errors import InputError
@@ -116,6 +116,71 @@ def render_effectiveness(eff: Effectiveness) -> str:
     return "\n".join(out) + "\n"
 
 
+def _head(lines: list[str], where: str) -> tuple[dict[str, str], int]:
+    """The front matter's values and the index of its closing ``---``."""
+    if not lines or lines[0].strip() != "---":
+        raise InputError(where, 1, "effectiveness file must start with '---'")
+    head: dict[str, str] = {}
+    for idx in range(1, len(lines)):
+        raw = lines[idx]
+        if raw.strip() == "---":
+            if not head.get("node_slug"):
+                raise InputError(where, idx + 1, "missing node_slug")
+            return head, idx
+        match = re.match(r"^([A-Za-z_]+):\s?(.*)$", raw)
+        if not match:
+            raise InputError(where, idx + 1, f"malformed front matter line {raw[:60]!r}")
+        head[match.group(1)] = read_flat_value(match.group(2))
+    raise InputError(where, len(lines), "front matter is not closed with '---'")
+
+
+@dataclass
+class _Body:
+    """What the body of an effectiveness file says, as it is read."""
+
+    current: str = ""
+    trajectory: str = ""
+    counts: tuple[int, int, int] | None = None
+    kinds: tuple[int, int, int] = (0, 0, 0)
+    samples: list[Sample] = field(default_factory=list)
+    guidance: list[str] = field(default_factory=list)
+
+
+def _counts(
+    pattern: re.Pattern[str], stripped: str, where: str, lineno: int, what: str
+) -> tuple[int, int, int]:
+    match = pattern.match(stripped)
+    if not match:
+        raise InputError(where, lineno, f"malformed {what} line")
+    return (int(match.group(1)), int(match.group(2)), int(match.group(3)))
+
+
+def _body(lines: list[str], start: int, where: str) -> _Body:
+    body = _Body()
+    section = ""
+    for idx in range(start, len(lines)):
+        raw = lines[idx]
+        stripped = raw.strip()
+        if stripped.startswith("Current line:"):
+            body.current = stripped[len("Current line:") :].strip()
+        elif stripped.startswith("Trajectory:"):
+            body.trajectory = stripped[len("Trajectory:") :].split("#")[0].strip()
+        elif stripped.startswith("Evidence:"):
+            body.counts = _counts(_EVIDENCE_RE, stripped, where, idx + 1, "Evidence: counts")
+        elif stripped.startswith("Weakening kinds:"):
+            body.kinds = _counts(_KINDS_RE, stripped, where, idx + 1, "Weakening kinds:")
+        elif stripped == "Sample evidence:":
+            section = "samples"
+        elif stripped == "Updater guidance:":
+            section = "guidance"
+        elif raw.startswith("- ") and section == "samples":
+            sample_path, _, why = raw[2:].partition(" -- ")
+            body.samples.append(Sample(sample_path.strip(), why.strip()))
+        elif raw.startswith("- ") and section == "guidance":
+            body.guidance.append(raw[2:])
+    return body
+
+
 def parse_effectiveness(text: str, path: Path | str = "<effectiveness>") -> Effectiveness:
     """Parse an effectiveness file.
 
@@ -125,71 +190,24 @@ def parse_effectiveness(text: str, path: Path | str = "<effectiveness>") -> Effe
     """
     where = str(path)
     lines = text.split("\n")
-    if not lines or lines[0].strip() != "---":
-        raise InputError(where, 1, "effectiveness file must start with '---'")
-    head: dict[str, str] = {}
-    end = None
-    for idx in range(1, len(lines)):
-        raw = lines[idx]
-        if raw.strip() == "---":
-            end = idx
-            break
-        match = re.match(r"^([A-Za-z_]+):\s?(.*)$", raw)
-        if not match:
-            raise InputError(where, idx + 1, f"malformed front matter line {raw[:60]!r}")
-        head[match.group(1)] = read_flat_value(match.group(2))
-    if end is None:
-        raise InputError(where, len(lines), "front matter is not closed with '---'")
-    if not head.get("node_slug"):
-        raise InputError(where, end + 1, "missing node_slug")
-    current = trajectory = ""
-    counts: tuple[int, int, int] | None = None
-    kinds = (0, 0, 0)
-    samples: list[Sample] = []
-    guidance: list[str] = []
-    section = ""
-    for idx in range(end + 1, len(lines)):
-        raw = lines[idx]
-        stripped = raw.strip()
-        if stripped.startswith("Current line:"):
-            current = stripped[len("Current line:") :].strip()
-        elif stripped.startswith("Trajectory:"):
-            trajectory = stripped[len("Trajectory:") :].split("#")[0].strip()
-        elif stripped.startswith("Evidence:"):
-            match = _EVIDENCE_RE.match(stripped)
-            if not match:
-                raise InputError(where, idx + 1, "malformed Evidence: counts line")
-            counts = (int(match.group(1)), int(match.group(2)), int(match.group(3)))
-        elif stripped.startswith("Weakening kinds:"):
-            match = _KINDS_RE.match(stripped)
-            if not match:
-                raise InputError(where, idx + 1, "malformed Weakening kinds: line")
-            kinds = (int(match.group(1)), int(match.group(2)), int(match.group(3)))
-        elif stripped == "Sample evidence:":
-            section = "samples"
-        elif stripped == "Updater guidance:":
-            section = "guidance"
-        elif raw.startswith("- ") and section == "samples":
-            sample_path, _, why = raw[2:].partition(" -- ")
-            samples.append(Sample(sample_path.strip(), why.strip()))
-        elif raw.startswith("- ") and section == "guidance":
-            guidance.append(raw[2:])
-    if not trajectory:
+    head, end = _head(lines, where)
+    body = _body(lines, end + 1, where)
+    if not body.trajectory:
         raise InputError(where, len(lines), "missing 'Trajectory:' line")
-    if counts is None:
+    if body.counts is None:
         raise InputError(where, len(lines), "missing 'Evidence:' counts line")
     return Effectiveness(
         node_slug=head["node_slug"],
         line_hash=head.get("line_hash", "unavailable") or "unavailable",
         line=head.get("line", "unavailable") or "unavailable",
-        current_line=current,
-        trajectory=trajectory,
-        strengthening=counts[0],
-        neutral=counts[1],
-        weakening=counts[2],
-        samples=tuple(samples),
-        guidance=tuple(guidance),
-        kinds=kinds,
+        current_line=body.current,
+        trajectory=body.trajectory,
+        strengthening=body.counts[0],
+        neutral=body.counts[1],
+        weakening=body.counts[2],
+        samples=tuple(body.samples),
+        guidance=tuple(body.guidance),
+        kinds=body.kinds,
     )
 
 

@@ -212,27 +212,20 @@ def _parse_value(raw: str, path: str, lineno: int) -> str:
     return value
 
 
-def parse_fragment(text: str, path: Path | str = "<fragment>") -> Fragment:
-    """Parse fragment text.
-
-    Raises:
-        InputError: ("path:line: reason") no front matter, a malformed key line, a
-            missing required key, a bad trajectory/activation/root_cause, or no
-            ``claude_md_ref``/``source_line``.
-    """
-    where = str(path)
-    lines = text.split("\n")
+def _front_matter(
+    lines: list[str], where: str
+) -> tuple[dict[str, str], dict[str, int], list[tuple[str, str]], int]:
+    """The front matter's values, the line of each key, the keys beyond
+    :data:`KEY_ORDER` (in file order) and the index of the closing ``---``."""
     if not lines or lines[0].strip() != "---":
         raise InputError(where, 1, "fragment must start with a '---' front matter line")
     fields: dict[str, str] = {}
     field_lines: dict[str, int] = {}
     extra: list[tuple[str, str]] = []
-    end = None
     for idx in range(1, len(lines)):
         raw = lines[idx]
         if raw.strip() == "---":
-            end = idx
-            break
+            return fields, field_lines, extra, idx
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         match = re.match(r"^([A-Za-z_][A-Za-z0-9_]*):(?:\s(.*)|)$", raw)
@@ -245,36 +238,44 @@ def parse_fragment(text: str, path: Path | str = "<fragment>") -> Fragment:
         field_lines[key] = idx + 1
         if key not in KEY_ORDER:
             extra.append((key, value))
-    if end is None:
-        raise InputError(where, len(lines), "front matter is not closed with '---'")
+    raise InputError(where, len(lines), "front matter is not closed with '---'")
+
+
+def _check_fields(
+    fields: dict[str, str], field_lines: dict[str, int], where: str, end: int
+) -> None:
+    """Required keys present, closed vocabularies respected (errors name the key's line)."""
     for key in ("source_event_id", "trajectory"):
         if not fields.get(key):
             raise InputError(where, end + 1, f"missing required key {key!r}")
-    ref = fields.get("claude_md_ref", "")
-    if not ref and not fields.get("source_line"):
+    if not fields.get("claude_md_ref", "") and not fields.get("source_line"):
         raise InputError(where, end + 1, "fragment has neither claude_md_ref nor source_line")
-    trajectory = fields["trajectory"]
-    if trajectory not in TRAJECTORIES:
-        raise InputError(where, field_lines["trajectory"], f"unknown trajectory {trajectory!r}")
-    activation = fields.get("activation", "")
-    if activation and activation not in ACTIVATIONS:
-        raise InputError(where, field_lines["activation"], f"unknown activation {activation!r}")
-    root_cause = fields.get("root_cause") or None
-    if root_cause is not None and root_cause not in ROOT_CAUSES:
-        raise InputError(where, field_lines["root_cause"], f"unknown root_cause {root_cause!r}")
-    kind = fields.get("weakening_kind") or None
-    if kind is not None and kind not in WEAKENING_KINDS:
-        raise InputError(where, field_lines["weakening_kind"], f"unknown weakening_kind {kind!r}")
-    source_line: int | None = None
-    if fields.get("source_line"):
-        raw_line = fields["source_line"].strip()
-        digits = raw_line[1:] if raw_line[:1] in {"L", "l"} else raw_line
-        if not (digits.isascii() and digits.isdigit()):
-            raise InputError(where, field_lines["source_line"], "source_line is not a number")
-        source_line = int(digits)
+    for key, allowed in (
+        ("trajectory", TRAJECTORIES),
+        ("activation", ACTIVATIONS),
+        ("root_cause", ROOT_CAUSES),
+        ("weakening_kind", WEAKENING_KINDS),
+    ):
+        value = fields.get(key, "")
+        if value and value not in allowed:
+            raise InputError(where, field_lines[key], f"unknown {key} {value!r}")
+
+
+def _source_line(fields: dict[str, str], field_lines: dict[str, int], where: str) -> int | None:
+    if not fields.get("source_line"):
+        return None
+    raw_line = fields["source_line"].strip()
+    digits = raw_line[1:] if raw_line[:1] in {"L", "l"} else raw_line
+    if not (digits.isascii() and digits.isdigit()):
+        raise InputError(where, field_lines["source_line"], "source_line is not a number")
+    return int(digits)
+
+
+def _sections_of(body: list[str]) -> dict[str, list[str]]:
+    """The bullets under each body heading; a continuation line joins its bullet."""
     sections: dict[str, list[str]] = {"evidence": [], "notes": [], "pointers": []}
     current: list[str] | None = None
-    for raw in lines[end + 1 :]:
+    for raw in body:
         stripped = raw.strip()
         label = next((attr for lab, attr in _SECTIONS if stripped == lab), None)
         if label is not None:
@@ -285,6 +286,22 @@ def parse_fragment(text: str, path: Path | str = "<fragment>") -> Fragment:
             current.append(raw[2:])
         elif current is not None and current:
             current[-1] += "\n" + raw
+    return sections
+
+
+def parse_fragment(text: str, path: Path | str = "<fragment>") -> Fragment:
+    """Parse fragment text.
+
+    Raises:
+        InputError: ("path:line: reason") no front matter, a malformed key line, a
+            missing required key, a bad trajectory/activation/root_cause, or no
+            ``claude_md_ref``/``source_line``.
+    """
+    where = str(path)
+    lines = text.split("\n")
+    fields, field_lines, extra, end = _front_matter(lines, where)
+    _check_fields(fields, field_lines, where, end)
+    sections = _sections_of(lines[end + 1 :])
     return Fragment(
         source_event_id=fields["source_event_id"],
         source_ts=fields.get("source_ts", ""),
@@ -292,13 +309,13 @@ def parse_fragment(text: str, path: Path | str = "<fragment>") -> Fragment:
         session_key=fields.get("session_key", ""),
         event_type=fields.get("event_type", ""),
         signal=fields.get("signal", ""),
-        claude_md_ref=ref or "none",
-        source_line=source_line,
+        claude_md_ref=fields.get("claude_md_ref", "") or "none",
+        source_line=_source_line(fields, field_lines, where),
         source_line_hash=fields.get("source_line_hash") or None,
-        trajectory=trajectory,
-        activation=activation,
-        root_cause=root_cause,
-        weakening_kind=kind,
+        trajectory=fields["trajectory"],
+        activation=fields.get("activation", ""),
+        root_cause=fields.get("root_cause") or None,
+        weakening_kind=fields.get("weakening_kind") or None,
         evidence=tuple(sections["evidence"]),
         notes=tuple(sections["notes"]),
         pointers=tuple(sections["pointers"]),

@@ -302,6 +302,56 @@ def _sync_ledgers(tick: _Tick) -> None:
         tick.report.ledgers[partition] = sorted(keep)
 
 
+def _contracts(paths: KernelPaths, report: CheckReport) -> dict[str, PartitionInfo | None]:
+    """Each consumer partition's contract, also listed in the report."""
+    contracts = {name: read_partition(paths, name) for name in CONSUMERS}
+    for name, info in contracts.items():
+        report.contracts.append(
+            {
+                "name": name,
+                "contract": info.contract_state if info else "partition-absent",
+                "enabled": info.contract_enabled if info else None,
+                "consumes": sorted(info.consumes) if info else [],
+            }
+        )
+    return contracts
+
+
+def _orphans(tick: _Tick, now: float) -> OrphanReport | None:
+    """Orphan states (None when they could not be measured; the tick is then unclean
+    for an unreadable path, and the error is in the report)."""
+    reads = MemoryReads(tick.paths.memory_dir)
+    try:
+        orphans = detect_orphans(reads, now)
+    except _SUBSTEP_ERRORS as exc:
+        orphans = None
+        tick.report.errors.append(f"orphan-states: {exc}")
+    if reads.unreadable:
+        tick.ok = False
+        tick.report.errors += [f"orphan-states: unreadable {p}" for p in reads.unreadable]
+    return orphans
+
+
+def _lints(tick: _Tick, orphans: OrphanReport | None) -> None:
+    """Every lint in order, each a substep that may select signals to post."""
+    tick.substep("board-lint", _board_step(tick))
+    tick.substep(
+        "entity-lint",
+        _closure_step(tick, "entities", entity_lint.measure, entity_lint.select, "entity"),
+    )
+    tick.substep(
+        "node-lint", _closure_step(tick, "topics", node_lint.measure, node_lint.select, "node")
+    )
+    tick.substep("gap-lint", _gap_step(tick))
+    if orphans is not None:
+        tick.report.orphans = {
+            "islands": len(orphans.by_state(ISLAND)),
+            "newborn": len(orphans.by_state(NEWBORN)),
+            "orphans": [o.to_json() for o in orphans.orphans],
+        }
+        tick.substep("orphans", _orphan_step(orphans))
+
+
 def run_memory_check(
     paths: KernelPaths,
     settings: Settings,
@@ -320,47 +370,14 @@ def run_memory_check(
         LockLost: the lease was lost before a write.
     """
     report = CheckReport(memory_dir=str(paths.memory_dir), dry_run=dry_run)
-    contracts = {name: read_partition(paths, name) for name in CONSUMERS}
-    for name, info in contracts.items():
-        report.contracts.append(
-            {
-                "name": name,
-                "contract": info.contract_state if info else "partition-absent",
-                "enabled": info.contract_enabled if info else None,
-                "consumes": sorted(info.consumes) if info else [],
-            }
-        )
+    contracts = _contracts(paths, report)
     tick = _Tick(paths, settings, report, contracts, dry_run, lease)
     flag = settings.memory_check
     if not any(gate(k, contracts[p], flag) is None for p in CONSUMERS for k in SIGNAL_KINDS):
         return report
     report.measured = True
-    reads = MemoryReads(paths.memory_dir)
-    now = time.time() * 1000 if now_ms is None else now_ms
-    try:
-        orphans = detect_orphans(reads, now)
-    except _SUBSTEP_ERRORS as exc:
-        orphans = None
-        report.errors.append(f"orphan-states: {exc}")
-    if reads.unreadable:
-        tick.ok = False
-        report.errors += [f"orphan-states: unreadable {p}" for p in reads.unreadable]
-    tick.substep("board-lint", _board_step(tick))
-    tick.substep(
-        "entity-lint",
-        _closure_step(tick, "entities", entity_lint.measure, entity_lint.select, "entity"),
-    )
-    tick.substep(
-        "node-lint", _closure_step(tick, "topics", node_lint.measure, node_lint.select, "node")
-    )
-    tick.substep("gap-lint", _gap_step(tick))
-    if orphans is not None:
-        report.orphans = {
-            "islands": len(orphans.by_state(ISLAND)),
-            "newborn": len(orphans.by_state(NEWBORN)),
-            "orphans": [o.to_json() for o in orphans.orphans],
-        }
-        tick.substep("orphans", _orphan_step(orphans))
+    orphans = _orphans(tick, time.time() * 1000 if now_ms is None else now_ms)
+    _lints(tick, orphans)
     report.clean = tick.ok and orphans is not None
     if report.clean and not dry_run:
         _sync_ledgers(tick)

@@ -13,7 +13,6 @@ last activity.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -24,8 +23,7 @@ import orjson
 
 from shared.committer.audit import AuditRecord, parse_audit_line
 from shared.errors import InputError
-from shared.formats.board import Board, parse_board
-from shared.formats.effectiveness import Effectiveness, read_effectiveness
+from shared.formats.board import parse_board
 from shared.kernel.files import read_utf8
 from shared.kernel.paths import KernelPaths
 from shared.partitions.playlist import read_playlist
@@ -33,6 +31,7 @@ from shared.report.calendar import coverage_days
 from shared.report.daycounts import DayCountCache
 from shared.report.history import (
     RawChange,
+    Version,
     WeaverChange,
     board_versions,
     counts_in,
@@ -45,22 +44,19 @@ from shared.report.history import (
 from shared.report.holdback import held_files
 from shared.report.model import (
     SCHEMA,
-    BoardRow,
     CommitSummary,
-    DayCounts,
-    Evidence,
+    CoverageDay,
     LineChange,
     LineHistory,
     Report,
-    Trajectory,
     Window,
 )
 from shared.report.partitions import partition_rows
+from shared.report.rows import anchor, board_rows, fragments_by_line
 from shared.spine.gap import event_dates
 from shared.timestamps import iso
-from shared.weaver.crystallize.store import StoredFragment, load_fragments, resolve_marker
+from shared.weaver.crystallize.store import StoredFragment, load_fragments
 
-EVIDENCE_KEPT = 5
 DEFAULT_DAYS = 30
 _DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -79,11 +75,6 @@ class Inputs:
     save_cache: bool = True
 
 
-def _fragment_day(sf: StoredFragment) -> str:
-    parts = sf.rel.split("/")
-    return parts[2] if len(parts) > 3 else sf.fragment.source_ts[:10]
-
-
 def window_dates(paths: KernelPaths, days: int, now: datetime) -> list[str]:
     """``days`` consecutive dates ending at the newest spine or fragment day."""
     newest = event_dates(paths)[-1:]
@@ -93,49 +84,6 @@ def window_dates(paths: KernelPaths, days: int, now: datetime) -> list[str]:
         )[-1:]
     end = date.fromisoformat(max(newest)) if newest else now.date()
     return [(end - timedelta(days=n)).isoformat() for n in range(days - 1, -1, -1)]
-
-
-def _sections(board: Board) -> dict[int, str]:
-    """Line number -> the heading above it."""
-    out: dict[int, str] = {}
-    current = ""
-    numbers = {line.number for line in board.lines}
-    for number, raw in enumerate(board.text.split("\n"), start=1):
-        if raw.startswith("#"):
-            current = raw.lstrip("#").strip()
-        elif number in numbers:
-            out[number] = current
-    return out
-
-
-def _evidence(sf: StoredFragment) -> Evidence:
-    f = sf.fragment
-    return Evidence(
-        path=sf.rel,
-        date=_fragment_day(sf),
-        trajectory=f.trajectory,
-        signal=f.signal,
-        event_type=f.event_type,
-        source_kind=f.source_kind,
-        source_ts=f.source_ts,
-        quotes=f.evidence,
-        note=" ".join(f.notes),
-    )
-
-
-def _strip(group: list[StoredFragment], dates: list[str]) -> tuple[DayCounts, ...]:
-    counts: dict[str, list[int]] = {d: [0, 0, 0] for d in dates}
-    slot = {"STRENGTHENING": 0, "NEUTRAL": 1, "WEAKENING": 2}
-    for sf in group:
-        day = counts.get(_fragment_day(sf))
-        index = slot.get(sf.fragment.trajectory)
-        if day is not None and index is not None:
-            day[index] += 1
-    return tuple(DayCounts(d, *counts[d]) for d in dates)
-
-
-def _anchor(key: str) -> str:
-    return "line-" + hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
 def _read_audit(paths: KernelPaths, since: str, problems: list[str]) -> list[AuditRecord]:
@@ -224,6 +172,67 @@ def _mtime_iso(path: Path, fallback: datetime) -> str:
         return iso(fallback)
 
 
+def _read_board(paths: KernelPaths, problems: list[str]) -> tuple[str | None, bool]:
+    """The board's text and whether it was unreadable (then None, named in problems)."""
+    try:
+        return read_utf8(paths.board), False
+    except InputError as exc:
+        problems.append(f"{exc} (board not shown)")
+        return None, True
+
+
+def _history(
+    paths: KernelPaths,
+    versions: list[Version],
+    by_key: dict[str, list[StoredFragment]],
+    problems: list[str],
+) -> tuple[dict[str, list[LineChange]], dict[str, tuple[str, str | None]], dict[str, str]]:
+    """Each line history's changes and (text, marker), and the line-key aliases."""
+    raw_changes, alias = line_changes(versions)
+    log = _weaver_log(paths, problems)
+    by_history: dict[str, list[LineChange]] = defaultdict(list)
+    texts: dict[str, tuple[str, str | None]] = {}
+    for raw in raw_changes:
+        line = raw.new or raw.old
+        assert line is not None
+        by_history[raw.key].append(_line_change(raw, log, by_key.get(raw.line_key, [])))
+        texts[raw.key] = (line.text, line.marker)
+    return by_history, texts, alias
+
+
+def _line_histories(
+    by_history: dict[str, list[LineChange]],
+    texts: dict[str, tuple[str, str | None]],
+    current_keys: set[str],
+) -> list[LineHistory]:
+    histories = []
+    for key, changes in by_history.items():
+        text, marker = texts[key]
+        on_board = key in current_keys
+        histories.append(LineHistory(key, anchor(key), text, marker, on_board, tuple(changes)))
+    # Lines gone from the board first: "where did my line go" is the question asked most.
+    histories.sort(key=lambda h: (h.on_board, h.changes[-1].date if h.changes else ""))
+    return histories
+
+
+def _coverage(
+    paths: KernelPaths,
+    inputs: Inputs,
+    dates: list[str],
+    per_day: dict[str, int],
+    problems: list[str],
+) -> list[CoverageDay]:
+    cache = DayCountCache(inputs.spine_cache)
+    coverage, coverage_problems = coverage_days(paths, dates, per_day, inputs.max_line_bytes, cache)
+    try:
+        if inputs.save_cache:
+            cache.save()
+    except OSError as exc:
+        problems.append(f"{inputs.spine_cache}: spine count cache not saved: {exc.strerror}")
+    problems += coverage_problems
+    return coverage
+
+
 def collect_report(paths: KernelPaths, inputs: Inputs | None = None) -> Report:
     """Everything the report shows, read from ``paths`` (see the module docstring).
 
@@ -236,95 +245,23 @@ def collect_report(paths: KernelPaths, inputs: Inputs | None = None) -> Report:
     problems: list[str] = []
     dates = window_dates(paths, max(1, inputs.days), now)
     since = dates[0]
-
-    unreadable = False
-    try:
-        board_text = read_utf8(paths.board)
-    except InputError as exc:
-        problems.append(f"{exc} (board not shown)")
-        board_text, unreadable = None, True
+    board_text, unreadable = _read_board(paths, problems)
     board = parse_board(board_text or "")
-
     stored, fragment_errors = load_fragments(paths)
     problems += [f"{e} (fragment skipped)" for e in fragment_errors]
     keys = line_keys(board.lines)
-    # Fragments are keyed like the lines they cite: by marker, or by the line's text hash
-    # where the marker is missing or shared by several lines of the board.
-    shared_markers = {x.marker for x in board.lines if x.marker and keys[x.number] != x.marker}
-    hash_keys = {x.hash: keys[x.number] for x in board.lines}
-    by_key: dict[str, list[StoredFragment]] = defaultdict(list)
-    per_day: dict[str, int] = defaultdict(int)
-    for sf in stored:
-        per_day[_fragment_day(sf)] += 1
-        marker = resolve_marker(sf.fragment, board)
-        if marker and marker not in shared_markers:
-            by_key[marker].append(sf)
-        elif sf.fragment.source_line_hash in hash_keys:
-            by_key[hash_keys[sf.fragment.source_line_hash]].append(sf)
-
+    by_key, per_day = fragments_by_line(stored, board, keys)
     # History: every committed version, then the working tree.
     working = None if unreadable else (board_text or "")
     versions = board_versions(paths.kernel, working, _mtime_iso(paths.board, now))
-    raw_changes, alias = line_changes(versions)
-    log = _weaver_log(paths, problems)
-    by_history: dict[str, list[LineChange]] = defaultdict(list)
-    texts: dict[str, tuple[str, str | None]] = {}
-    for raw in raw_changes:
-        line = raw.new or raw.old
-        assert line is not None
-        by_history[raw.key].append(_line_change(raw, log, by_key.get(raw.line_key, [])))
-        texts[raw.key] = (line.text, line.marker)
-
+    by_history, texts, alias = _history(paths, versions, by_key, problems)
     current_keys = {alias.get(k, k) for k in keys.values()}
     if unreadable and versions:
         # Not knowing the working tree, judge "still on the board" by the last commit.
         last = line_keys(versions[-1].board.lines).values()
         current_keys = {alias.get(k, k) for k in last}
-    sections = _sections(board)
-    rows: list[BoardRow] = []
-    for line in board.lines:
-        key = keys[line.number]
-        hist = alias.get(key, key)
-        group = sorted(by_key.get(key, []), key=lambda sf: sf.fragment.source_ts, reverse=True)
-        eff: Effectiveness | None = None
-        eff_rel = None
-        if line.marker:
-            eff_path = paths.effectiveness_dir / f"{line.marker}.md"
-            try:
-                eff = read_effectiveness(eff_path)
-            except (InputError, OSError) as exc:
-                problems.append(f"{exc} (effectiveness file not shown)")
-            if eff is not None:
-                eff_rel = f"memory/effectiveness/{line.marker}.md"
-        changes = by_history.get(hist, [])
-        rows.append(
-            BoardRow(
-                number=line.number,
-                text=line.text,
-                section=sections.get(line.number, ""),
-                marker=line.marker,
-                hash=line.hash,
-                trajectory=Trajectory.of(eff.trajectory if eff else None),
-                strengthening=eff.strengthening if eff else 0,
-                neutral=eff.neutral if eff else 0,
-                weakening=eff.weakening if eff else 0,
-                guidance=eff.guidance if eff else (),
-                effectiveness=eff_rel,
-                strip=_strip(group, dates),
-                evidence=tuple(_evidence(sf) for sf in group[:EVIDENCE_KEPT]),
-                evidence_total=len(group),
-                last_change=changes[-1] if changes else None,
-                history=_anchor(hist),
-            )
-        )
-    histories = []
-    for key, changes in by_history.items():
-        text, marker = texts[key]
-        on_board = key in current_keys
-        histories.append(LineHistory(key, _anchor(key), text, marker, on_board, tuple(changes)))
-    # Lines gone from the board first: "where did my line go" is the question asked most.
-    histories.sort(key=lambda h: (h.on_board, h.changes[-1].date if h.changes else ""))
-
+    rows = board_rows(paths, board, keys, alias, by_key, by_history, dates, problems)
+    histories = _line_histories(by_history, texts, current_keys)
     audit = _read_audit(paths, since, problems)
     held, held_problems = held_files(paths.kernel, audit)
     problems += held_problems
@@ -335,15 +272,7 @@ def collect_report(paths: KernelPaths, inputs: Inputs | None = None) -> Report:
         paths, audit, inputs.tick, since, now, _playlist(paths, problems)
     )
     problems += partition_problems
-    cache = DayCountCache(inputs.spine_cache)
-    coverage, coverage_problems = coverage_days(paths, dates, per_day, inputs.max_line_bytes, cache)
-    try:
-        if inputs.save_cache:
-            cache.save()
-    except OSError as exc:
-        problems.append(f"{inputs.spine_cache}: spine count cache not saved: {exc.strerror}")
-    problems += coverage_problems
-
+    coverage = _coverage(paths, inputs, dates, per_day, problems)
     return Report(
         schema=SCHEMA,
         generated_at=iso(now),

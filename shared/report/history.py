@@ -193,6 +193,65 @@ def _pairs(
     return out
 
 
+def _rekeyed(
+    old_by: dict[str, BoardLine],
+    new_by: dict[str, BoardLine],
+    paired: dict[str, str],
+    alias: dict[str, str],
+) -> None:
+    """Pair (in ``paired``, ``alias``) each new line whose text an unmatched old line
+    had under another key: a marker became shared or unique again, the same line."""
+    unmatched_old = {x.hash: k for k, x in old_by.items() if k not in new_by}
+    for key, line in new_by.items():
+        if key not in old_by and key not in paired and line.hash in unmatched_old:
+            old_key = unmatched_old.pop(line.hash)
+            alias[key] = alias.get(old_key, old_key)
+            paired[key] = old_key
+
+
+def _version_changes(
+    previous: Version | None, version: Version, alias: dict[str, str]
+) -> list[RawChange]:
+    """The changes from ``previous`` to ``version``, updating ``alias``."""
+    changes: list[RawChange] = []
+    old_lines = list(previous.board.lines) if previous else []
+    new_lines = list(version.board.lines)
+    old_keys, new_keys = line_keys(old_lines), line_keys(new_lines)
+    old_by = {old_keys[x.number]: x for x in old_lines}
+    new_by = {new_keys[x.number]: x for x in new_lines}
+    paired = _pairs(old_lines, new_lines, old_keys, new_keys)
+    _rekeyed(old_by, new_by, paired, alias)
+    prev_date = previous.date if previous else None
+    for key, line in new_by.items():
+        if key in old_by:
+            if old_by[key].text != line.text:
+                hist = alias.get(key, key)
+                changes.append(
+                    RawChange(hist, ChangeKind.REWRITE, version, prev_date, old_by[key], line, key)
+                )
+        elif key in paired:
+            hist = alias.get(paired[key], paired[key])
+            alias[key] = hist
+            if old_by[paired[key]].text == line.text:
+                continue
+            old = old_by[paired[key]]
+            changes.append(RawChange(hist, ChangeKind.REWRITE, version, prev_date, old, line, key))
+        else:
+            alias.setdefault(key, key)
+            changes.append(
+                RawChange(alias[key], ChangeKind.ADD, version, prev_date, None, line, key)
+            )
+    gone_paired = set(paired.values())
+    for key, line in old_by.items():
+        if key not in new_by and key not in gone_paired:
+            changes.append(
+                RawChange(
+                    alias.get(key, key), ChangeKind.REMOVE, version, prev_date, line, None, key
+                )
+            )
+    return changes
+
+
 def line_changes(versions: list[Version]) -> tuple[list[RawChange], dict[str, str]]:
     """Every add / rewrite / remove between consecutive versions, oldest first, and the
     alias map ``current key -> history key`` (a hash-keyed line keeps its first key
@@ -201,59 +260,7 @@ def line_changes(versions: list[Version]) -> tuple[list[RawChange], dict[str, st
     alias: dict[str, str] = {}
     previous: Version | None = None
     for version in versions:
-        old_lines = list(previous.board.lines) if previous else []
-        new_lines = list(version.board.lines)
-        old_keys, new_keys = line_keys(old_lines), line_keys(new_lines)
-        old_by = {old_keys[x.number]: x for x in old_lines}
-        new_by = {new_keys[x.number]: x for x in new_lines}
-        paired = _pairs(old_lines, new_lines, old_keys, new_keys)
-        # Same text under another key (a marker became shared or unique again): the
-        # same line, unchanged.
-        unmatched_old = {x.hash: k for k, x in old_by.items() if k not in new_by}
-        for key, line in new_by.items():
-            if key not in old_by and key not in paired and line.hash in unmatched_old:
-                old_key = unmatched_old.pop(line.hash)
-                alias[key] = alias.get(old_key, old_key)
-                paired[key] = old_key
-        prev_date = previous.date if previous else None
-        for key, line in new_by.items():
-            if key in old_by:
-                if old_by[key].text != line.text:
-                    hist = alias.get(key, key)
-                    changes.append(
-                        RawChange(
-                            hist, ChangeKind.REWRITE, version, prev_date, old_by[key], line, key
-                        )
-                    )
-            elif key in paired:
-                hist = alias.get(paired[key], paired[key])
-                alias[key] = hist
-                if old_by[paired[key]].text == line.text:
-                    continue
-                changes.append(
-                    RawChange(
-                        hist,
-                        ChangeKind.REWRITE,
-                        version,
-                        prev_date,
-                        old_by[paired[key]],
-                        line,
-                        key,
-                    )
-                )
-            else:
-                alias.setdefault(key, key)
-                changes.append(
-                    RawChange(alias[key], ChangeKind.ADD, version, prev_date, None, line, key)
-                )
-        gone_paired = set(paired.values())
-        for key, line in old_by.items():
-            if key not in new_by and key not in gone_paired:
-                changes.append(
-                    RawChange(
-                        alias.get(key, key), ChangeKind.REMOVE, version, prev_date, line, None, key
-                    )
-                )
+        changes += _version_changes(previous, version, alias)
         previous = version
     return changes, alias
 

@@ -219,9 +219,15 @@ def pass_progress(
                 previous_id = event["id"]
     if first_offset is None or earliest is None:
         return ScanProgress(last_event_id, file_size, last_ts)
+    return ScanProgress(before_id, first_offset, _tail_bound(earliest, date, last_ts))
+
+
+def _tail_bound(earliest: str, date: str, last_ts: str | None) -> str | None:
+    """The ``last_ts`` that makes the next tail offer the earliest unjudged event:
+    one millisecond before it (None for the start of the day), at most ``last_ts``."""
     bound: str | None = iso(parse_iso(earliest) - timedelta(milliseconds=1))
     if bound is not None and bound[:10] < date:
         bound = None
     if last_ts is not None and bound is not None and last_ts < bound:
         bound = last_ts
-    return ScanProgress(before_id, first_offset, bound)
+    return bound

@@ -97,65 +97,72 @@ def iter_records(
     ``where`` names the file in malformed-line reasons. Every parsed event is
     counted (``events``, ``external``); only those passing ``keep`` are yielded.
     """
+    for batch in iter_batches(
+        handle, offset=offset, end=end, first_line=first_line, max_line_bytes=max_line_bytes
+    ):
+        yield from _batch_records(batch, where, stats, max_line_bytes, keep)
+
+
+def _batch_records(
+    batch: Batch, where: str, stats: ReadStats, max_line_bytes: int, keep: EventFilter | None
+) -> Iterator[SpineRecord]:
+    """The records of one batch (see :func:`iter_records`); the scan's hot loop."""
     loads = orjson.loads
     decode_error = orjson.JSONDecodeError
     internal = INTERNAL_KINDS
     external_only = keep is is_external
-    for batch in iter_batches(
-        handle, offset=offset, end=end, first_line=first_line, max_line_bytes=max_line_bytes
-    ):
-        lines = batch.lines
-        first = batch.lineno
-        offsets = _offsets(batch) if batch.skipped else None
-        pos = batch.offset
-        not_events = external = 0
-        lines_base, events_base, external_base = stats.lines, stats.events, stats.external
-        for i, line in enumerate(lines):
-            line_offset = pos
-            pos += len(line) + 1 if line is not None else 0
-            if not line:
-                not_events += 1
-                if line is None:
-                    stats.note_malformed(
-                        InputError(
-                            where, first + i, f"line longer than {max_line_bytes} bytes, skipped"
-                        )
-                    )
-                continue
-            try:
-                event = loads(line)
-            except decode_error:
-                parsed = _fallback(line, where, first + i, stats)
-                if parsed is None:
-                    not_events += 1
-                    continue
-                event = parsed
-            if type(event) is not dict:
-                not_events += 1
+    lines = batch.lines
+    first = batch.lineno
+    offsets = _offsets(batch) if batch.skipped else None
+    pos = batch.offset
+    not_events = external = 0
+    lines_base, events_base, external_base = stats.lines, stats.events, stats.external
+    for i, line in enumerate(lines):
+        line_offset = pos
+        pos += len(line) + 1 if line is not None else 0
+        if not line:
+            not_events += 1
+            if line is None:
                 stats.note_malformed(
-                    InputError(where, first + i, f"not a JSON object ({type(event).__name__})")
+                    InputError(
+                        where, first + i, f"line longer than {max_line_bytes} bytes, skipped"
+                    )
                 )
+            continue
+        try:
+            event = loads(line)
+        except decode_error:
+            parsed = _fallback(line, where, first + i, stats)
+            if parsed is None:
+                not_events += 1
                 continue
-            # The source gate of docs/formats.md §4.5, inlined: this is the hot loop.
-            source = event.get("source")
-            kind = source.get("kind") if type(source) is dict else None
-            if type(kind) is not str and kind is not None:
-                kind = kind_label(kind)  # rare: the original's truthiness test
-            if type(kind) is str and kind and kind not in internal and type(event.get("ts")) is str:
-                external += 1
-                if not (external_only or keep is None or keep(event)):
-                    continue
-            elif external_only or not (keep is None or keep(event)):
+            event = parsed
+        if type(event) is not dict:
+            not_events += 1
+            stats.note_malformed(
+                InputError(where, first + i, f"not a JSON object ({type(event).__name__})")
+            )
+            continue
+        # The source gate of docs/formats.md §4.5, inlined: this is the hot loop.
+        source = event.get("source")
+        kind = source.get("kind") if type(source) is dict else None
+        if type(kind) is not str and kind is not None:
+            kind = kind_label(kind)  # rare: the original's truthiness test
+        if type(kind) is str and kind and kind not in internal and type(event.get("ts")) is str:
+            external += 1
+            if not (external_only or keep is None or keep(event)):
                 continue
-            # Counters are kept in locals (hot loop) and published before each yield,
-            # so a consumer reporting progress sees them up to the current line.
-            stats.lines = lines_base + i + 1
-            stats.events = events_base + i + 1 - not_events
-            stats.external = external_base + external
-            yield SpineRecord(first + i, line_offset if offsets is None else offsets[i], event)
-        stats.lines = lines_base + len(lines)
-        stats.events = events_base + len(lines) - not_events
+        elif external_only or not (keep is None or keep(event)):
+            continue
+        # Counters are kept in locals (hot loop) and published before each yield,
+        # so a consumer reporting progress sees them up to the current line.
+        stats.lines = lines_base + i + 1
+        stats.events = events_base + i + 1 - not_events
         stats.external = external_base + external
+        yield SpineRecord(first + i, line_offset if offsets is None else offsets[i], event)
+    stats.lines = lines_base + len(lines)
+    stats.events = events_base + len(lines) - not_events
+    stats.external = external_base + external
 
 
 def parse_batch(

@@ -1,6 +1,7 @@
 """The memory-weaver pass as plain functions: plan → scan (fan-out) → crystallize →
 update → settle. The Celery tasks call these; :func:`run_pass_inprocess` runs them
-in order without Celery. Every argument and result is JSON-serialisable.
+in order without Celery. Between the stages travel records with a JSON form
+(:mod:`~shared.weaver.records`, :mod:`~shared.weaver.results`); settle's report is JSON.
 
 Stage 1 scans the interval of ``scan-gap.md.pending`` (or an operator interval); a day
 is marked covered only when every slice of its scan-gap bands was read, and the item
@@ -36,6 +37,7 @@ from shared.weaver.judging.registry import check as check_judge
 from shared.weaver.judging.registry import judge_set
 from shared.weaver.plan import PassPlan
 from shared.weaver.records import FragmentSummary, Record, ScanResult, SlicePlan, SliceRole
+from shared.weaver.results import CrystallizeResult, Judgement, UpdateResult
 from shared.weaver.scan.scanner import ScannedFragment, read_slice_turns, scan_turns
 from shared.weaver.scan.thinning import SpineHydrator, merge_turns, planned_end, thin_turns
 from shared.weaver.settle.directed import Route, select_item
@@ -286,13 +288,31 @@ def _cover_day(
     mark_day_covered(paths, date, progress)
 
 
+def _writable(
+    paths: KernelPaths, scanned: list[ScannedFragment], fully_read: list[str]
+) -> tuple[list[ScannedFragment], list[ScannedFragment]]:
+    """The fragments that may be written now, and those deferred.
+
+    Writing a fragment creates fragments/<date>/, which covers the date for the gap
+    check; so a date is written to only once it was fully read (or already covered).
+    """
+    writable = {
+        d
+        for d in {s.date for s in scanned}
+        if d in fully_read or paths.fragment_day_dir(d).is_dir()
+    }
+    return [s for s in scanned if s.date in writable], [
+        s for s in scanned if s.date not in writable
+    ]
+
+
 def crystallize(
     paths: KernelPaths,
     settings: Settings,
     plan: PassPlan,
     slice_results: list[ScanResult],
     lease: Lease,
-) -> dict[str, Any]:
+) -> CrystallizeResult:
     """Judge every turn, write fragments and derived files, mark fully read days."""
     # A redelivered pass cleans up after the writer that was killed mid-write.
     lease.ensure()
@@ -311,48 +331,50 @@ def crystallize(
         for date in plan.full_days
         if all(s.key in by_key for s in plan.slices_of(date, SliceRole.GAP))
     ]
-    # Writing a fragment creates fragments/<date>/, which covers the date for the gap
-    # check; so a date is written to only once it was fully read (or already covered).
-    writable = [
-        d
-        for d in {s.date for s in scanned}
-        if d in fully_read or paths.fragment_day_dir(d).is_dir()
-    ]
-    deferred = [s for s in scanned if s.date not in writable]
-    scanned = [s for s in scanned if s.date in writable]
+    scanned, deferred = _writable(paths, scanned, fully_read)
     report = crystallize_fragments(paths, settings, board, scanned, lease, judges.dossier())
     for date in fully_read:
         mine = plan.slices_of(date, SliceRole.GAP)
         _cover_day(paths, settings, date, mine, [by_key[s.key] for s in mine], lease)
-    return {
-        **report.to_json(),
-        "external_events": turns,
-        "stats": stats.to_json(),
-        "covered": list(fully_read),
-        "deferred": len(deferred),
-        "missing_slices": [s.spine.token() for s in missing],
+    return CrystallizeResult(
+        status=report.status,
+        fragments_new=tuple(report.fragments_new),
+        fragments_prior=tuple(report.fragments_prior),
+        per_line=dict(report.per_line),
+        effectiveness_written=tuple(report.effectiveness_written),
+        effectiveness_deleted=tuple(report.effectiveness_deleted),
+        new_signals_written=report.new_signals_written,
+        entities_written=tuple(report.entities_written),
+        node_create=tuple(report.node_create),
+        malformed=tuple(report.malformed),
+        bootstrapped=tuple(report.bootstrapped),
+        external_events=turns,
+        stats=stats,
+        covered=tuple(fully_read),
+        deferred=len(deferred),
+        missing_slices=tuple(s.spine.token() for s in missing),
         # Every decision's reason, capped so the chain's messages stay small.
-        "judgements": [
-            {"fragment": f"{s.date}/{s.fragment.source_event_id}", "reason": s.reason}
+        judgements=tuple(
+            Judgement(fragment=f"{s.date}/{s.fragment.source_event_id}", reason=s.reason)
             for s in scanned[:REASONS_KEPT]
-        ],
-        "judgements_total": len(scanned),
-    }
+        ),
+        judgements_total=len(scanned),
+    )
 
 
 def update(
     paths: KernelPaths,
     settings: Settings,
     plan: PassPlan,
-    crystallized: dict[str, Any],
+    crystallized: CrystallizeResult,
     lease: Lease,
-) -> dict[str, Any]:
+) -> UpdateResult:
     """Run the intuition updater over the board (writes ``memory/CLAUDE.md`` only)."""
     lease.ensure()
     remove_stale_temps(paths.memory_dir)
-    fresh = {m: int(v.get("new", 0)) for m, v in crystallized.get("per_line", {}).items()}
+    fresh = {m: v.new for m, v in crystallized.per_line.items()}
     judge = judge_set(settings.judge).line()
-    return update_board(paths, settings, lease, judge=judge, new_evidence=fresh).to_json()
+    return update_board(paths, settings, lease, judge=judge, new_evidence=fresh)
 
 
 def run_pass_inprocess(

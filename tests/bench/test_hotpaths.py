@@ -18,14 +18,14 @@ from shared.weaver.judging.interfaces import JudgeContext
 from shared.weaver.judging.rules import RuleJudge
 from shared.weaver.scan.matching import BoardIndex
 from shared.weaver.scan.scanner import scan_turns
-from shared.weaver.scan.turns import LOOKAHEAD_LINES, TurnBuilder
+from shared.weaver.scan.turns import LOOKAHEAD_LINES, Turn, TurnBuilder
 
 
 def _all_lines(self: BoardIndex, *args: Any) -> list[int]:
     return list(range(len(self.board.lines)))
 
 
-def _judged(board: Any, turns: list[dict[str, Any]], ctx: JudgeContext) -> list[dict[str, Any]]:
+def _judged(board: Any, turns: list[Turn], ctx: JudgeContext) -> list[dict[str, Any]]:
     return [s.to_json() for s in scan_turns(board, turns, ctx, RuleJudge())]
 
 

@@ -1,5 +1,5 @@
 """Fixtures for the multi-host tests: a prepared kernel, its embedded reference run, and
-fleets of namespace hosts (``tests/multihost/fleet.py``) torn down after each test.
+fleets of namespace hosts (``testing/hosts/fleet.py``) torn down after each test.
 
 The tests skip, with the reason, where namespaces cannot be made (not root, no
 ``ip netns``, no mount namespaces); on the project's CI machine (root) they run.
@@ -17,9 +17,9 @@ import pytest
 from shared.constants import WEAVER
 from shared.kernel.paths import KernelPaths
 from testing.cluster import settings_for
+from testing.hosts import fleet as fleet_mod
+from testing.hosts.fleet import Fleet
 from testing.kernels import add_banded_day, copy_roots, make_demo, tree_bytes
-from tests.multihost import fleet as fleet_mod
-from tests.multihost.fleet import Fleet
 from tests.multihost.harness import BACKFILL, DAYS, PASS_ENV, hosts_unavailable
 
 

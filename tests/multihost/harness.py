@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from shared.kernel.git import run_git
 from shared.kernel.paths import KernelPaths
+from testing.hosts import fleet as fleet_mod
+from testing.hosts.fleet import Fleet
 from testing.waiting import wait_until
-from tests.multihost import fleet as fleet_mod
-from tests.multihost.fleet import Fleet
 
 # Four whole days: the demo's three and one more with eight hour bands.
 DAYS = ("2026-01-03", "2026-01-04", "2026-01-05", "2026-01-06")

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from shared.kernel.paths import KernelPaths
+from testing.hosts.fleet import PASSWORD, Fleet
 from testing.kernels import copy_roots
 from testing.waiting import wait_until
-from tests.multihost.fleet import PASSWORD, Fleet
 
 pytestmark = pytest.mark.integration
 

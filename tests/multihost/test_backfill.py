@@ -17,8 +17,8 @@ from shared.kernel.paths import KernelPaths
 from shared.weaver.pipeline import plan_pass
 from shared.weaver.records import SlicePlan
 from testing.cluster import settings_for
+from testing.hosts.fleet import KEEP_RW_TYPES, Fleet
 from testing.kernels import copy_roots, tree_bytes
-from tests.multihost.fleet import KEEP_RW_TYPES, Fleet
 from tests.multihost.harness import (
     BACKFILL,
     DAYS,

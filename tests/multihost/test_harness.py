@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from shared.kernel.paths import KernelPaths
+from testing.hosts import fleet as fleet_mod
 from testing.waiting import wait_until
-from tests.multihost import fleet as fleet_mod
 from tests.multihost.harness import hosts_unavailable
 
 

@@ -14,9 +14,9 @@ import pytest
 
 from shared.kernel.git import run_git
 from shared.kernel.paths import KernelPaths
+from testing.hosts.fleet import Fleet
 from testing.kernels import copy_roots, fragment_ids, tree_bytes
 from testing.waiting import wait_until
-from tests.multihost.fleet import Fleet
 from tests.multihost.harness import BACKFILL, KERNEL_WORKERS, PASS_ENV, SCAN_WORKERS, wait_committed
 
 pytestmark = pytest.mark.integration

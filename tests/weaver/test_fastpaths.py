@@ -33,6 +33,7 @@ from shared.weaver.scan.matching import (
     PointerScan,
     pointer_forms,
 )
+from shared.weaver.scan.turns import Turn
 
 _WORDS = [
     "ok", "thanks", "got it", "hi", "it", "no", "deploy", "replies", "don't", "i'd",
@@ -168,7 +169,16 @@ def test_mentioned_lines_equal_a_scan_of_every_pointer(text: str) -> None:
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from([*sorted(TOOL_ROWS), "agent.result"]), TEXT)))
 def test_read_lines_equal_a_scan_of_every_row(rows: list[tuple[str, str]]) -> None:
-    turn = {"rows": [{"type": kind, "text": text} for kind, text in rows]}
+    turn: Turn = {
+        "date": "",
+        "line": 1,
+        "id": "t",
+        "ts": "",
+        "kind": "feishu",
+        "session_key": "s",
+        "type": "message",
+        "rows": [{"type": kind, "text": text} for kind, text in rows],
+    }
 
     def reads(pointer: str) -> bool:
         name = pointer.lower()

@@ -27,6 +27,7 @@ from shared.weaver.judging.registry import check, judge_set, names, registered
 from shared.weaver.judging.rules import RuleJudge
 from shared.weaver.judging.vocabulary import Activation, RootCause, Trajectory, WeakeningKind
 from shared.weaver.pipeline import crystallize, plan_pass, scan_slice
+from shared.weaver.scan.turns import Turn
 from tests.weaver.helpers import (
     DATE,
     TinyLease,
@@ -121,7 +122,7 @@ class Counting(RuleJudge):
     calls = 0
 
     def judge(
-        self, turn: dict[str, Any], previous: SessionMemory, board: Any, ctx: JudgeContext
+        self, turn: Turn, previous: SessionMemory, board: Any, ctx: JudgeContext
     ) -> list[Judgement]:
         Counting.calls += 1
         return super().judge(turn, previous, board, ctx)
@@ -157,7 +158,7 @@ def test_recorded_verdicts_are_replayed_only_for_the_judge_that_made_them(
         assert {r.judge for r in results} == {f"{scanned_by}/1"}
         Counting.calls = 0
         report = crystallize(kernel, _settings(kernel, "counting"), plan, results, TinyLease())
-    turns = report["external_events"]
+    turns = report.external_events
     assert turns > 4
     if scanned_by == "counting":
         assert 0 < Counting.calls < turns // 2  # only slice-boundary turns re-judged

@@ -112,9 +112,9 @@ def test_redelivered_scan_and_rerun_are_byte_identical(
     second = crystallize(kernel, settings, plan, results, lease)
     assert snapshot(kernel.kernel) == before
     assert {p: p.stat().st_mtime_ns for p in kernel.memory_dir.rglob("*.md")} == mtimes
-    assert second["fragments_new"] == []
-    assert sorted(second["fragments_prior"]) == sorted(first["fragments_new"])
-    assert len(first["fragments_new"]) == len(set(first["fragments_new"]))
+    assert second.fragments_new == ()
+    assert sorted(second.fragments_prior) == sorted(first.fragments_new)
+    assert len(first.fragments_new) == len(set(first.fragments_new))
 
 
 def test_whole_pass_rerun_reports_prior_evidence_and_changes_nothing(
@@ -154,7 +154,7 @@ def test_scan_gap_stays_when_a_slice_result_is_missing(kernel: KernelPaths, tmp_
     plan = plan_pass(kernel, sliced)
     results = [scan_slice(kernel, sliced, plan, s) for s in plan.slices[:-1]]
     crystallized = crystallize(kernel, sliced, plan, results, lease)
-    assert crystallized["covered"] == []
+    assert crystallized.covered == ()
     done = settle(
         kernel, sliced, plan, crystallized, update(kernel, sliced, plan, crystallized, lease), lease
     )

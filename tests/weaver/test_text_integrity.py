@@ -20,12 +20,13 @@ from shared.formats.effectiveness import parse_effectiveness, render_effectivene
 from shared.formats.fragments import Fragment, parse_fragment, render_fragment
 from shared.language.markers import new_direction, wanted_as_written
 from shared.settings import Settings
-from shared.weaver.crystallize.crystallizer import build_effectiveness, cluster_new_signals
 from shared.weaver.crystallize.prose import RuleDossierWriter
+from shared.weaver.crystallize.signals import cluster_new_signals
+from shared.weaver.crystallize.snapshots import build_effectiveness
 from shared.weaver.crystallize.store import StoredFragment
 from shared.weaver.judging.interfaces import JudgeContext
 from shared.weaver.scan.scanner import scan_events
-from shared.weaver.update.updater import RuleLineJudge, compose_line
+from shared.weaver.update.line_judge import RuleLineJudge, compose_line
 
 # What compose_line may add around the user's clauses.
 CONNECTIVES = frozenset({"When", "当", "时"})

@@ -165,7 +165,7 @@ def _results(paths: KernelPaths, events: int) -> tuple[pipeline.PassPlan, list[S
 
 def _crystallize(paths: KernelPaths, plan: Any, results: list[ScanResult]) -> list[str]:
     report = pipeline.crystallize(paths, _settings(paths, 40), plan, results, TinyLease())
-    return sorted(report["fragments_new"])
+    return sorted(report.fragments_new)
 
 
 def test_crystallize_reads_thinned_turns_again_when_it_must_judge_them(

@@ -67,7 +67,7 @@ def test_neutral_and_strengthening_lines_stay_byte_stable(
     report = update_board(kernel, settings, TinyLease())
     assert kernel.board.read_text() == BOARD
     assert report.status == "NO_NEW_GRADIENT:" and not report.changed
-    assert "memory/effectiveness/lesson-price.md" in report.read
+    assert "memory/effectiveness/lesson-price.md" in report.effectiveness_read
 
 
 def test_weakening_with_a_wanted_direction_is_rewritten(
@@ -122,7 +122,7 @@ def test_weakening_without_direction_is_removed_to_its_topic(
     assert "Old habit" not in kernel.board.read_text()
     topic = (kernel.topics_dir / "lesson-old.md").read_text()
     assert "## Retired from memory/CLAUDE.md" in topic and "- Old habit nobody follows" in topic
-    assert report.topics_written == ["memory/topics/lesson-old.md"]
+    assert report.topics_written == ("memory/topics/lesson-old.md",)
 
 
 def test_recall_miss_weakening_is_kept(kernel: KernelPaths, settings: Settings) -> None:
@@ -141,7 +141,7 @@ def test_broken_pointers_are_repaired_or_the_line_kept(
     # Issue #11: a pointer without a dossier never deletes the line.
     assert "- Old habit nobody follows [[lesson-old]]" in text
     assert "- Check the contract before quoting [[entity-acme-corp]]" in text
-    actions = {d["ref"]: (d["action"], d["reason"]) for d in report.decisions}
+    actions = {d.ref: (d.action, d.reason) for d in report.decisions}
     assert actions["memory/CLAUDE.md:L8"][0] == "keep"
     assert "[[lesson-old]] has no dossier: kept" in actions["memory/CLAUDE.md:L8"][1]
     assert actions["memory/CLAUDE.md:L12"][0] == "repair"
@@ -161,8 +161,8 @@ def test_reaffirmed_line_is_kept_however_many_misses(
     _write(kernel, _classified("lesson-price", 0, 5, (5, 0, 0), bullet))
     report = update_board(kernel, settings, TinyLease())
     assert kernel.board.read_text() == BOARD
-    row = next(d for d in report.decisions if d["marker"] == "lesson-price")
-    assert row["class"] == "recall-miss" and row["evidence"] == "0 new + 5 prior = 5 total evidence"
+    row = next(d for d in report.decisions if d.marker == "lesson-price")
+    assert row.cls == "recall-miss" and row.evidence == "0 new + 5 prior = 5 total evidence"
 
 
 def test_direction_change_keeps_trigger_pointer_and_the_users_case(
@@ -180,11 +180,12 @@ def test_direction_change_keeps_trigger_pointer_and_the_users_case(
         '- When a reply opens with filler, address them with the formal "Vous" and the '
         "Éditions name [[lesson-answer]]"
     )
-    row = next(d for d in report.decisions if d["marker"] == "lesson-answer")
-    assert row["action"] == "rewrite" and row["class"] == "direction-changed"
-    assert row["evidence"] == "1 new + 2 prior = 3 total evidence"
-    assert "memory/fragments/2026-01-05/b.md" in row["fragments"]
-    assert "[direction-changed]" in row["summary"] and "3 total evidence" in row["summary"]
+    row = next(d for d in report.decisions if d.marker == "lesson-answer")
+    assert row.action == "rewrite" and row.cls == "direction-changed"
+    assert row.evidence == "1 new + 2 prior = 3 total evidence"
+    assert "memory/fragments/2026-01-05/b.md" in row.fragments
+    summary = row.summary or ""
+    assert "[direction-changed]" in summary and "3 total evidence" in summary
 
 
 def test_obsolete_line_goes_to_its_dossier_with_the_reason(
@@ -197,7 +198,7 @@ def test_obsolete_line_goes_to_its_dossier_with_the_reason(
     topic = (kernel.topics_dir / "lesson-old.md").read_text()
     assert "- Old habit nobody follows [[lesson-old]]" in topic
     assert "Retired because: obsolete" in topic and "2026-01-05/c.md" in topic
-    assert report.topics_written == ["memory/topics/lesson-old.md"]
+    assert report.topics_written == ("memory/topics/lesson-old.md",)
 
 
 def test_strengthened_line_is_not_removed_on_unclassified_misses(
@@ -211,5 +212,5 @@ def test_strengthened_line_is_not_removed_on_unclassified_misses(
 def test_no_effectiveness_means_no_compression(kernel: KernelPaths, settings: Settings) -> None:
     report = update_board(kernel, settings, TinyLease())
     assert kernel.board.read_text() == BOARD
-    assert all(d["action"] == "keep" for d in report.decisions)
-    assert all(d["reason"] for d in report.decisions)
+    assert all(d.action == "keep" for d in report.decisions)
+    assert all(d.reason for d in report.decisions)

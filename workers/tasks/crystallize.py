@@ -26,9 +26,7 @@ def register(app: Celery) -> Any:
             plan = pipeline.PassPlan.from_json(plan_json)
             results = [ScanResult.from_json(r) for r in slice_results]
         with self.locked("crystallize") as lease:
-            result: dict[str, Any] = pipeline.crystallize(
-                self.paths, self.settings, plan, results, lease
-            )
-        return result
+            result = pipeline.crystallize(self.paths, self.settings, plan, results, lease)
+        return result.to_json()
 
     return crystallize

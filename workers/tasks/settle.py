@@ -15,29 +15,31 @@ def register(app: Celery) -> Any:
     @app.task(bind=True, base=SubconTask, shared=False, name=routing.SETTLE)
     def settle(
         self: SubconTask,
-        stages: dict[str, Any],
+        stages_json: dict[str, Any],
         plan_json: dict[str, Any],
         run_json: dict[str, Any] | None = None,
         commit: bool = True,
     ) -> dict[str, Any]:
         from shared.weaver import pipeline
+        from shared.weaver.results import StageResults
         from workers.canvas import request_commit
 
         run = self.run_in_time(run_json)
         with self.mapped_errors():
             plan = pipeline.PassPlan.from_json(plan_json)
+            stages = StageResults.from_json(stages_json)
         with self.locked("settle") as lease:
             report: dict[str, Any] = pipeline.settle(
                 self.paths,
                 self.settings,
                 plan,
-                stages["crystallized"],
-                stages["updated"],
+                stages.crystallized,
+                stages.updated,
                 lease,
             )
             record_weaver_end(self.paths, self.settings, run, report, lease)
         # What the scan read, for the operator (malformed lines skipped, with file:line).
-        report["read_stats"] = stages["crystallized"].get("stats")
+        report["read_stats"] = stages.crystallized.stats.to_json()
         # Outside the lock: in embedded mode the commit runs right here and takes it.
         if commit:
             report["commit_request"] = request_commit(self.app)

@@ -14,18 +14,20 @@ def register(app: Celery) -> Any:
     @app.task(bind=True, base=SubconTask, shared=False, name=routing.UPDATE)
     def update(
         self: SubconTask,
-        crystallized: dict[str, Any],
+        crystallized_json: dict[str, Any],
         plan_json: dict[str, Any],
         run_json: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         from shared.weaver import pipeline
+        from shared.weaver.results import CrystallizeResult, StageResults
 
         self.run_in_time(run_json)
         with self.mapped_errors():
             plan = pipeline.PassPlan.from_json(plan_json)
+            crystallized = CrystallizeResult.from_json(crystallized_json)
         with self.locked("update") as lease:
             updated = pipeline.update(self.paths, self.settings, plan, crystallized, lease)
         # settle needs both stages' results; a chain passes only the previous one on.
-        return {"crystallized": crystallized, "updated": updated}
+        return StageResults(crystallized=crystallized, updated=updated).to_json()
 
     return update

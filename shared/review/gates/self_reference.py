@@ -13,75 +13,34 @@ from __future__ import annotations
 
 import re
 
-from shared.language.claims import (
-    EXTERNAL_EN_RE,
-    EXTERNAL_ZH_RE,
-    PATH_RE,
-    Claim,
-    Prefiltered,
-    direction_clauses,
-    trigger_clause,
-)
+from shared.language import lexicon
+from shared.language.claims import PATH_RE, Claim, direction_clauses, trigger_clause
+from shared.language.lexicon.script import CJK
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "self-reference"
+_EXTERNAL = lexicon.matcher("external", prefilter=True)
 
-MEMORY_RE = Prefiltered(
-    r"\bmemory (?:board|system|file|files|layer|maintenance|pipeline|line|lines|entry|"
-    r"entries|store|format|quality|hygiene|budget|card|cards)\b"
-    r"|\bbroadcast (?:board|layer|line|lines|file)\b|\bboard lines?\b"
-    r"|\bclaude\.md\b"
-    r"|\b(?:committer|memory-weaver|weaver|crystallizer|spine[- ]scanner|intuition[- ]updater|"
-    r"pattern[- ]tracker|subconscious|partition prompts?|effectiveness files?|review gates?|"
-    r"quality rules?|gradient lines?)\b"
-    r"|\b(?:compression|compressing)\b|\b(?:lint|linting|linter)\s+(?:the\s+)?(?:board|memory|kernel|"
-    r"dossiers?)\b|\bmemory lint"
-    r"|\b(?:agents|memory|lessons|gemini|copilot-instructions)\.md\b|\.cursorrules\b"
-    r"|\bfuture (?:claude |agent |ai )?sessions?\b|\bcontext window\b"
-    r"|\bcompress(?:es|ed)? (?:the )?(?:board|memory|file|lines?)\b"
-    r"|\binternal (?:prompts?|quality rules?|rules)\b"
-    r"|\bthis (?:board|memory|dossier|file|card)\b|\bthese (?:lines|memory lines|entries)\b"
-    r"|\b(?:durable|long-term|persistent) memory\b|\bmemory[- ]?banks?\b|\bmemory files?\b"
-    r"|\b(?:record|capture|log|add|write|append|review)\b[^.;]{0,30}\blessons?\b"
-    r"|\b(?:add|append|rewrite|edit|keep)\s+(?:one\s+|a\s+new\s+|new\s+|the\s+|historical\s+)?"
-    r"(?:entry|entries)\b"
-    r"|\b(?:activecontext|productcontext|techcontext|systempatterns|projectbrief|progress)\.md\b"
-    r"|\bthese (?:rules|instructions|guidelines)\b|\bthis (?:document|guide|rules? file)\b"
-    r"|\b(?:curated )?memories\b|\bdaily notes\b"
-    r"|\b(?:capture|create|save|store|update|add|write)_?memor(?:y|ies)\b"
-    r"|记忆板|记忆系统|记忆文件|记忆条目|记忆维护|记忆层|广播层|广播板|广播行|本文件|这份文件|"
-    r"此文件|该文件|本宪章|本指南|"
-    r"这些规则|本规则|此规则|规则文件|这份规则|本文档|此文档|这份文档|这个文档|"
-    r"这个文件|压缩记忆|提交器|有效性文件|潜意识|分区提示|内部提示词|系统提示词|质量规则"
-)
-FRAGMENT_RE = re.compile(r"\bfragments?\b|碎片")
+_MEMORY = lexicon.matcher("memory_artefact", prefilter=True)
+_FRAGMENT = lexicon.matcher("fragment")
 # The direction edits the memory file itself: maintenance whatever else the line says.
-SELF_EDIT_RE = Prefiltered(
-    r"\b(?:update|edit|append to|write to|add to|keep|maintain)\s+(?:this|the)\s+"
-    r"(?:file|memory|board|dossier)\b|(?:更新|修改|写入|补充|同步更新)(?:本|这份|这个)文件|"
-    r"记下来|写入记忆|更新记忆|记到记忆|记入(?:以下|下列|这个|该)?文件"
-)
+_SELF_EDIT = lexicon.matcher("self_edit", prefilter=True)
 # Template placeholders ("[Tribal knowledge 1]", "{简要说明该功能做什么}", "_User
 # preferences will be learned_"): an unfilled form, not memory. Checkboxes, modal tags,
 # [[pointers]] and markdown links are not placeholders.
-PLACEHOLDER_RE = re.compile(
-    r"(?<!\[)\[(?![ xX✓]\])(?!\[)[^\[\]\n]*\s[^\[\]\n]*\](?![(\[\]])"
-    r"|\{[^{}\n]*[\u4e00-\u9fff][^{}\n]*\}"
-    r"|^_[^_\n]*\b(?:will be|to be|describe|list)\b[^_\n]*_$"
-    r"|(?:在这里写|此处填写|待补充|待填写)"
-    r"|\((?i:add|fill in|insert|describe|list)\b[^)]*\)"
+_PLACEHOLDER = lexicon.matcher(
+    "placeholder_prompt",
+    neutral=(
+        r"(?<!\[)\[(?![ xX✓]\])(?!\[)[^\[\]\n]*\s[^\[\]\n]*\](?![(\[\]])"
+        rf"|\{{[^{{}}\n]*[{CJK}][^{{}}\n]*\}}"
+    ),
 )
-
-
 # "此规则是强制性的", "本文件为 … 提供指导": the line points at its own rules or file.
-DEMONSTRATIVE_RE = re.compile(
-    r"此规则|本规则|这些规则|这份规则|本文件|此文件|这份文件|这个文件|本文档|此文档|这份文档|"
-    r"本宪章|本指南|\bthis (?:file|document|guide|rules? file)\b|\bthese (?:rules|instructions)\b"
-)
+_DEMONSTRATIVE = lexicon.matcher("demonstrative")
 # "Purpose: capture recurring failure modes ...": a line that states what its file or
 # section is for describes the memory artefact, not foreground behaviour.
-PURPOSE_RE = re.compile(r"^\W*(?:purpose|用途|目的)\s*[:：]", re.IGNORECASE)
+_PURPOSE = lexicon.matcher("purpose_label")
 
 
 _CODE_SPAN_RE = re.compile(r"`([^`\n]*)`")
@@ -100,16 +59,16 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     outside_code = (
         _CODE_SPAN_RE.sub(_keep_placeholder, claim.raw) if "`" in claim.raw else claim.text
     )
-    if PLACEHOLDER_RE.search(outside_code) or SELF_EDIT_RE.search(text):
+    if _PLACEHOLDER.found(outside_code) or _SELF_EDIT.found(text):
         return _FINDING
-    if ctx.kind is FileKind.BOARD and PURPOSE_RE.match(claim.raw):
+    if ctx.kind is FileKind.BOARD and _PURPOSE.match(claim.raw):
         return _FINDING
-    hit = MEMORY_RE.search(text) or (ctx.kind is FileKind.BOARD and FRAGMENT_RE.search(text))
+    hit = _MEMORY.found(text) or (ctx.kind is FileKind.BOARD and _FRAGMENT.found(text))
     if not hit:
         return None
-    if DEMONSTRATIVE_RE.search(text):
+    if _DEMONSTRATIVE.found(text):
         return _FINDING  # the line talks about its own file or rules, whoever it mentions
-    external = EXTERNAL_EN_RE.search(text) or EXTERNAL_ZH_RE.search(text)
+    external = _EXTERNAL.found(text)
     trig = trigger_clause(claim)
     if external and (trig is not None or direction_clauses(claim, trig)):
         return None

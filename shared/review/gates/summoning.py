@@ -10,16 +10,11 @@ from __future__ import annotations
 
 import re
 
+from shared.language import lexicon
 from shared.language.claims import (
-    GHOST_EN_RE,
-    GHOST_ZH_RE,
-    LIMIT_RE,
-    NEGATION_EN_RE,
-    NEGATION_ZH_RE,
-    REPLACEMENT_EN_RE,
-    REPLACEMENT_ZH_RE,
     Claim,
     direction_clauses,
+    has_limit,
     is_vague,
     normative_clauses,
     trigger_clause,
@@ -28,28 +23,32 @@ from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "summoning"
 
+_NEGATION = lexicon.matcher("negation")
+_SPACED_NEGATION = lexicon.matcher("negation", spaced=True)
+_UNSPACED_NEGATION = lexicon.matcher("negation", spaced=False)
+_GHOST = lexicon.matcher("ghost")
+_REPLACEMENT = lexicon.matcher("replacement")
+
 
 def _negated(cue: str) -> bool:
     """True when the clause's leading direction cue is itself a prohibition."""
-    return bool(NEGATION_EN_RE.fullmatch(cue) or NEGATION_ZH_RE.fullmatch(cue))
+    return bool(_NEGATION.fullmatch(cue))
 
 
 # Sentence-level separators: a prohibition governs the comma-separated list after it
 # ("Never comment out, skip, or delete a test") up to the next one of these.
 _SENTENCE_RE = re.compile(r"[;；。!?！？:：—–→]|\.(?=\s|$)|->|\s-\s|[(（]")
 _LIST_RE = re.compile(r"\s*(?:[,，、]|\bor\b|\band\b|\bnor\b)\s*")
-# 不确定 / 不同 / 不断 ... are words, not prohibitions ("不确定接口参数时先查源码").
-_ZH_NOT_RE = re.compile(
-    r"^(?:也|都|绝|从)?(?:不(?!确定|清楚|明白|同|足|断|久|仅|少|错|然|过|论|管|如|是|止)|别|勿|莫|没(?!有))"
-)
+# A clause opening with a negator ("不使用 …"); 不确定 / 不同 / 不断 ... are words.
+_NEGATING_LEAD = lexicon.matcher("negating_lead")
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
     """A prohibition: a negating cue, a Chinese verb led by 不/别/勿 ("不使用 …"), or a
     Chinese prohibition ahead of the cue ("测试不得依赖执行顺序")."""
-    if _negated(cue) or _ZH_NOT_RE.search(clause):
+    if _negated(cue) or _NEGATING_LEAD.found(clause):
         return True
-    zh = NEGATION_ZH_RE.search(clause)
+    zh = _UNSPACED_NEGATION.search(clause)
     return bool(zh and zh.start() <= max(clause.find(cue), 0))
 
 
@@ -58,7 +57,7 @@ def _list_items_under_prohibition(claim: Claim) -> set[str]:
     out: set[str] = set()
     for sentence in _SENTENCE_RE.split(claim.lower):
         items = [i for i in _LIST_RE.split(sentence) if i and i.strip()]
-        if len(items) > 1 and NEGATION_EN_RE.match(items[0].strip()):
+        if len(items) > 1 and _SPACED_NEGATION.match(items[0].strip()):
             out.update(i.strip() for i in items[1:])
     return out
 
@@ -73,11 +72,11 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         for idx, cue in directions
         if (_negated_clause(claim.clauses[idx], cue) or claim.clauses[idx] in continued)
         # "不得超过600行": a numeric limit is a concrete bound, not a summoned drift
-        and not LIMIT_RE.search(claim.clauses[idx])
+        and not has_limit(claim.clauses[idx])
     ]
     if not negated:
         return None
-    if GHOST_EN_RE.search(claim.lower) or GHOST_ZH_RE.search(claim.lower):
+    if _GHOST.found(claim.lower):
         return Finding(
             RULE_ID,
             f"{RULE_ID}: ghost of maintenance history",
@@ -91,7 +90,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         if idx not in negated and not is_vague(claim.clauses[idx], cue)
     ]
     positive += [idx for idx, _ in normative_clauses(claim) if idx not in negated]
-    replacement = REPLACEMENT_EN_RE.search(claim.lower) or REPLACEMENT_ZH_RE.search(claim.lower)
+    replacement = _REPLACEMENT.found(claim.lower)
     if positive or replacement:
         # The replacement is named; whether the situation is recognisable (explicit, or
         # implicit in the line's domain) is the gradient gate's test.

@@ -20,7 +20,7 @@ VARIABLE = "SUBCON_JUDGE"
 def _rules() -> JudgeSet:
     from shared.weaver.crystallize.prose import RuleDossierWriter
     from shared.weaver.judging.rules import VERSION, RuleJudge
-    from shared.weaver.update.updater import RuleLineJudge
+    from shared.weaver.update.line_judge import RuleLineJudge
 
     return JudgeSet(DEFAULT, VERSION, RuleJudge, RuleLineJudge, RuleDossierWriter)
 

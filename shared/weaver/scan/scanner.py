@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from shared.errors import ThinTurnError
 from shared.formats.board import Board
@@ -80,8 +80,8 @@ def _fragment(turn: Turn, j: Judgement, judge: str | None) -> Fragment:
 
 # A thin turn (see :mod:`shared.weaver.scan.thinning`) keeps what replaying its recorded
 # judgements reads: its identity, the fragment header fields and its filler flag.
-THIN = "thin"
-FILLER = "filler"
+THIN: Final = "thin"
+FILLER: Final = "filler"
 Hydrate = Callable[[Turn], Turn]
 
 

@@ -15,7 +15,7 @@ re-reads that turn's slice.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from shared.errors import InputError
 from shared.kernel.paths import KernelPaths
@@ -27,7 +27,7 @@ from shared.weaver.scan.scanner import FILLER, THIN, is_filler, is_thin, turn_ke
 from shared.weaver.scan.turns import Turn
 
 # What a reused judgement reads of its turn: the key, the fragment header and date.
-THIN_FIELDS = ("date", "line", "id", "ts", "kind", "session_key", "type")
+THIN_FIELDS: Final = ("date", "line", "id", "ts", "kind", "session_key", "type")
 # Turns after a session's first memory-replacing one that crystallize may re-judge: a
 # changed judgement changes the next turn's assumed state. Two make the fallback rare
 # (bench days: at most one slice read again) for ~2% more bytes than one.
@@ -41,8 +41,16 @@ def planned_end(s: SpineSlice) -> int | None:
 
 def thin_turn(turn: Turn) -> Turn:
     """``turn`` without text and rows; a filler keeps its flag (memory depends on it)."""
-    thin: Turn = {field: turn[field] for field in THIN_FIELDS}
-    thin[THIN] = True
+    thin: Turn = {
+        "date": turn["date"],
+        "line": turn["line"],
+        "id": turn["id"],
+        "ts": turn["ts"],
+        "kind": turn["kind"],
+        "session_key": turn["session_key"],
+        "type": turn["type"],
+        THIN: True,
+    }
     if is_filler(turn):
         thin[FILLER] = True
     return thin

@@ -18,6 +18,7 @@ from shared.weaver.crystallize.promotion import converge_entity
 from shared.weaver.plan import PassPlan
 from shared.weaver.records import SliceRole
 from shared.weaver.report import append_report, render_report
+from shared.weaver.results import CrystallizeResult, UpdateResult
 from shared.weaver.settle.directed import Route
 
 LISTED = 200
@@ -27,37 +28,35 @@ def _directed_result(
     paths: KernelPaths,
     plan: PassPlan,
     route: Route,
-    crystallized: dict[str, Any],
-    updated: dict[str, Any],
+    crystallized: CrystallizeResult,
+    updated: UpdateResult,
     lease: Lease,
 ) -> tuple[str, list[str]]:
     if route.route == "scan":
         mine = [s for s in plan.slices if s.role is SliceRole.DIRECTED]
-        if crystallized.get("missing_slices") and any(
-            s.spine.token() in crystallized["missing_slices"] for s in mine
-        ):
+        if any(s.spine.token() in crystallized.missing_slices for s in mine):
             return "PARTIAL_UPDATE: some slices of the requested interval were not read", []
-        if crystallized.get("deferred"):
+        if crystallized.deferred:
             # Writing them would mark a day covered that the gap scan has not read.
             return (
                 f"NO_NEW_GRADIENT: {route.interval} lies on a day the gap scan has not "
                 "covered yet; its evidence is written when that day is scanned",
                 [],
             )
-        if crystallized.get("fragments_new") or updated.get("changed"):
+        if crystallized.fragments_new or updated.changed:
             return f"UPDATED: scanned {route.interval}", []
         return f"NO_NEW_GRADIENT: {route.interval} held no new line-referenced evidence", []
     if route.route == "update":
         if not paths.effectiveness_dir.is_dir():
             return "NO_NEW_GRADIENT: no effectiveness evidence; no cosmetic edit made", []
-        if updated.get("changed"):
+        if updated.changed:
             return "UPDATED: memory/CLAUDE.md changed from per-line evidence", []
         return "NO-OP: memory/CLAUDE.md already reflects the per-line evidence", []
     if route.route == "entity":
         # A missing-dossier report whose pointer is on the board: this pass's
         # crystallizer wrote the minimal dossier (the original's BOOTSTRAPPED: path).
         names = {f"{s}.md" for s in route.slugs}
-        boot = [p for p in crystallized.get("bootstrapped", []) if p.rsplit("/", 1)[-1] in names]
+        boot = [p for p in crystallized.bootstrapped if p.rsplit("/", 1)[-1] in names]
         if boot:
             return f"BOOTSTRAPPED: {', '.join(boot)} from the board line and its fragments", []
         status, changed = converge_entity(paths, route.slugs[0], lease)
@@ -70,14 +69,14 @@ def _directed_result(
 def _ack_scan_gap(
     paths: KernelPaths,
     plan: PassPlan,
-    crystallized: dict[str, Any],
+    crystallized: CrystallizeResult,
     acked: list[str],
     notes: list[str],
     lease: Lease,
 ) -> None:
     """Ack the scan-gap item once every day of its interval was covered."""
     if plan.scan_gap_item and plan.full_days:
-        if all(d in crystallized.get("covered", []) for d in plan.full_days):
+        if all(d in crystallized.covered for d in plan.full_days):
             lease.ensure()
             if ack_item(paths, WEAVER, plan.scan_gap_item):
                 acked.append(plan.scan_gap_item)
@@ -85,17 +84,17 @@ def _ack_scan_gap(
             notes.append(f"{plan.scan_gap_item} kept: the interval was not fully read")
 
 
-def _changed_files(crystallized: dict[str, Any], updated: dict[str, Any]) -> list[str]:
+def _changed_files(crystallized: CrystallizeResult, updated: UpdateResult) -> list[str]:
     """Kernel files the crystallizer and the updater wrote or deleted."""
-    changed = list(crystallized.get("effectiveness_written", []))
-    changed += crystallized.get("effectiveness_deleted", [])
-    changed += crystallized.get("entities_written", [])
-    changed += crystallized.get("bootstrapped", [])
-    if crystallized.get("new_signals_written"):
+    changed = list(crystallized.effectiveness_written)
+    changed += crystallized.effectiveness_deleted
+    changed += crystallized.entities_written
+    changed += crystallized.bootstrapped
+    if crystallized.new_signals_written:
         changed.append("memory/effectiveness/new-signals.md")
-    if updated.get("changed"):
+    if updated.changed:
         changed.append("memory/CLAUDE.md")
-    changed += updated.get("topics_written", [])
+    changed += updated.topics_written
     return changed
 
 
@@ -103,7 +102,7 @@ def _settle_directed(
     paths: KernelPaths,
     plan: PassPlan,
     route: Route,
-    stages: tuple[dict[str, Any], dict[str, Any]],
+    stages: tuple[CrystallizeResult, UpdateResult],
     report: tuple[list[str], list[str], list[str]],
     lease: Lease,
 ) -> dict[str, Any]:
@@ -122,15 +121,15 @@ def _settle_directed(
     return {"name": route.name, "route": route.route, "result": result, "terminal": terminal}
 
 
-def _scanner_line(plan: PassPlan, crystallized: dict[str, Any]) -> str | None:
+def _scanner_line(plan: PassPlan, crystallized: CrystallizeResult) -> str | None:
     """The report's scanner line (None when the pass scanned no interval)."""
     if not plan.interval:
         return None
-    fragments_new = crystallized.get("fragments_new", [])
+    fragments_new = crystallized.fragments_new
     line = (
-        f"{plan.interval} ({plan.source}): {crystallized.get('external_events', 0)} "
+        f"{plan.interval} ({plan.source}): {crystallized.external_events} "
         f"external turns judged; fragments {len(fragments_new)} new, "
-        f"{len(crystallized.get('fragments_prior', []))} prior reused"
+        f"{len(crystallized.fragments_prior)} prior reused"
     )
     if not fragments_new:
         line += "; NO_NEW_GRADIENT: no external line-referenced evidence found."
@@ -138,15 +137,15 @@ def _scanner_line(plan: PassPlan, crystallized: dict[str, Any]) -> str | None:
 
 
 def _subagents(
-    plan: PassPlan, route: Route | None, crystallized: dict[str, Any], updated: dict[str, Any]
+    plan: PassPlan, route: Route | None, crystallized: CrystallizeResult, updated: UpdateResult
 ) -> list[str]:
     """The original's subagent names for the stages that had work."""
     out = []
     if plan.interval or (route and route.route == "scan"):
         out.append("spine-scanner")
-    if crystallized.get("fragments_new", []) or (route and route.route == "entity"):
+    if crystallized.fragments_new or (route and route.route == "entity"):
         out.append("entity-crystallizer")
-    if updated.get("effectiveness_read") or (route and route.route == "update"):
+    if updated.effectiveness_read or (route and route.route == "update"):
         out.append("intuition-updater")
     return out
 
@@ -155,16 +154,16 @@ def settle(
     paths: KernelPaths,
     settings: Settings,
     plan: PassPlan,
-    crystallized: dict[str, Any],
-    updated: dict[str, Any],
+    crystallized: CrystallizeResult,
+    updated: UpdateResult,
     lease: Lease,
 ) -> dict[str, Any]:
     """Stage-1 ack, the Stage-2 directed item, the final report (appended to the log)."""
     acked: list[str] = []
     notes = list(plan.notes) + list(plan.waiting)
     _ack_scan_gap(paths, plan, crystallized, acked, notes, lease)
-    if crystallized.get("deferred"):
-        notes.append(f"{crystallized['deferred']} fragments deferred: their day was not fully read")
+    if crystallized.deferred:
+        notes.append(f"{crystallized.deferred} fragments deferred: their day was not fully read")
     changed = _changed_files(crystallized, updated)
     directed = None
     route = plan.route
@@ -172,17 +171,13 @@ def settle(
         stages = (crystallized, updated)
         directed = _settle_directed(paths, plan, route, stages, (changed, acked, notes), lease)
     pending = [i.name for i in list_items(paths, WEAVER)]
-    fragments_new = crystallized.get("fragments_new", [])
+    fragments_new = list(crystallized.fragments_new)
     per_line = [
-        {"ref": v["ref"], "effectiveness": v["effectiveness"], "new": v["new"], "prior": v["prior"]}
-        for _m, v in sorted(crystallized.get("per_line", {}).items())
-        if v["new"]
+        {"ref": v.ref, "effectiveness": v.effectiveness, "new": v.new, "prior": v.prior}
+        for _m, v in sorted(crystallized.per_line.items())
+        if v.new
     ]
-    line_changes = [
-        d.get("summary") or f"{d['ref']} {d['action']} ({d['reason']})"
-        for d in updated.get("decisions", [])
-        if d["action"] != "keep"
-    ]
+    line_changes = [d.summary or f"{d.ref} {d.action} ({d.reason})" for d in updated.edits]
     if changed or fragments_new:
         status = "UPDATED:"
     elif directed and str(directed["result"]).startswith("NO-OP:"):
@@ -203,7 +198,7 @@ def settle(
         "fragments_new": fragments_new[:LISTED],
         "fragments_new_count": len(fragments_new),
         "interval": plan.interval,
-        "covered": crystallized.get("covered", []),
+        "covered": list(crystallized.covered),
     }
     if not plan.interval and directed is None and not changed and not acked:
         data["status"] = "NO_NEW_GRADIENT:"

@@ -16,178 +16,27 @@ untouched lines keep their bytes.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from shared.constants import PATTERN_TRACKER
 from shared.errors import InputError
 from shared.formats.board import Board, BoardLine, parse_board
-from shared.formats.effectiveness import Effectiveness, parse_new_signals, read_effectiveness
+from shared.formats.effectiveness import Effectiveness, read_effectiveness
 from shared.kernel.files import atomic_write_text, read_utf8
 from shared.kernel.lock.base import Lease
 from shared.kernel.paths import KernelPaths
-from shared.language.text import jaccard, token_set
 from shared.settings import Settings
-from shared.weaver.crystallize.crystallizer import NEW_SIGNALS
 from shared.weaver.crystallize.store import write_if_changed
 from shared.weaver.judging.interfaces import LineDecision, LineJudge
-from shared.weaver.judging.vocabulary import LineAction, Trajectory
+from shared.weaver.judging.vocabulary import LineAction
 from shared.weaver.report import evidence_phrase
-
-# Greedy to the bullet's last quote: the user's words may hold quotes ("Vous").
-_REWRITE_RE = re.compile(r'direction that would have helped: "(.*)"(?:; root_cause [^"]*)?$')
-_CJK_RE = re.compile(r"[\u4e00-\u9fff]")
-
-
-def compose_line(trigger: str, direction: str, marker: str | None, like: str) -> str:
-    """A board line in the board's shape; Chinese when ``like`` is Chinese."""
-    indent = like[: len(like) - len(like.lstrip())]
-    suffix = f" [[{marker}]]" if marker else ""
-    if _CJK_RE.search(like) and (not trigger or _CJK_RE.search(trigger)):
-        body = f"当{trigger}时，{direction}" if trigger else direction
-    else:
-        # The direction keeps the user's case: no capitalising (text integrity).
-        body = f"When {trigger}, {direction}" if trigger else direction
-    return f"{indent}- {body}{suffix}"
-
-
-def _wanted(eff: Effectiveness) -> str | None:
-    """The direction a REWRITE guidance bullet quotes, whole."""
-    for bullet in eff.guidance:
-        match = _REWRITE_RE.search(bullet)
-        if match:
-            return match.group(1)
-    return None
-
-
-class RuleLineJudge:
-    """Deterministic default line decisions: the class of the evidence decides
-    (issue #11), the counts only for evidence that names no class (the original's
-    fragments, which carry no ``weakening_kind``)."""
-
-    def decide(
-        self, line: BoardLine, eff: Effectiveness | None, settings: Settings
-    ) -> LineDecision:
-        if eff is None:
-            return LineDecision(LineAction.KEEP, "no effectiveness file: no line-level evidence")
-        counts = (
-            f"strengthening = {eff.strengthening}; neutral = {eff.neutral}; "
-            f"weakening = {eff.weakening}"
-        )
-        guidance = " ".join(eff.guidance)
-        review = "direction-wrong" in guidance
-        cls = eff.deciding_class
-        if cls == "recall-miss":
-            return LineDecision(
-                LineAction.KEEP, f"recall miss, line reaffirmed ({counts}): keep", cls=cls
-            )
-        if cls == "obsolete":
-            return LineDecision(
-                LineAction.REMOVE,
-                f"obsolete ({counts}): the user retired the practice",
-                None,
-                review,
-                cls,
-            )
-        if cls == "direction-changed":
-            wanted = _wanted(eff)
-            if wanted is None:
-                return LineDecision(
-                    LineAction.KEEP,
-                    f"direction changed ({counts}) but no whole new direction",
-                    cls=cls,
-                )
-            return _rewrite(line, wanted, f"direction changed ({counts})", review, cls)
-        if eff.trajectory != Trajectory.WEAKENING:
-            return LineDecision(LineAction.KEEP, f"{eff.trajectory} ({counts}): preserve")
-        if eff.strengthening:
-            return LineDecision(
-                LineAction.KEEP,
-                f"WEAKENING with STRENGTHENING evidence ({counts}): not removed on misses",
-            )
-        if eff.weakening < settings.weakening_threshold:
-            return LineDecision(
-                LineAction.KEEP,
-                f"WEAKENING below threshold {settings.weakening_threshold} ({counts})",
-            )
-        verb = eff.guidance_verb()
-        wanted = _wanted(eff)
-        if verb == "REWRITE" and wanted is not None:
-            return _rewrite(line, wanted, f"WEAKENING ({counts})", review, None)
-        if verb == "SHARPEN":
-            return LineDecision(
-                LineAction.KEEP, f"WEAKENING by recall-miss ({counts}): direction holds"
-            )
-        return LineDecision(
-            LineAction.REMOVE,
-            f"WEAKENING ({counts}) with no better direction: remove",
-            None,
-            review,
-        )
-
-
-def _rewrite(line: BoardLine, wanted: str, why: str, review: bool, cls: str | None) -> LineDecision:
-    """The line with its direction replaced by ``wanted`` (the user's words as the
-    fragment quotes them), keeping its trigger wording and pointers."""
-    wanted = wanted.strip()
-    if not wanted or wanted.endswith("…"):
-        return LineDecision(
-            LineAction.KEEP, f"{why}: the wanted direction is not quoted whole", cls=cls
-        )
-    if wanted in line.text or jaccard(token_set(wanted), line.direction_cues) >= 0.6:
-        return LineDecision(LineAction.KEEP, f"{why}: already states the wanted direction", cls=cls)
-    if line.direction and line.direction in line.text:
-        text = line.text.replace(line.direction, wanted, 1)
-    else:
-        text = compose_line(line.trigger, wanted, line.marker, line.text)
-    return LineDecision(
-        LineAction.REWRITE, f"{why}: rewrite toward the wanted direction", text, review, cls
-    )
-
-
-@dataclass
-class UpdateReport:
-    """What the updater did; ``text`` lines cite line refs and effectiveness paths."""
-
-    status: str = "NO_NEW_GRADIENT:"
-    decisions: list[dict[str, Any]] = field(default_factory=list)
-    read: list[str] = field(default_factory=list)
-    reviews: list[str] = field(default_factory=list)
-    topics_written: list[str] = field(default_factory=list)
-    changed: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "changed": self.changed,
-            "decisions": self.decisions,
-            "effectiveness_read": self.read,
-            "reviews": self.reviews,
-            "topics_written": self.topics_written,
-        }
-
-
-def _dossier_slugs(paths: KernelPaths) -> set[str]:
-    out: set[str] = set()
-    for root in (paths.topics_dir, paths.entities_dir):
-        if root.is_dir():
-            out |= {p.stem for p in root.glob("*.md")}
-    return out
-
-
-def _repair_target(pointer: str, slugs: set[str]) -> str | None:
-    bare = re.sub(r"^(?:lesson|groove|pattern|topic|entity)-", "", pointer.lower())
-    hits = sorted(
-        s
-        for s in slugs
-        if s.lower() == pointer.lower()
-        or re.sub(r"^(?:lesson|groove|pattern|topic|entity)-", "", s.lower()) == bare
-    )
-    return hits[0] if len(hits) == 1 else None
+from shared.weaver.results import DecisionRow, UpdateResult
+from shared.weaver.update.edits import record_edits
+from shared.weaver.update.line_judge import RuleLineJudge
+from shared.weaver.update.new_lines import add_new_lines
+from shared.weaver.update.outcome import UpdateReport
+from shared.weaver.update.pointers import dossier_slugs, pointer_repair, with_repair
 
 
 def _move_to_topic(paths: KernelPaths, marker: str, text: str, reason: str, lease: Lease) -> Path:
@@ -227,98 +76,28 @@ def _rests_on(eff: Effectiveness | None) -> list[str]:
     return list(dict.fromkeys([*named, *(s.path for s in eff.samples)]))
 
 
-EDITS_RECORD = "board-edits.json"
-
-
-def edits_record(paths: KernelPaths) -> Path:
-    """Runtime-side record of the last board edits, for the commit body."""
-    return paths.subcon_state_dir / EDITS_RECORD
-
-
-def _record_edits(paths: KernelPaths, board_text: str, report: UpdateReport, lease: Lease) -> None:
-    notes = [d["summary"] for d in report.decisions if d["action"] != "keep" and d.get("summary")]
-    digest = hashlib.sha256(board_text.encode("utf-8")).hexdigest()
-    body = json.dumps({"board_sha256": digest, "edits": notes}, ensure_ascii=False)
-    write_if_changed(edits_record(paths), body + "\n", lease)
-
-
-def board_edit_notes(paths: KernelPaths, board_text: str) -> list[str]:
-    """The updater's edit notes for exactly this board text (none when the board was
-    changed since, or the record is unreadable)."""
-    try:
-        data = json.loads(edits_record(paths).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    digest = hashlib.sha256(board_text.encode("utf-8")).hexdigest()
-    if not isinstance(data, dict) or data.get("board_sha256") != digest:
-        return []
-    return [str(n) for n in data.get("edits", []) if isinstance(n, str)]
-
-
-def _pointer_repair(
-    line: BoardLine, slugs: set[str], check: bool
-) -> tuple[LineDecision | None, list[str]]:
-    """A repair of the line's broken pointers that have one obvious dossier, and the
-    pointers without any."""
-    text = line.text
-    repair: LineDecision | None = None
-    missing: list[str] = []
-    for pointer in line.pointers if check else ():
-        if pointer in slugs:
-            continue
-        target = _repair_target(pointer, slugs)
-        if target is not None:
-            text = text.replace(f"[[{pointer}]]", f"[[{target}]]")
-            repair = LineDecision(
-                LineAction.REPAIR, "broken pointer repaired to the one existing dossier", text
-            )
-        else:
-            missing.append(pointer)
-    return repair, missing
-
-
-def _with_repair(
-    decision: LineDecision, repair: LineDecision | None, line: BoardLine, slugs: set[str]
-) -> LineDecision:
-    """The judge's decision with the pointer repair folded in: a kept line is
-    repaired, a rewritten one is rewritten with its pointers repaired."""
-    if repair is None:
-        return decision
-    if decision.action is LineAction.KEEP:
-        return repair
-    if decision.action is LineAction.REWRITE and decision.new_text:
-        fixed = decision.new_text
-        for pointer in line.pointers:
-            target = _repair_target(pointer, slugs)
-            if pointer not in slugs and target is not None:
-                fixed = fixed.replace(f"[[{pointer}]]", f"[[{target}]]")
-        return LineDecision(
-            LineAction.REWRITE, decision.reason, fixed, decision.review, decision.cls
-        )
-    return decision
-
-
 def _decision_row(
     line: BoardLine, decision: LineDecision, reason: str, evidence: str, rests: list[str]
-) -> dict[str, Any]:
+) -> DecisionRow:
     """The report row of one line's decision (with a summary for an edit)."""
-    row: dict[str, Any] = {
-        "ref": line.ref,
-        "marker": line.marker,
-        "action": decision.action,
-        "reason": reason,
-        "class": decision.cls,
-        "evidence": evidence,
-        "fragments": rests,
-    }
+    summary = None
     if decision.action is not LineAction.KEEP:
         cls = f" [{decision.cls}]" if decision.cls else ""
-        row["summary"] = (
+        summary = (
             f"{line.ref} {decision.action}{cls}: {evidence}"
             + (f" ({', '.join(rests)})" if rests else "")
             + f"; {reason}"
         )
-    return row
+    return DecisionRow(
+        ref=line.ref,
+        action=decision.action,
+        reason=reason,
+        marker=line.marker,
+        cls=decision.cls,
+        evidence=evidence,
+        fragments=tuple(rests),
+        summary=summary,
+    )
 
 
 def _apply_decision(
@@ -346,6 +125,47 @@ def _apply_decision(
         report.reviews.append(_post_review(paths, line, decision, lease))
 
 
+def _decide_lines(
+    paths: KernelPaths,
+    settings: Settings,
+    board: Board,
+    judge: LineJudge,
+    fresh: dict[str, int],
+    rows: list[str | None],
+    report: UpdateReport,
+    lease: Lease,
+) -> set[str]:
+    """Judge every board line on its evidence and put each decision into ``rows``;
+    returns the dossier slugs the pointers were checked against."""
+    slugs = dossier_slugs(paths)
+    # Without any dossier directory every pointer would look broken: judge none.
+    check_pointers = paths.topics_dir.is_dir() or paths.entities_dir.is_dir()
+    for line in board.lines:
+        repair, missing = pointer_repair(line, slugs, check_pointers)
+        eff = None
+        if line.marker:
+            eff_path = paths.effectiveness_dir / f"{line.marker}.md"
+            try:
+                eff = read_effectiveness(eff_path)
+            except InputError as exc:
+                report.decisions.append(
+                    DecisionRow(ref=line.ref, action=LineAction.KEEP, reason=str(exc))
+                )
+                continue
+            if eff is not None:
+                report.read.append(f"memory/effectiveness/{line.marker}.md")
+        decision = with_repair(judge.decide(line, eff, settings), repair, line, slugs)
+        reason = decision.reason
+        if missing:
+            reason += "; " + ", ".join(f"[[{p}]]" for p in missing) + " has no dossier: kept"
+        evidence = _evidence(eff, fresh.get(line.marker or ""))
+        rests = _rests_on(eff) if decision.action in {LineAction.REWRITE, LineAction.REMOVE} else []
+        report.decisions.append(_decision_row(line, decision, reason, evidence, rests))
+        why = f"{reason}; {evidence}" + (f" ({', '.join(rests)})" if rests else "")
+        _apply_decision(paths, line, decision, why, rows, report, lease)
+    return slugs
+
+
 def update_board(
     paths: KernelPaths,
     settings: Settings,
@@ -354,7 +174,7 @@ def update_board(
     judge: LineJudge | None = None,
     allow_new_lines: bool = True,
     new_evidence: dict[str, int] | None = None,
-) -> UpdateReport:
+) -> UpdateResult:
     """Apply evidence decisions to ``memory/CLAUDE.md``; write it once if it changed.
 
     ``new_evidence`` maps a marker to the fragments this pass wrote for it (the rest
@@ -364,49 +184,25 @@ def update_board(
     Raises:
         InputError: the board is not UTF-8.
     """
-    judge = judge or RuleLineJudge()
-    fresh = new_evidence or {}
     report = UpdateReport()
     original = read_utf8(paths.board)
     if original is None:
-        return report
+        return report.result()
     board = parse_board(original)
     rows: list[str | None] = list(original.split("\n"))
-    slugs = _dossier_slugs(paths)
-    # Without any dossier directory every pointer would look broken: judge none.
-    check_pointers = paths.topics_dir.is_dir() or paths.entities_dir.is_dir()
-    for line in board.lines:
-        repair, missing = _pointer_repair(line, slugs, check_pointers)
-        eff = None
-        if line.marker:
-            eff_path = paths.effectiveness_dir / f"{line.marker}.md"
-            try:
-                eff = read_effectiveness(eff_path)
-            except InputError as exc:
-                report.decisions.append({"ref": line.ref, "action": "keep", "reason": str(exc)})
-                continue
-            if eff is not None:
-                report.read.append(f"memory/effectiveness/{line.marker}.md")
-        decision = _with_repair(judge.decide(line, eff, settings), repair, line, slugs)
-        reason = decision.reason
-        if missing:
-            reason += "; " + ", ".join(f"[[{p}]]" for p in missing) + " has no dossier: kept"
-        evidence = _evidence(eff, fresh.get(line.marker or ""))
-        rests = _rests_on(eff) if decision.action in {LineAction.REWRITE, LineAction.REMOVE} else []
-        report.decisions.append(_decision_row(line, decision, reason, evidence, rests))
-        why = f"{reason}; {evidence}" + (f" ({', '.join(rests)})" if rests else "")
-        _apply_decision(paths, line, decision, why, rows, report, lease)
+    judge = judge or RuleLineJudge()
+    slugs = _decide_lines(paths, settings, board, judge, new_evidence or {}, rows, report, lease)
     kept = [r for r in rows if r is not None]
     if allow_new_lines:
-        kept = _add_new_lines(paths, settings, board, kept, slugs, report)
+        kept = add_new_lines(paths, settings, board, kept, slugs, report)
     updated = "\n".join(kept)
     if updated != original:
         lease.ensure()
         atomic_write_text(paths.board, updated)
         report.changed = True
         report.status = "UPDATED:"
-        _record_edits(paths, updated, report, lease)
-    return report
+        record_edits(paths, updated, report.result(), lease)
+    return report.result()
 
 
 def _post_review(paths: KernelPaths, line: BoardLine, d: LineDecision, lease: Lease) -> str:
@@ -417,81 +213,3 @@ def _post_review(paths: KernelPaths, line: BoardLine, d: LineDecision, lease: Le
     )
     write_if_changed(paths.inbox_dir(PATTERN_TRACKER) / name, body, lease)
     return name
-
-
-def _insert_after(rows: list[str], cue: frozenset[str], cjk: bool) -> int | None:
-    """Index of the bullet after which a new line goes: the end of the bullet block
-    holding the most similar line (same script preferred), else the last bullet."""
-    bullets = [i for i, r in enumerate(rows) if re.match(r"^\s*[-*+]\s", r)]
-    if not bullets:
-        return None
-
-    def fit(i: int) -> tuple[float, bool, int]:
-        same_script = bool(_CJK_RE.search(rows[i])) == cjk
-        return (jaccard(cue, token_set(rows[i])), same_script, i)
-
-    best = max(bullets, key=fit)
-    if fit(best)[0] == 0.0:
-        same = [i for i in bullets if bool(_CJK_RE.search(rows[i])) == cjk]
-        best = same[-1] if same else bullets[-1]
-    end = best
-    while end + 1 < len(rows) and re.match(r"^\s*[-*+]\s", rows[end + 1]):
-        end += 1
-    return end
-
-
-def _add_new_lines(
-    paths: KernelPaths,
-    settings: Settings,
-    board: Board,
-    rows: list[str],
-    slugs: set[str],
-    report: UpdateReport,
-) -> list[str]:
-    ns_path = paths.effectiveness_dir / NEW_SIGNALS
-    try:
-        text = read_utf8(ns_path)  # never a blocking open (a planted FIFO)
-        if text is None:
-            return rows
-        candidates = parse_new_signals(text, ns_path)
-    except InputError as exc:
-        report.decisions.append({"ref": "none", "action": "keep", "reason": str(exc)})
-        return rows
-    report.read.append("memory/effectiveness/new-signals.md")
-    current = [parse_board("\n".join(rows)).lines]
-    for cand in candidates:
-        if cand.count < settings.new_line_threshold or not cand.trigger or not cand.direction:
-            continue
-        cue = token_set(f"{cand.trigger} {cand.direction}")
-        if any(jaccard(cue, token_set(ln.text)) >= 0.5 for ln in current[0]):
-            continue
-        marker = next(
-            (m for m in (f"lesson-{cand.slug}", f"groove-{cand.slug}") if m in slugs), None
-        )
-        like = "当" if _CJK_RE.search(cand.direction) else ""
-        # The user's own clauses as written: no person or case changes (issue #11).
-        text = compose_line(cand.trigger, cand.direction, marker, like)
-        last = _insert_after(rows, cue, bool(like))
-        if last is None:
-            while rows and rows[-1] == "":
-                rows.pop()
-            rows += ["", text, ""] if rows else [text, ""]
-        else:
-            rows.insert(last + 1, text)
-        current = [parse_board("\n".join(rows)).lines]
-        report.decisions.append(
-            {
-                "ref": "new",
-                "marker": marker,
-                "action": "add",
-                "reason": f"recurring new-signals candidate: {cand.count} fragments",
-                "class": "new-signal",
-                "evidence": f"{cand.count} fragments",
-                "fragments": [x.path for x in cand.samples],
-                "summary": (
-                    f"new line add [new-signal]: {cand.count} fragments "
-                    f"({', '.join(x.path for x in cand.samples)}); recurring instruction"
-                ),
-            }
-        )
-    return rows

@@ -1,6 +1,6 @@
 """Become one host of a multi-host test, then exec its program.
 
-    python -m tests.multihost.hostns --hostname NAME [--view ROOT --ro DIR...
+    python -m testing.hosts.hostns --hostname NAME [--view ROOT --ro DIR...
         [--rw DIR...]] -- PROGRAM [ARG...]
 
 Run under ``ip netns exec <ns> unshare --uts [--mount --propagation private]``: the
@@ -85,7 +85,7 @@ def build_view(root: Path, ro: list[Path], rw: list[Path]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.multihost.hostns")
+    parser = argparse.ArgumentParser(prog="python -m testing.hosts.hostns")
     parser.add_argument("--hostname", required=True)
     parser.add_argument("--view", type=Path, help="hide this dir (kernel + runtime)")
     parser.add_argument("--ro", type=Path, action="append", default=[], help="bind back read-only")

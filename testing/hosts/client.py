@@ -1,8 +1,8 @@
 """The test's hands on the kernel host: one operation per run, JSON in, JSON out.
 
-    python -m tests.multihost.client OP '{"arg": ...}'
+    python -m testing.hosts.client OP '{"arg": ...}'
 
-Run inside the kernel host's namespaces (:meth:`tests.multihost.fleet.Fleet.client`),
+Run inside the kernel host's namespaces (:meth:`testing.hosts.fleet.Fleet.client`),
 with the kernel host's ``SUBCON_*`` environment, because the test process itself sits
 in the machine's own network namespace and has no route to the hosts' addresses.
 """

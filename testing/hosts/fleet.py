@@ -5,12 +5,12 @@ holds a bridge with the address ``10.213.0.1/24`` and every scan host is joined 
 by a veth pair (``10.213.0.11``, ``.12``, ...). These addresses exist only inside the
 namespaces made here: nothing is added to the machine's own network namespace, and no
 traffic leaves the namespaces. A scan host also gets its own mount namespace in which
-only ``var/events`` is there, read-only (``tests/multihost/hostns.py``).
+only ``var/events`` is there, read-only (``testing/hosts/hostns.py``).
 
 The kernel host runs ``redis-server`` (password, plain and TLS ports, bound to its
 address only) and the workers from ``deploy/*.sh`` exactly as deployed; scan hosts run
 ``deploy/scan-worker.sh``. Everything that talks to Redis from the test side runs as a
-client process inside the kernel host (``tests/multihost/client.py``).
+client process inside the kernel host (``testing/hosts/client.py``).
 
 Namespaces are named ``subcon-mh-<pid>-<n>-<host>``; :func:`sweep_leftovers` removes
 those of dead processes (a crashed run), and every :class:`Fleet` tears its own down.
@@ -32,9 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from shared.kernel.paths import KernelPaths
+from testing.hosts.hostns import KEEP as KEEP_RW_TYPES
 from testing.redis_server import EPHEMERAL, server_command
 from testing.waiting import poll_until, wait_until
-from tests.multihost.hostns import KEEP as KEEP_RW_TYPES
 
 __all__ = ["KEEP_RW_TYPES", "Fleet", "Host", "fleet", "sweep_leftovers", "unavailable"]
 
@@ -220,7 +220,7 @@ class Host:
             "--",
             sys.executable,
             "-m",
-            "tests.multihost.hostns",
+            "testing.hosts.hostns",
             "--hostname",
             self.name,
             *(view or []),
@@ -416,7 +416,7 @@ class Fleet:
     def client(self, op: str, *, check: bool = True, timeout: float = 180, **args: Any) -> Any:
         """Run one client operation on the kernel host; returns its JSON answer."""
         got = self.run_on_kernel_host(
-            [sys.executable, "-m", "tests.multihost.client", op, json.dumps(args)],
+            [sys.executable, "-m", "testing.hosts.client", op, json.dumps(args)],
             timeout=timeout,
         )
         if got.returncode != 0:

@@ -1,0 +1,35 @@
+"""Clause analysis the review gates share, over every registered language (pure).
+
+A claim is normalised and split into clauses (:mod:`.claim`); each clause is checked
+for a trigger, a recognisable situation (:mod:`.triggers`), or a direction, an
+imperative or a modal of obligation (:mod:`.directions`); a direction is vague when it
+names only a value (:mod:`.vagueness`) and concrete when it acts on an artefact
+(:mod:`.domain`) or sets a norm (:mod:`.norms`). The words and phrases live in
+:mod:`shared.language.lexicon`, one module per language.
+"""
+
+from __future__ import annotations
+
+from shared.language.claims.claim import MODAL_TAG_RE, PATH_RE, Claim, analyse, words, wordset
+from shared.language.claims.directions import direction_clauses, unnamed_skill
+from shared.language.claims.domain import domain_concrete
+from shared.language.claims.norms import has_limit, normative_clauses
+from shared.language.claims.triggers import find_trigger, trigger_clause
+from shared.language.claims.vagueness import is_vague
+
+__all__ = [
+    "MODAL_TAG_RE",
+    "PATH_RE",
+    "Claim",
+    "analyse",
+    "direction_clauses",
+    "domain_concrete",
+    "find_trigger",
+    "has_limit",
+    "is_vague",
+    "normative_clauses",
+    "trigger_clause",
+    "unnamed_skill",
+    "words",
+    "wordset",
+]

@@ -1,0 +1,174 @@
+"""Directions: the clauses of a claim that direct an action, and the cue that does.
+
+A direction is an imperative verb or a modal of obligation. In a spaced language the
+verb is found by word (the first content word, or a modal anywhere); in an unspaced
+one by phrase. Every detector returns the matched cue so a decision can say why.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+
+from shared.language import lexicon
+from shared.language.claims.claim import Claim, words
+
+_IMPERATIVE = lexicon.words("imperative", spaced=True)
+_VAGUE_VERB = lexicon.words("vague_verb", spaced=True)
+_STOP = lexicon.words("stop", spaced=True)
+_GENERIC = lexicon.words("generic", spaced=True)
+_SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
+_VERB_SUFFIXES = tuple(lexicon.words("verb_suffix", spaced=True))
+_NOT_VERBS = lexicon.words("not_verb", spaced=True)
+_DETERMINERS = lexicon.words("determiner", spaced=True)
+_INNER_VERBS = lexicon.words("inner_verb", spaced=True)
+_NOT_BEFORE_VERB = lexicon.words("not_before_verb", spaced=True)
+_SPACED_NEGATION = lexicon.matcher("negation", spaced=True)
+_MODAL = lexicon.matcher("modal")
+_DIRECTION_PHRASE = lexicon.matcher("direction")
+_LATIN_VERB = lexicon.matcher("latin_verb")
+_INNER_MODAL = lexicon.matcher("inner_modal")
+_SPACED_TRIGGER = lexicon.matcher("trigger", spaced=True)
+_UNSPACED_TRIGGER = lexicon.matcher("trigger", spaced=False)
+_TIME_WORD = lexicon.matcher("time_word")
+_GENERIC_RUN = lexicon.matcher("generic_run")
+_SPACED_SKILL = lexicon.matcher("external_skill", spaced=True)
+_UNSPACED_SKILL = lexicon.matcher("external_skill", spaced=False)
+# "see the `adding-a-cli-command` skill": the artefact is named in a code span.
+_NAMED_ARTEFACT_RE = re.compile(r"`[^`\n]+`\s+(?:[\w-]+\s+)?[a-z]+")
+
+
+def _first_word(clause: str) -> str | None:
+    for word in words(clause):
+        if word in _SKIP_LEAD or (word.endswith("ly") and word not in _IMPERATIVE):
+            continue
+        return word
+    return None
+
+
+def _looks_imperative(clause: str, first: str) -> bool:
+    """Imperative mood for a verb the lists lack: a bare leading word (no -s/-ed/-ing,
+    not a function word) followed by a determiner ("Pin the version", "Squash all
+    fixups"), or verb morphology ("Standardize on AiError …")."""
+    if first in _STOP or first in _GENERIC or len(first) < 3 or first.isdigit():
+        return False
+    if len(first) >= 6 and first.endswith(_VERB_SUFFIXES) and first not in _NOT_VERBS:
+        return True
+    if first.endswith(("ing", "ed")) or (first.endswith("s") and not first.endswith("ss")):
+        return False
+    ws = words(clause)
+    try:
+        nxt = ws[ws.index(first) + 1]
+    except (ValueError, IndexError):
+        return False
+    return nxt in _DETERMINERS
+
+
+_LEAD_MARKS = " \t*_>#-–—•·❌✅✓✔✗✘🚫⛔️⚠"
+
+
+def clause_direction(clause: str) -> str | None:
+    """The cue that makes ``clause`` a direction (imperative verb or modal), or None."""
+    lead = _SPACED_NEGATION.match(clause.lstrip(_LEAD_MARKS))
+    if lead:
+        return lead.group(0)  # "do not prefix ...": the prohibition, not the verb "do"
+    first = _first_word(clause)
+    if first is not None and (first in _IMPERATIVE or first in _VAGUE_VERB):
+        return first
+    modal = _MODAL.search(clause)
+    if modal:
+        return modal.group(0)
+    if first is not None and _looks_imperative(clause, first):
+        return first
+    phrase = _DIRECTION_PHRASE.search(clause)
+    if phrase:
+        return phrase.group(0)
+    latin = _LATIN_VERB.search(clause)
+    if latin and latin.group(1) in _IMPERATIVE and latin.group(1) not in _VAGUE_VERB:
+        return latin.group(1)
+    return None
+
+
+def _inner_direction(tail: str) -> str | None:
+    """After a trigger with no comma, a modal or an imperative that cannot belong to the
+    situation itself ("... first run X", "... never co-author", "after every change run X")."""
+    modal = _INNER_MODAL.search(tail)
+    if modal:
+        lead = modal.group(0).split()[0]
+        if modal["verb"] in _IMPERATIVE or lead in ("never", "must", "should", "always"):
+            return lead
+    ws = words(tail)
+    for prev, word in itertools.pairwise(ws):
+        if word in _INNER_VERBS and prev not in _NOT_BEFORE_VERB and not prev.endswith("ly"):
+            return word
+    return None
+
+
+def direction_clauses(claim: Claim, trigger_idx: int | None) -> list[tuple[int, str]]:
+    """(index, cue) of every clause, other than the trigger clause, that directs action.
+
+    In an unspaced trigger clause the parts before and after the trigger are searched too.
+    Memoised: every gate asks for the same claim's directions.
+    """
+    return list(_direction_clauses(claim, trigger_idx))
+
+
+@functools.lru_cache(maxsize=4096)
+def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int, str], ...]:
+    found = []
+    for idx, clause in enumerate(claim.clauses):
+        if idx == trigger_idx:
+            cue = _trigger_clause_direction(claim, clause)
+            if cue is not None:
+                found.append((idx, cue))
+            continue
+        cue = clause_direction(clause)
+        if cue:
+            found.append((idx, cue))
+    return tuple(found)
+
+
+def _trigger_clause_direction(claim: Claim, clause: str) -> str | None:
+    unspaced = _UNSPACED_TRIGGER.search(clause) if claim.cjk else None
+    if unspaced:
+        # "遇到报错时先读日志", "仅对需求做针对性改动": the direction follows the
+        # trigger's 时/前/后, or leads it.
+        tail = _TIME_WORD.split(clause[unspaced.start() :], maxsplit=1)
+        # "每次回答都要礼貌": the situation's own noun (回答) is not the direction.
+        rest = tail[1] if len(tail) == 2 else _GENERIC_RUN.sub(clause[unspaced.end() :])
+        parts = [clause[: unspaced.start()], rest]
+        return next((c for c in map(clause_direction, parts) if c), None)
+    trig = _SPACED_TRIGGER.search(clause)
+    if trig is None:
+        return None
+    # "Restate the topic when the user corrects you" / "Always run X before committing":
+    # the direction leads the trigger; "Whenever you get clippy errors first run cargo
+    # fix": it follows the trigger with no comma.
+    head = clause[: trig.start()]
+    cue = clause_direction(head) if head.strip() else None
+    return cue if cue is not None else _inner_direction(clause[trig.end() :])
+
+
+def unnamed_skill(claim: Claim, trigger_idx: int | None) -> bool:
+    """True when the direction defers to an artefact it does not point at (no
+    ``[[slug]]``/``Details:``) and that the trigger did not introduce either
+    ("When a message contains a doc link, open the doc" is fine)."""
+    if claim.has_pointer or claim.has_details:
+        return False
+    if _UNSPACED_SKILL.search(claim.text):
+        return True
+    named = (
+        {m.group(0).split()[-1] for m in _NAMED_ARTEFACT_RE.finditer(claim.raw)}
+        if "`" in claim.raw
+        else set()
+    )
+    trigger = claim.clauses[trigger_idx] if trigger_idx is not None else ""
+    for idx, clause in enumerate(claim.clauses):
+        if idx == trigger_idx:
+            continue
+        for match in _SPACED_SKILL.finditer(clause):
+            noun = match.group("noun")
+            if noun.rstrip("s") not in trigger and noun not in named:
+                return True
+    return False

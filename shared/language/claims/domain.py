@@ -1,0 +1,163 @@
+"""Domain: whether a direction acts on a concrete artefact (an implicit trigger).
+
+"Prefer pnpm over npm for installs": the situation is implicit in the line's own
+domain when its direction acts on a concrete artefact (a code span, a path, a named
+tool, a file, a commit ...). Values and slogans ("be thoughtful", "treat access with
+respect") name none, so they still lack a trigger.
+"""
+
+from __future__ import annotations
+
+from shared.language import lexicon
+from shared.language.claims.claim import CODE_TOKEN_RE, Claim, strip_label, words
+from shared.language.claims.norms import labelled_value
+from shared.language.lexicon.script import CJK_RE
+
+_STOP = lexicon.words("stop", spaced=True)
+_GENERIC = lexicon.words("generic", spaced=True)
+_SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
+_IMPERATIVE = lexicon.words("imperative", spaced=True)
+_VAGUE_VERB = lexicon.words("vague_verb", spaced=True)
+_ARTEFACT = lexicon.words("artefact", spaced=True)
+_SHOUT = lexicon.words("shout", spaced=True)
+_OBJECT_CUES = lexicon.words("object_cue", spaced=True)
+_ABSTRACT = lexicon.words("abstract", spaced=True)
+_ABSTRACT_TAKING = lexicon.words("abstract_taking", spaced=True)
+_ABSTRACT_SUFFIXES = tuple(lexicon.words("abstract_suffix", spaced=True))
+_NOT_PRODUCT = lexicon.words("not_product", spaced=True)
+_EVALUATIVE = lexicon.words("evaluative", spaced=True)
+_GENERIC_OBJECT = lexicon.words("generic_object", spaced=True)
+_EVENT_NOUNS = lexicon.words("event_noun", spaced=True)
+_DETERMINERS = lexicon.words("determiner", spaced=True)
+_JUDGEMENT = lexicon.matcher("judgement")
+_HEDGE = lexicon.matcher("hedge")
+_ARTEFACT_PHRASE = lexicon.matcher("artefact_phrase")
+_PRODUCT = lexicon.matcher("product")
+_CHOICE = lexicon.matcher("choice")
+_UNSPACED_ARTEFACT = lexicon.matcher("artefact", spaced=False)
+_UNSPACED_PREFERENCE = lexicon.matcher("preference", spaced=False)
+_UNSPACED_EVALUATIVE = lexicon.matcher("evaluative", spaced=False)
+_UNSPACED_GENERIC = lexicon.matcher("generic", spaced=False)
+_UNSPACED_DIRECTION = lexicon.matcher("direction", spaced=False)
+_REDUPLICATION = lexicon.matcher("reduplication")
+_PERSON = lexicon.matcher("person")
+
+
+def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
+    """True when the line acts on a concrete artefact: a code token anywhere in its
+    body, or, in one of its direction clauses, an artefact word, a product or tool name
+    (capitalised inside the clause: "Use Pydantic ..."), or a choice between named
+    things ("Prefer list comprehensions for simple transformations", "Prefer A over
+    B"). The direction cues themselves ("build", "test" as verbs) are not the artefact."""
+    if labelled_value(claim):
+        return True
+    body = strip_label(claim.raw)
+    for match in CODE_TOKEN_RE.finditer(body):
+        token = match.group(0).strip("`")
+        if token.rstrip("s") not in _SHOUT and token not in _SHOUT:
+            return True
+    cues = {cue for _, cue in directions}
+    for idx, cue in directions:
+        clause = claim.clauses[idx]
+        if claim.cjk and (_unspaced_artefact(clause) or _unspaced_object(clause, cue)):
+            return True
+        for word in words(clause):
+            for part in word.split("-"):
+                if part not in cues and (part in _ARTEFACT or part.rstrip("s") in _ARTEFACT):
+                    return True
+        if _ARTEFACT_PHRASE.search(clause):
+            return True
+        if _names_product(claim, clause) or _choice_shape(clause) or _uses_thing(clause, cue):
+            return True
+    return False
+
+
+def _uses_thing(clause: str, cue: str) -> bool:
+    """ "Use early returns", "Enable strict mode", "Pin dependency versions": a verb of
+    choosing or setting up whose object is a thing, not a quality ("use good judgement")
+    or an abstract value ("use empathy"). Verbs that mostly take an abstract object
+    ("follow instructions", "keep changes minimal") need an artefact word instead."""
+    ws = words(clause)
+    if cue not in ws or not (
+        cue in _OBJECT_CUES
+        or (cue in _IMPERATIVE and cue not in _VAGUE_VERB and cue not in _ABSTRACT_TAKING)
+    ):
+        return False
+    if _HEDGE.search(clause) or _JUDGEMENT.search(clause):
+        return False  # "Use strong typing where available", "use good judgement": nothing chosen
+    obj = ws[ws.index(cue) + 1 :]
+    return any(
+        w not in _STOP
+        and w not in _SKIP_LEAD
+        and w not in _GENERIC
+        and w not in _EVALUATIVE
+        and w not in _GENERIC_OBJECT
+        and w not in _VAGUE_VERB
+        and w not in _ABSTRACT
+        and w not in _DETERMINERS
+        and (
+            cue in _OBJECT_CUES
+            or (
+                w not in _IMPERATIVE
+                and w not in _EVENT_NOUNS
+                and not w.endswith(_ABSTRACT_SUFFIXES)
+                and w[-2:] not in ("ly", "ed")
+            )
+        )
+        and len(w) > 2
+        for w in obj
+    )
+
+
+def _unspaced_artefact(clause: str) -> bool:
+    """An artefact phrase, or a Latin name that is not an emphasis or a slogan
+    ("遵循 SOLID 原则" names a principle, not a thing)."""
+    for match in _UNSPACED_ARTEFACT.finditer(clause):
+        token = match.group(0)
+        if not token.isascii() or token.upper() not in _SHOUT:
+            return True
+    return False
+
+
+def _names_product(claim: Claim, clause: str) -> bool:
+    """ "Use Pydantic for ...", "Follow Conventional Commits": a capitalised word that
+    does not open its sentence names a product, tool or standard."""
+    at = claim.lower.find(clause)
+    if at < 0 or len(claim.lower) != len(claim.text):
+        return False
+    span = claim.text[at : at + len(clause)]
+    return any(
+        m.group(0).upper() not in _SHOUT and m.group(0) not in _NOT_PRODUCT
+        for m in _PRODUCT.finditer(span)
+    )
+
+
+def _choice_shape(clause: str) -> bool:
+    """ "Prefer A over B", "Use X for Y", "Choose X rather than Y": the direction names
+    what to pick and for what (or instead of what), so the situation is the choice."""
+    match = _CHOICE.match(clause)
+    if not match:
+        return False
+    obj = [
+        w
+        for w in words(match["obj"])
+        if w not in _STOP
+        and w not in _GENERIC
+        and w not in _EVALUATIVE
+        and w not in _GENERIC_OBJECT
+        and w not in _VAGUE_VERB
+    ]
+    return bool(obj)
+
+
+def _unspaced_object(clause: str, cue: str) -> bool:
+    """An unspaced direction's object, like a trigger (``trigger_is_concrete``), is
+    concrete when at least two characters remain once the cue, generic and evaluative
+    words go."""
+    if _UNSPACED_PREFERENCE.search(clause):
+        return False  # "用户喜欢简洁的回答": a preference described, not a direction
+    rest = _UNSPACED_EVALUATIVE.sub(_UNSPACED_GENERIC.sub(clause.replace(cue, "", 1)))
+    rest = _REDUPLICATION.sub(rest)  # "步步验证": a reduplicated adverb, no object
+    # "请询问我": once the other verbs and the people addressed go, nothing is acted on.
+    rest = _PERSON.sub(_UNSPACED_DIRECTION.sub(rest))
+    return len(CJK_RE.findall(rest)) >= 2

@@ -1,0 +1,144 @@
+"""Norms: clauses that direct the next action without an imperative.
+
+A normative present whose subject is an artefact ("Comments and docstrings explain
+why"), a numeric limit ("Functions under 50 lines"), a verbless convention ("Tabs for
+indentation"), a passive norm ("named exports preferred") or a labelled value
+("Version control: jj") each sets a concrete rule.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from shared.language import lexicon
+from shared.language.claims.claim import CODE_TOKEN_RE, EMPHASIS_RE, Claim, words
+from shared.language.lexicon.script import CJK_RE
+
+_STOP = lexicon.words("stop", spaced=True)
+_GENERIC = lexicon.words("generic", spaced=True)
+_IMPERATIVE = lexicon.words("imperative", spaced=True)
+_VAGUE_VERB = lexicon.words("vague_verb", spaced=True)
+_ARTEFACT = lexicon.words("artefact", spaced=True)
+_EVALUATIVE = lexicon.words("evaluative", spaced=True)
+_ABSTRACT = lexicon.words("abstract", spaced=True)
+_EVENT_NOUNS = lexicon.words("event_noun", spaced=True)
+_QUALITY_CUES = lexicon.words("quality_cue", spaced=True)
+_NEGATION = lexicon.matcher("negation")
+_PREFERENCE = lexicon.matcher("preference")
+_ARTEFACT_PHRASE = lexicon.matcher("artefact", spaced=False)
+_EVENT_LABEL = lexicon.matcher("event_label")
+# "代码嵌套≤3层": a comparison sign before a number is a limit in any language.
+_LIMIT = lexicon.matcher("limit", neutral=r"[≤≥<>]=?\s*\d")
+_CONVENTION = lexicon.matcher("convention")
+_PASSIVE_NORM = lexicon.matcher("passive_norm")
+_PLACED = lexicon.matcher("placed")
+_NORMATIVE = lexicon.matcher("normative")
+
+_LABELLED_CODE_RE = re.compile(
+    r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?(?:\s*[(（][^)）\n]{0,60}[)）])?\s*[:：]\s*(?:\*\*)?\s*"
+    r"(?:`|[A-Z][a-z]+[A-Z]\w*\b|[a-z]+(?:[A-Z]|_[a-z])\w*\b)"
+)
+_LABEL_SPLIT_RE = re.compile(r"[:：]")
+
+
+@functools.cache
+def _label_value_re() -> re.Pattern[str]:
+    """ "Version control: jj (git is forbidden)", "主要语言：中文", "组件名: PascalCase": a
+    label that names an artefact, then the value to use (a Latin name or a language's
+    name). A label that names a preference or a personal fact ("语言偏好：…", "时区：…")
+    is not a rule."""
+    names = lexicon.source("language_name")
+    return re.compile(
+        r"^\W*(?:\d+\.\s*)?(?:\*\*)?(?P<label>[^:：`*\n]{1,30}?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*"
+        rf"(?P<value>[A-Za-z][\w.+#-]*|{names})"
+        r"(?=\s*(?:$|[(（,，;；。]|\.(?:\s|$)|\s+[(（]|(?:\s+[\w./:=@+-]+)+\s*$))"
+    )
+
+
+def has_limit(text: str) -> bool:
+    """ "代码嵌套≤3层", "Functions under 50 lines", "单个函数不超过 50 行": a numeric limit is
+    a concrete constraint on the next edit."""
+    return _LIMIT.found(text)
+
+
+def prohibition_label(raw: str) -> bool:
+    """ "避免：`require()`", "Never: …": the label forbids its value."""
+    head = _LABEL_SPLIT_RE.split(EMPHASIS_RE.sub("", raw), maxsplit=1)[0].strip().lower()
+    return bool(_NEGATION.fullmatch(head))
+
+
+def labelled_value(claim: Claim) -> bool:
+    """A ``Label: value`` line whose label names an artefact (or a moment) and whose
+    value is a name to use, not a sentence or a quality."""
+    match = _label_value_re().match(claim.raw)
+    if not match or prohibition_label(claim.raw):
+        return False
+    raw_value = match["value"]
+    label, value = match["label"].lower(), raw_value.lower()
+    if value in _IMPERATIVE or value in _QUALITY_CUES:
+        return False  # "Types: Use strong typing …" is a sentence, not a value
+    tail = claim.raw[match.end() :].strip()
+    more = bool(tail) and not tail.startswith(("(", "（", ",", "，", ";", "；", "。", "."))
+    if more and not raw_value.islower():
+        return False  # a multi-word value is a command ("pnpm run check-types")
+    if _PREFERENCE.search(label) or value in _STOP:
+        return False
+    if value in _GENERIC or value in _EVALUATIVE or value in _VAGUE_VERB:
+        return False
+    if CJK_RE.search(label):
+        # "任务完成：pnpm run check-types": a label naming a moment is the trigger
+        return bool(_ARTEFACT_PHRASE.search(label.replace(" ", "")) or _EVENT_LABEL.search(label))
+    return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(label))
+
+
+def _convention_shape(clause: str) -> bool:
+    """ "Tabs for indentation", "camelCase for JSON keys", "Dates as YYYY-MM-DD": a short
+    verbless convention, a value for a named artefact."""
+    match = _CONVENTION.match(clause)
+    if not match:
+        return False
+    lead = words(match["value"])
+    if lead and lead[0] in _STOP:
+        return False
+    value = [w for w in lead if w not in _STOP]
+    scope = [w for w in words(match["scope"]) if w not in _STOP]
+    if not value or not scope or any(w in _IMPERATIVE or w in _VAGUE_VERB for w in value[:1]):
+        return False
+    coded = bool(CODE_TOKEN_RE.search(match["value"]))  # "snake_case for SQL columns"
+    if not coded and any(
+        w in _EVALUATIVE or w in _ABSTRACT or w in _GENERIC or w in _EVENT_NOUNS for w in value
+    ):
+        return False
+    return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in value + scope)
+
+
+def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
+    """(index, verb) of clauses in that normative present, subject an artefact; a
+    ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
+    if (
+        len(claim.clauses) > 1
+        and (_LABELLED_CODE_RE.match(claim.raw) or labelled_value(claim))
+        and not prohibition_label(claim.raw)
+    ):
+        return [(1, "use")]
+    found = []
+    for idx, clause in enumerate(claim.clauses):
+        if _PASSIVE_NORM.search(clause):
+            found.append((idx, "prefer"))
+            continue
+        if has_limit(clause):
+            found.append((idx, "limit"))
+            continue
+        if _PLACED.match(clause):
+            found.append((idx, "put"))
+            continue
+        if len(claim.clauses) == 1 and _convention_shape(clause):
+            found.append((idx, "use"))
+            continue
+        match = _NORMATIVE.match(clause)
+        if match and any(
+            w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(match["subject"])
+        ):
+            found.append((idx, match["verb"]))
+    return found

@@ -1,0 +1,176 @@
+"""English phrases for claim analysis: triggers, directions, negation, the outside world.
+
+Word lists are matched as whole words (the rules split English into words); phrase
+lists compile to one regex at word boundaries, tried in the order written.
+"""
+
+from __future__ import annotations
+
+from shared.language.lexicon.concept import Entry, Pattern, phrases, words
+
+_UNITS = (
+    r"(?:turn|session|commit|change|push|pr|pull request|task|batch|run|release|deploy|file|"
+    r"step)"
+)
+
+CONCEPTS: dict[str, tuple[Entry, ...]] = {
+    # ------------------------------------------------------------ triggers
+    # A recognisable situation a rule applies in.
+    "trigger": (
+        *phrases(
+            """when|if|unless|before|after|once|while|during|upon|until|as soon as|each time|
+            every time|any time|anytime|in case|whenever|wherever"""
+        ),
+        Pattern(rf"(?:each|every)(?=\s+{_UNITS}\b)", "'every' before a unit of work"),
+        Pattern(r"^where\b", "a leading 'where' clause", bounded=False),
+    ),
+    # A leading scope phrase ("With <Person>,", "For deploy questions,", "On Mondays,").
+    "scope": (
+        Pattern(
+            r"^(?:with|for|in|on|at|during|around|to|about|from)\s+\S",
+            "a preposition opening the line, then its object",
+            bounded=False,
+        ),
+    ),
+    # Scope phrases that name no situation (checked with startswith).
+    "generic_scope": phrases(
+        """in general|overall|in short|for now|in practice|at all times|in every case|for all|
+        by default|in most cases|as a rule|for example|in any case|in summary|on the whole|
+        for instance|in addition|at first|in fact|to be safe|for clarity|on average|at times|
+        in particular|for sure"""
+    ),
+    # Words that do not make a trigger concrete on their own.
+    "generic": words(
+        """answer answering answers respond responding response responses reply replying
+        replies help helping work working talk talking chat chatting conversation
+        conversations message messages anything something everything always possible needed
+        necessary appropriate applicable relevant useful asked asks ask you your any every
+        all time times case cases situation situations general user users question questions
+        task tasks request requests someone people person anyone doing do does doubt unsure
+        sure interacting interaction interactions writing write output outputs text thing
+        things stuff matter matters prompted warranted required requested unclear uncertain
+        instructed told makes make sense"""
+    ),
+    "stop": words(
+        """a an the and or but of in on at by for with from into onto to about as is are was
+        were be been being am it its this that these those there here he him his she her
+        they them their we us our i me my would could should will can may might must has
+        have had not no so such than then too very just also through across within without
+        against between what which who whom whose whatever"""
+    ),
+    # ------------------------------------------------------------ directions
+    "imperative": words(
+        """accept acknowledge add address adjust admit adopt alert align announce annotate
+        answer append apply approve archive argue ask assign assume attach avoid back batch
+        begin bold book bring build bump call cancel capture carry cc change check choose
+        cite clarify classify clean close collect combine commit compare compress confirm
+        connect consult continue convert copy correct count create cross cut decline default
+        defer define delegate delete deliver describe detect diff direct disable discard
+        display do document double-check download draft drop echo edit email emphasize
+        enable end ensure enter escalate estimate explain export extract fetch file fill
+        filter find finish fix flag focus follow forward frame gather give go greet group
+        guard handle hide highlight hold ignore include inform insert inspect install invite
+        isolate keep label launch lead leave limit link list load locate lock log look lower
+        make mark measure mention merge message mirror move mute name narrow note notify
+        number offer omit open order organize outline pair paraphrase parse paste pause
+        phrase pick pin ping place plan point post postpone prefer prepare present preserve
+        print prioritize probe produce prompt propose provide pull push put query question
+        queue quote raise rank read reassure recap recommend record redirect reduce re-read
+        re-run refer reference reframe refuse reject remind remove rename reopen repeat
+        rephrase replace reply report request rerun reschedule reset resolve respect respond
+        restart restate restore resume retry return reuse review revise revert rewrite route
+        run save say scan schedule search select send separate set share shorten show sign
+        skip slow sort speak specify split start state stay steer stop store submit suggest
+        summarise summarize supply surface swap switch tag take tell test thank track
+        transcribe translate treat trim try turn type underline undo unify update upgrade
+        upload use validate verify wait warn watch wrap write identify break cap spell embed
+        format structure bullet calculate compute benchmark profile debug trace reproduce
+        bisect refactor comment localize transliterate reword simplify expand elaborate
+        condense delay nudge reserve cross-check browse grep skim reread backup uninstall
+        downgrade unpin unlock toggle match mimic recycle fall fallback concede disagree
+        challenge advise caution halt abort redo rollback roll prepend chunk pre-fill
+        prefill sanitize redact mask anonymize escape spell-check proofread tabulate chart
+        plot visualize diagram sketch prototype scaffold stub mock seed migrate deploy ship
+        release publish brief debrief hand triage prioritise timebox price invoice bill
+        refund charge pay transfer buy sell exchange let get catch implement base justify
+        persist register grant rebase squash stage wire centralize extend prefix assert
+        await bind cache cast clone configure constrain declare decouple dedupe deduplicate
+        deprecate derive dispatch dispose emit encode decode enforce enqueue evaluate
+        exclude expose flush fork freeze generate hash hoist import index infer inherit
+        inject inline invalidate invoke iterate leverage memoize minimize mount namespace
+        normalize normalise override paginate parallelize parametrize parameterize pass
+        patch poll populate precompute preload prevent promote prune re-export refresh
+        reload render reorder replay require restrict retain rotate sanitise scope seal
+        serialize serve snapshot spawn stream strip subscribe suppress sync throttle throw
+        truncate unwrap upsert vendor whitelist allowlist denylist"""
+    ),
+    # Verbs that direct nothing concrete on their own ("be careful", "consider it").
+    "vague_verb": words(
+        """be consider think remember handle deal try act do proceed behave stay adapt reflect
+        care mind aim strive focus"""
+    ),
+    "vague_phrase": (
+        *phrases("""pay attention|keep in mind|bear in mind|take care|take into account"""),
+        Pattern(
+            r"use (?:your |good |best |common )*(?:judg(?:e)?ment|sense|discretion)",
+            "'use (good) judgement' and its variants",
+        ),
+        *phrases(
+            """as appropriate|appropriately|accordingly|as needed|as usual|carefully|
+            thoughtfully"""
+        ),
+    ),
+    "judgement": (
+        Pattern(
+            r"use (?:your |good |best |common |sound )*(?:judg(?:e)?ment|sense|discretion)",
+            "'use (good) judgement': nothing is chosen",
+        ),
+    ),
+    # A direction that leans on an unnamed artefact ("follow the usual checklist"): the
+    # noun ends its phrase, so "check the workflow run log" does not count.
+    "external_skill": (
+        Pattern(
+            r"\b(?:follow|apply|use|run|consult|check|see|read|open|load|reuse|repeat|adhere to|"
+            r"comply with|conform to|stick to)\s+"
+            r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+)?(?:[\w-]+\s+){0,2}?"
+            r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
+            r"guidelines|lesson|pattern|patterns|skill|groove|protocol|notes|dossier|doc|docs|"
+            r"standards|best practices|instructions|"
+            r"documentation|recipe|process|steps)"
+            r"(?=\s*(?:$|[.,;:!?)]|\s(?:for|to|when|if|and|before|after|in|on|again|here)\b))",
+            "a verb of following, then an artefact noun that ends its phrase",
+            bounded=False,
+        ),
+    ),
+    "modal": phrases(
+        """should|must|need to|needs to|have to|has to|always|never|don't|do not|dont|make sure|
+        be sure to|remember to|prefer to|avoid|instead|ought to"""
+    ),
+    "skip_lead": words(
+        """then always first just please also immediately briefly politely quietly explicitly
+        directly still instead simply proactively gently only now actively and so next
+        finally again usually"""
+    ),
+    # ------------------------------------------------------------ negation
+    "negation": phrases(
+        """never|don't|do not|dont|avoid|stop|no longer|must not|mustn't|should not|shouldn't|
+        refrain from|not to"""
+    ),
+    "replacement": (
+        *phrases("""instead|rather than|rather|in place of|replace|replacing|but"""),
+        Pattern(
+            r"(?:just|simply)\s+(?:use|do|write|say|run|keep|leave|put|add|ask|return|call)",
+            "'just/simply' before a verb of doing",
+        ),
+    ),
+    "ghost": phrases(
+        """again|anymore|any more|like last time|as before|repeat the mistake|repeat the error|
+        ever again"""
+    ),
+    # ------------------------------------------------------------ external world
+    "external": phrases(
+        """user|users|person|customer|customers|client|clients|reply|replies|message|messages|
+        conversation|chat|request|requests|asks|asked|answer|answers|question|questions|
+        email|call|meeting|colleague|team|human|operator|owner"""
+    ),
+}

@@ -1,0 +1,222 @@
+"""English phrases for what a direction acts on: artefacts, products, choices, norms."""
+
+from __future__ import annotations
+
+from shared.language.lexicon.concept import Entry, Pattern, phrases, words
+
+CONCEPTS: dict[str, tuple[Entry, ...]] = {
+    # ------------------------------------------------------------ domain
+    # Artefact words: a direction acting on one has its situation implicit in the domain.
+    "artefact": words(
+        """file files filename filenames path paths directory directories folder folders repo
+        repository branch branches commit commits rebase merge tag tags release releases
+        version versions changelog readme docs doc documentation docstring docstrings
+        comment comments header headers import imports module modules package packages
+        dependency dependencies library libraries lockfile script scripts command commands
+        cli shell terminal flag flags env environment variable variables secret secrets
+        token tokens key keys credential credentials config configuration settings test
+        tests fixture fixtures mock mocks assertion assertions coverage lint linter
+        formatter build builds compiler ci pipeline deploy deployment server servers client
+        browser api apis endpoint endpoints route routes http https url urls json yaml toml
+        sql query queries database databases db table tables column columns row rows index
+        indexes schema migration migrations transaction transactions orm record records
+        field fields id ids type types class classes function functions method methods
+        interface interfaces enum struct structs union unions log logs logging error errors
+        exception exceptions trace warning warnings bug bugs regression patch diff diffs
+        line lines link links diagram diagrams image images icon icons button buttons label
+        labels ui page pages component components hook hooks callback callbacks webhook
+        webhooks container containers docker cache timeout retries port ports process
+        subprocess subprocesses thread threads async await queue worker cron email emails
+        invoice calendar spreadsheet chart markdown heading headings emoji emojis ticket
+        issue code input inputs export exports indentation indent spaces tabs whitespace
+        semicolon semicolons language wording phrasing sentence sentences paragraph
+        paragraphs description descriptions title titles example examples terminology
+        abbreviation abbreviations acronym acronyms jargon punctuation quote quotes citation
+        citations translation translations transcript transcripts app apps service services
+        model models prompt prompts agent agents tool tools feature features screen screens
+        form forms modal dialog menu tab layout style styles css html theme color colors
+        font fonts asset assets bundle chunk cdn dns ssl tls certificate ssh network payload
+        payloads body storage bucket blob object objects array arrays dict tuple hash
+        checksum signature encryption password passwords validation validator dataset
+        datasets metric metrics benchmark benchmarks baseline baselines experiment
+        experiments notebook notebooks figure figures plot plots dashboard alert alerts
+        monitoring backup backups snapshot snapshots rollback artifact artifacts cluster pod
+        pods volume volumes policy policies rls tenant tenants account accounts order orders
+        payment payments price prices cart product products shortcut shortcuts locale
+        locales i18n accessibility keyboard mobile desktop react vue angular svelte nextjs
+        django flask fastapi rails laravel spring node deno bun vite webpack tailwind prisma
+        drizzle supabase firebase aws gcp azure vercel netlify kubernetes helm nginx linux
+        macos windows ios android xcode gradle maven dotnet csharp php ruby scala elixir
+        haskell lua bash zsh powershell vim emacs vscode cursor claude openai gpt llm llms
+        embedding embeddings vector vectors issues pr prs plugin plugins extension
+        extensions binary binaries toolchain typescript javascript python rust golang java
+        kotlin swift sqlite postgres postgresql redis git github gitlab npm pnpm yarn pip uv
+        cargo pytest vitest jest ruff mypy eslint prettier kubectl terraform chinese english
+        russian japanese utc timezone datetime datetimes unicode utf-8 regex crate crates
+        gem gems sdk arguments argument parameter parameters boolean booleans string strings
+        integer null none pointer pointers loop loops handler handlers session sessions
+        cookie cookies jwt oauth auth authentication permission permissions role roles
+        screenshot screenshots pdf csv spec specs plan design designs tracker"""
+    ),
+    # Artefacts named by two words whose parts are generic ("request" alone is chat).
+    "artefact_phrase": phrases(
+        """pull requests|pull request|merge requests|merge request|feature requests|
+        feature request|test suites|test suite"""
+    ),
+    # Capitalised emphasis is not an acronym.
+    "shout": words(
+        """IMPORTANT NEVER ALWAYS MUST NOT NO ALL ONLY DO DONT CRITICAL NON NEGOTIABLE WITHOUT
+        NOTE RED LINE TODO YAGNI DRY KISS SOLID OK AND OR THE ANY USE"""
+    ),
+    # "Use early returns": a verb of choosing or setting up whose object is a thing.
+    "object_cue": words("""use prefer adopt choose pick favor favour enable disable pin install"""),
+    "abstract": words(
+        """judgement judgment sense care caution empathy respect discretion effort efforts
+        patience kindness honesty tact diligence rigor rigour creativity intuition common
+        wisdom reasoning thinking thought thoughts mind attention time energy tone"""
+    ),
+    # Verbs that mostly take an abstract object: their object must be an artefact word.
+    "abstract_taking": words(
+        """follow apply review think keep preserve maintain ensure consider test ask build
+        deliver make stay try focus remember respect handle provide adhere strive aim"""
+    ),
+    "abstract_suffix": ("ness", "ity", "ance", "ence", "ism", "ship", "ties"),
+    "hedge": (
+        Pattern(
+            r"(?:where|when|if|as)\s+(?:available|appropriate|possible|applicable|necessary|"
+            r"needed|practical|sensible|feasible|relevant)",
+            "'where available', 'if possible': a hedge, nothing chosen",
+        ),
+    ),
+    # "Use Pydantic for ...": a capitalised word that does not open its sentence.
+    "product": (
+        Pattern(
+            r"(?<=[a-z0-9,)]\s)[A-Z][A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*\b",
+            "a capitalised name inside the sentence",
+            bounded=False,
+        ),
+    ),
+    "not_product": words("""I I'm I'll I've Person Topic User Users"""),
+    # "Prefer A over B", "Use X for Y": what to pick and for (or instead of) what.
+    "choice": (
+        Pattern(
+            r"^(?:always\s+|only\s+)?(?:prefer|use|choose|pick|favou?r|adopt|default to)\s+"
+            r"(?P<obj>[^,;]+?)\s+(?:for|over|instead of|rather than|in place of|to)\s+"
+            r"(?P<rest>\S.*)$",
+            "a verb of choosing, its object, then what it is for or replaces",
+            bounded=False,
+        ),
+    ),
+    # Words that name a quality or nothing in particular, not a thing to pick.
+    "evaluative": words(
+        """clean consistent clear clearly robust succinct concise readable maintainable simple
+        simpler small smaller focused efficient elegant proper properly good better best
+        high-quality quality production-ready modern idiomatic secure safe performant fast
+        reliable scalable solid meaningful descriptive appropriate sensible reasonable
+        minimal thoughtful careful nice well-structured well-documented optimal great short
+        shorter long longer brief briefer detailed friendly polite formal informal casual"""
+    ),
+    # A label naming a preference ("Preferred editor: vim") is a fact, not a rule.
+    "preference": (Pattern("prefer", "any form of 'prefer'", bounded=False),),
+    "generic_object": words(
+        """code codes logic approach approaches solution solutions way ways thing things
+        practice practices principle principles pattern patterns style judgement judgment
+        sense it them this that stuff implementation implementations mechanism mechanisms
+        rule rules advice guidance lesson lessons project projects need needs"""
+    ),
+    # ------------------------------------------------------------ norms
+    # "Comments and docstrings explain why": a normative present, subject an artefact.
+    "normative": (
+        Pattern(
+            r"^(?!(?:this|that|the|these|those|our|we|it|its|my|i|you|he|she|they)\b)"
+            r"(?P<subject>(?:[\w`'./|-]+\s+){0,3}?[\w`'./|-]+)\s+"
+            r"(?P<verb>use|follow|belong|live|explain|stay|need|require)s?\b",
+            "a short artefact subject, then a normative verb",
+            bounded=False,
+        ),
+    ),
+    # "if comments are needed, they go in docstrings": a pronoun put in a named place.
+    "placed": (
+        Pattern(
+            r"^(?:they|it|these|those|all of them)\s+(?:go|goes|belong|belongs|live|lives)\s+"
+            r"(?:in|into|under|to)\s+\S",
+            "a pronoun subject put in a place",
+            bounded=False,
+        ),
+    ),
+    # "Functions under 50 lines": a numeric limit.
+    "limit": (
+        Pattern(
+            r"\b(?:at most|no more than|fewer than|less than|under|max(?:imum)?|up to)\s+\d+\s*\w",
+            "a bound word, then a number",
+            bounded=False,
+        ),
+    ),
+    # "Tabs for indentation", "Dates as YYYY-MM-DD": a short verbless convention.
+    "convention": (
+        Pattern(
+            r"^(?P<value>(?:[\w`'\"./+#-]+\s+){0,2}[\w`'\"./+#-]+)\s+"
+            r"(?:for|in|as|on|per|behind|inside|within|via|through)\s+"
+            r"(?P<scope>(?:[\w`'\"./+#-]+\s*){1,4})$",
+            "a value, a preposition, then the artefact it is for",
+            bounded=False,
+        ),
+    ),
+    # "Function components with hooks, named exports preferred": a passive norm.
+    "passive_norm": (
+        Pattern(
+            r"\b(?:preferred|required|recommended|mandatory|encouraged)$",
+            "a clause ending in a passive norm word",
+            bounded=False,
+        ),
+    ),
+    # "Bugs in the parser" reports something; it sets no convention.
+    "event_noun": words(
+        """error errors bug bugs issue issues failure failures problem problems crash crashes
+        incident incidents outage outages change changes regression regressions"""
+    ),
+    # Imperative mood for a verb the lists lack: verb morphology, then a determiner.
+    "verb_suffix": ("ize", "ise", "ify"),
+    "not_verb": words(
+        """expertise premise noise enterprise paradise franchise otherwise likewise clockwise
+        concise precise promise"""
+    ),
+    "determiner": words("""the a an all each every your any both existing only new"""),
+    # After a trigger with no comma: "... first run X", "... never co-author".
+    "inner_modal": (
+        Pattern(
+            r"\b(?:first|then|always|never|must|should|just)\s+(?P<verb>[a-z][a-z'-]*)",
+            "a sequencing word or modal, then a verb",
+            bounded=False,
+        ),
+    ),
+    "inner_verb": words(
+        """run use ask stop check add update read open write call fix commit push create delete
+        remove restate reply respond mention tell send save keep list grep format rerun
+        re-run verify"""
+    ),
+    "not_before_verb": words(
+        """to you i we they he she it user users and or will would can could may might shall
+        should must not don't do does did the a an your our their my his her its this that
+        these those when if before after once while whenever"""
+    ),
+    # "Write clean code": the object is a generic part of any code base.
+    "generic_code": words(
+        """code codes function functions method methods class classes logic naming names error
+        errors handling mechanism mechanisms implementation implementations solution
+        solutions performance security impact impacts change changes design principle
+        principles maintainability reusability readability responsibility single structure
+        variable variables comment comments component components"""
+    ),
+    "quality_cue": words(
+        """write keep implement prioritize prioritise encourage ensure maintain make emphasize
+        aim strive favor favour use choose pick give"""
+    ),
+    # Cues that rank a quality ("Prioritize readability"): a value even without an
+    # evaluative word.
+    "ranking_cue": ("prioritize", "prioritise", "encourage", "emphasize"),
+    # "Details: <file>" points at where the rest is written.
+    "details": (
+        Pattern(r"(?i:\bdetails?\s*[:：]\s*\S+)", "'Details:' and its target", bounded=False),
+    ),
+}

@@ -1,0 +1,201 @@
+"""English phrases the review gates look for beyond clause analysis (data only).
+
+Most are sentence shapes rather than word lists, so they are written as patterns;
+each gate searches a concept over every registered language.
+"""
+
+from __future__ import annotations
+
+from shared.language.lexicon.concept import Entry, Pattern, words
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_INTERNAL = (
+    r"(?:cadence|meta[- ]?session|meta partition|meta layer|system (?:event|message|output|"
+    r"log|tick|notice)s?|runner|gateway|route\.deliver|router|internal (?:output|signal|event|"
+    r"source|log|chatter|report|cadence|telemetry|state)|agent\.\w+|heartbeat|tick output|"
+    r"scheduler|maintenance tick)"
+)
+_ATTRIB = (
+    r"(?:says?|said|reports?|reported|shows?|showed|shown|indicates?|indicated|suggests?|"
+    r"suggested|claims?|claimed|outputs?|signals?|signaled|logs?|logged|notes?|noted|"
+    r"implies|implied|flags?|flagged|tells?|told)"
+)
+
+
+def _shape(regex: str, why: str) -> tuple[Entry, ...]:
+    return (Pattern(regex, why, bounded=False),)
+
+
+CONCEPTS: dict[str, tuple[Entry, ...]] = {
+    # ------------------------------------------------------------ dossier
+    "internal_state": _shape(
+        r"\b(?:kernel lock|index\.lock|lock file|lease|fence|inbox items?|\.pending|"
+        r"pending items?|session[_ ]key|session id|byte offset|watermark|run/locks|"
+        r"scan-gap|\.scan\.json|scan progress|last scanned|partition state|backoff|cooldown|"
+        r"cooldown_ticks|board_layer_hash|source_line_hash|meta-memory-state)\b",
+        "the runtime's own bookkeeping: locks, inbox items, offsets, scan state",
+    ),
+    "repair_note": _shape(
+        r"\b(?:todo|fixme|xxx|tbd)\b"
+        r"|\b(?:fix|repair|rewrite|merge|split|rename|clean up|cleanup|re-?run|re-?scan|rebuild|"
+        r"regenerate|update|delete|remove|converge|sink)\s+(?:this|the|that)\s+(?:dossier|file|"
+        r"line|link|pointer|section|node|entry|board line|heading|note|card)\b"
+        r"|\b(?:needs?(?: to be)?|should be|must be|to be)\s+(?:fixed|repaired|rewritten|merged|"
+        r"split|renamed|cleaned up|updated|removed|deleted|converged|rebuilt|regenerated)\b"
+        r"|\b(?:broken|dead|stale) (?:link|card|pointer|reference)\b",
+        "a to-do marker, or a repair verb on the memory file itself",
+    ),
+    "absolute": _shape(
+        r"\b(?:always|never|everyone|everybody|nobody|no one|definitely|certainly|undoubtedly|"
+        r"obviously|clearly|guaranteed|without (?:a )?doubt|for sure|the best|the worst|"
+        r"the only|probably|surely|secretly|deep down|is trying to|must be|must have)\b"
+        r"|\ball (?:users|people|customers|clients)\b",
+        "an absolute or speculative assertion",
+    ),
+    "provenance": _shape(
+        r"\b(?:source|evidence|per|see|via|from|according to|cited|citing|fragment)\b\s*[:：]?",
+        "a word naming where a fact comes from",
+    ),
+    "step_section": _shape(
+        r"(?i:condition|procedure|steps?|references?|how|usage|checklist|trigger)",
+        "a section whose heading supplies the trigger (any part of the heading)",
+    ),
+    "entity_ref": words("she he they her him his hers their them its"),
+    "instruction_lead": _shape(
+        r"^(?:always|never|should|must|do not|don't)\b", "a modal opening the line"
+    ),
+    # ------------------------------------------------------------ inner-outer
+    "internal_source": _shape(
+        rf"\b{_INTERNAL}\b(?:\W+\w+){{0,4}}?\W+{_ATTRIB}\b"
+        rf"|\b(?:according to|per|from|based on|derived from|sourced from|via)\s+(?:the\s+)?"
+        rf"(?:internal\s+)?{_INTERNAL}\b"
+        r"|\bsource[_ ]?kind\s*[:=]\s*`?(?:cadence|meta|system|runner|route|gateway)\b"
+        r"|\binternal(?:-only)? (?:source|signal|evidence)s?\b",
+        "an internal runtime kind cited as the source",
+    ),
+    "external_ground": _shape(
+        r"\b(?:user|customer|client|person|owner|operator)\s+(?:said|says|wrote|writes|asked|"
+        r"asks|told|tells|confirmed|confirms|stated|states|requested|requests|mentioned|"
+        r"explicitly|directly)\b"
+        r"|\b(?:in|via|from|on|over|through)\s+(?:a\s+|an\s+|the\s+|their\s+|his\s+|her\s+)?"
+        r"(?:channel|stdio|feishu|lark|slack|email|chat|job request|direct message)\b"
+        r"|\b(?:user-authored|user-written|user's own|job request|external (?:event|channel|"
+        r"source|evidence))\b",
+        "the user's own words, or an external channel",
+    ),
+    "heartbeat": _shape(r"\bheartbeats?\b|\bheartbeat_ok\b", "the runtime's heartbeat cadence"),
+    # ------------------------------------------------------------ self-reference
+    "memory_artefact": _shape(
+        r"\bmemory (?:board|system|file|files|layer|maintenance|pipeline|line|lines|entry|"
+        r"entries|store|format|quality|hygiene|budget|card|cards)\b"
+        r"|\bbroadcast (?:board|layer|line|lines|file)\b|\bboard lines?\b"
+        r"|\bclaude\.md\b"
+        r"|\b(?:committer|memory-weaver|weaver|crystallizer|spine[- ]scanner|intuition[- ]updater|"
+        r"pattern[- ]tracker|subconscious|partition prompts?|effectiveness files?|review gates?|"
+        r"quality rules?|gradient lines?)\b"
+        r"|\b(?:compression|compressing)\b|\b(?:lint|linting|linter)\s+(?:the\s+)?"
+        r"(?:board|memory|kernel|dossiers?)\b|\bmemory lint"
+        r"|\b(?:agents|memory|lessons|gemini|copilot-instructions)\.md\b|\.cursorrules\b"
+        r"|\bfuture (?:claude |agent |ai )?sessions?\b|\bcontext window\b"
+        r"|\bcompress(?:es|ed)? (?:the )?(?:board|memory|file|lines?)\b"
+        r"|\binternal (?:prompts?|quality rules?|rules)\b"
+        r"|\bthis (?:board|memory|dossier|file|card)\b|\bthese (?:lines|memory lines|entries)\b"
+        r"|\b(?:durable|long-term|persistent) memory\b|\bmemory[- ]?banks?\b|\bmemory files?\b"
+        r"|\b(?:record|capture|log|add|write|append|review)\b[^.;]{0,30}\blessons?\b"
+        r"|\b(?:add|append|rewrite|edit|keep)\s+(?:one\s+|a\s+new\s+|new\s+|the\s+|historical\s+)?"
+        r"(?:entry|entries)\b"
+        r"|\b(?:activecontext|productcontext|techcontext|systempatterns|projectbrief|progress)\.md\b"
+        r"|\bthese (?:rules|instructions|guidelines)\b|\bthis (?:document|guide|rules? file)\b"
+        r"|\b(?:curated )?memories\b|\bdaily notes\b"
+        r"|\b(?:capture|create|save|store|update|add|write)_?memor(?:y|ies)\b",
+        "the memory system, its files or its maintenance",
+    ),
+    "fragment": ("fragment", "fragments"),
+    "self_edit": _shape(
+        r"\b(?:update|edit|append to|write to|add to|keep|maintain)\s+(?:this|the)\s+"
+        r"(?:file|memory|board|dossier)\b",
+        "a direction to edit the memory file itself",
+    ),
+    "placeholder_prompt": _shape(
+        r"^_[^_\n]*\b(?:will be|to be|describe|list)\b[^_\n]*_$"
+        r"|\((?i:add|fill in|insert|describe|list)\b[^)]*\)",
+        "an unfilled template's prompt",
+    ),
+    "demonstrative": _shape(
+        r"\bthis (?:file|document|guide|rules? file)\b|\bthese (?:rules|instructions)\b",
+        "the line pointing at its own file or rules",
+    ),
+    "purpose_label": _shape(r"(?i:^\W*purpose\s*[:：])", "'Purpose:' opening the line"),
+    # ------------------------------------------------------------ status-shape
+    "run_state": _shape(
+        r"\b(?:meta-)?tick\s*(?:#|no\.?|number)?\s*\d+"
+        r"|\b(?:queue|inbox|backlog)\s+(?:is|was|are|were|has been|got)\s+(?:now\s+)?"
+        r"(?:clear|empty|drained|full|cleared|idle|backed up)"
+        r"|\b(?:latest|last|previous|current|this|today's|the|a|one)\s+(?:run|pass|tick|wake|"
+        r"job|sync|build|deploy(?:ment)?|scan|batch|cycle|round)\s+(?:has\s+|had\s+|was\s+)?"
+        r"(?:completed|finished|succeeded|failed|ran|passed|is done|done|crashed|timed out)"
+        r"|\b(?:run|pass|job|build|scan|sync)\s+(?:completed|finished|succeeded|failed|crashed)\b"
+        r"|\b(?:no|all|\d+)\s+(?:tasks|jobs|items)\s+(?:are\s+|were\s+)?(?:pending|queued|left)"
+        r"|\bpending (?:items|tasks|jobs|signals)\b",
+        "a tick, queue or run reported",
+    ),
+    "occurrence_count": _shape(
+        r"\b(?:occurred|happened|seen|observed|appeared|came up|recurred|mentioned|asked|"
+        r"reported|triggered|fired|hit|used|corrected)\s+(?:\d+|two|three|four|five|six|seven|"
+        r"eight|nine|ten|several|many|multiple)\s+times\b"
+        r"|\b\d+\s+(?:occurrences|hits|instances|mentions|sightings)\b"
+        r"|\b(?:occurrences|count|hits|tally|seen|strengthening|weakening|neutral)\s*[:=]\s*\d+"
+        r"|\(\s*\d+\s+times\s*\)"
+        r"|\b\d+\s+times\s+(?:so far|this (?:week|month|session)|today|in total|total|now|"
+        r"already|recently|in a row)\b",
+        "occurrences tallied",
+    ),
+    "dated_lead": _shape(rf"^\W*{_MONTH} \d{{1,2}}\b", "a month and day opening the line"),
+    "date": _shape(
+        rf"\b{_MONTH} \d{{1,2}}(?:-\d{{1,2}})?, 20\d\d\b", "a written-out date with its year"
+    ),
+    "time_anchor": _shape(
+        r"\b(?:yesterday|today|tonight|last (?:night|week|month|time|session|run)|this "
+        r"(?:morning|afternoon|evening|week|session)|earlier today|just now|recently|"
+        r"on (?:\d{4}-\d{2}-\d{2}|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b",
+        "a moment in the past",
+    ),
+    "changelog": _shape(
+        r"^\W*(?:added|removed|updated|changed|fixed|renamed|merged|rewrote|rewritten|deleted|"
+        r"created|moved|bumped|refactored|dropped|introduced|deprecated|promoted|demoted)\b"
+        r"|\b(?:was|were|has been|have been)\s+(?:already\s+)?(?:added|removed|updated|changed|"
+        r"fixed|renamed|merged|rewritten|deleted|created|moved|promoted|migrated|implemented|"
+        r"completed|built|deployed|released|shipped|resolved|introduced|retired)\b"
+        r"|\bchange ?log (?:entry|entries|item)\b",
+        "a change reported as done",
+    ),
+    "past_verb": words(
+        """asked said told wanted requested complained corrected mentioned reported sent
+        shared decided agreed confirmed noted replied responded fixed shipped deployed
+        merged completed finished failed ran went met discussed was were had did got made
+        gave took came tried started ended opened closed approved rejected happened
+        occurred received found learned broke crashed resolved explained liked hated
+        chose switched released launched booked called wrote forgot missed"""
+    ),
+    # A sentence narrating what happened once.
+    "narrative_verb": words(
+        """used selected showed migrated implemented built introduced added created fixed
+        broke failed crashed was were had did happened occurred"""
+    ),
+    "current_state": _shape(
+        r"^\W*current\s+(?:branch|phase|sprint|status|state|task|focus|work|step|milestone)\b"
+        r"|^\W*(?:currently|considering|evaluating|exploring|investigating|planning to|"
+        r"thinking about|next step|next steps|in progress|wip|tbd|future work|"
+        r"active (?:work|tracks?|decisions?))\b"
+        r"|\b(?:currently|at the moment|right now|so far|as of (?:now|today|\d)|not yet|"
+        r"(?:is|are) (?:now )?(?:in progress|under way|underway|being (?:implemented|built|"
+        r"developed|worked on))|unknown yet|(?:may|might|could) (?:later )?introduce)\b",
+        "present state or open deliberation",
+    ),
+    "field_label": _shape(
+        r"(?i:^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|"
+        r"event/context|what happened|seen|occurrences|confidence|result|symptom|root cause|"
+        r"impact)\W*\s*[:：])",
+        "a provenance or bookkeeping field",
+    ),
+}

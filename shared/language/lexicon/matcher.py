@@ -1,0 +1,152 @@
+"""One concept's regexes across the registered languages, used like one regex.
+
+Languages are tried in registry order and the first that matches answers, exactly as
+``first.search(text) or second.search(text)`` did when each rule named its languages.
+Nothing is compiled until the first call; then ``search``/``match``/``fullmatch`` are
+rebound to the compiled regex's own methods (one language) or a short loop (several).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+
+from shared.language.lexicon.concept import Language
+
+Find = Callable[[str], "re.Match[str] | None"]
+
+
+def _first(finds: Sequence[Find]) -> Find:
+    if len(finds) == 1:
+        return finds[0]  # one language: the bound regex method itself, no wrapper
+
+    def find(text: str) -> re.Match[str] | None:
+        for one in finds:
+            match = one(text)
+            if match is not None:
+                return match
+        return None
+
+    return find
+
+
+def _prefiltered(exact: re.Pattern[str]) -> Find:
+    """``exact.search`` behind the same pattern without its ``\\b`` assertions: a superset
+    that ``re`` scans several times faster (it can skip on first characters), so the
+    exact pattern runs only where the fast one matched."""
+    fast = re.compile(exact.pattern.replace(r"\b", ""), exact.flags).search
+    search = exact.search
+
+    def find(text: str) -> re.Match[str] | None:
+        return search(text) if fast(text) else None
+
+    return find
+
+
+class Matcher:
+    """``search``/``match``/``fullmatch``/``finditer``/``split``/``sub`` over every
+    language that has the concept; ``sub`` leaves each language's joiner (or ``repl``);
+    ``found`` answers only whether any language matches, in one pass.
+
+    ``prefilter`` puts :func:`_prefiltered` in front of ``search`` for patterns with word
+    boundaries: worth it for long word lists searched over whole lines. ``neutral`` is a
+    shape that reads the same in every language ("100%", a date): ``found`` answers it too.
+    """
+
+    __slots__ = (
+        "_found",
+        "_languages",
+        "_neutral",
+        "_prefilter",
+        "_regexes",
+        "concept",
+        "finditer",
+        "fullmatch",
+        "match",
+        "search",
+    )
+
+    def __init__(
+        self,
+        concept: str,
+        languages: Sequence[Language],
+        prefilter: bool = False,
+        neutral: str = "",
+    ) -> None:
+        self.concept = concept
+        self._neutral = neutral
+        self._languages = tuple(lang for lang in languages if concept in lang.concepts)
+        if not self._languages:
+            raise KeyError(f"no registered language has the concept {concept!r}")
+        self._prefilter = prefilter
+        self._regexes: list[tuple[re.Pattern[str], str]] = []
+        self._found: Find | None = None
+        self.search: Find = self._first_use("search")
+        self.match: Find = self._first_use("match")
+        self.fullmatch: Find = self._first_use("fullmatch")
+        # every language's matches in turn; one language's own ``finditer`` once compiled
+        self.finditer: Callable[[str], Iterator[re.Match[str]]] = self._finditer
+
+    def _first_use(self, name: str) -> Find:
+        def find(text: str) -> re.Match[str] | None:
+            self._compile()
+            found: Find = getattr(self, name)
+            return found(text)
+
+        return find
+
+    def _compile(self) -> list[tuple[re.Pattern[str], str]]:
+        if not self._regexes:
+            for lang in self._languages:
+                rx = lang.regex(self.concept)
+                assert rx is not None  # _languages holds only languages with the concept
+                self._regexes.append((rx, lang.joiner))
+            rxs = [rx for rx, _ in self._regexes]
+            searches = [
+                _prefiltered(rx) if self._prefilter and r"\b" in rx.pattern else rx.search
+                for rx in rxs
+            ]
+            self.search = _first(searches)
+            self.match = _first([rx.match for rx in rxs])
+            self.fullmatch = _first([rx.fullmatch for rx in rxs])
+            if len(rxs) == 1:
+                self.finditer = rxs[0].finditer
+        return self._regexes
+
+    def found(self, text: str) -> bool:
+        """Whether any language (or the ``neutral`` shape) matches, in one pass of one
+        alternation over them all (where their group names allow it)."""
+        if self._found is None:
+            self._found = self._one_pass()
+        return self._found(text) is not None
+
+    def _one_pass(self) -> Find:
+        regexes = self._compile()
+        if len(regexes) > 1 or self._neutral:
+            sources = [rx.pattern for rx, _ in regexes]
+            try:
+                joined = re.compile(
+                    "|".join([self._neutral, *sources] if self._neutral else sources)
+                )
+            except re.error:  # a group name repeated across languages: search in turn
+                return self.search
+            if self._prefilter and r"\b" in joined.pattern:
+                return _prefiltered(joined)
+            return joined.search
+        return self.search
+
+    def _finditer(self, text: str) -> Iterator[re.Match[str]]:
+        for rx, _ in self._compile():
+            yield from rx.finditer(text)
+
+    def split(self, text: str, maxsplit: int = 0) -> list[str]:
+        """``text`` split at the first language's matches (as ``re.split``)."""
+        for rx, _ in self._compile():
+            if rx.search(text):
+                return rx.split(text, maxsplit=maxsplit)
+        return [text]
+
+    def sub(self, text: str, repl: str | None = None) -> str:
+        for rx, joiner in self._compile():
+            text = rx.sub(joiner if repl is None else repl, text)
+        return text

@@ -1,0 +1,204 @@
+"""Chinese phrases for claim analysis (data only).
+
+Chinese writes no spaces between words, so phrases match anywhere, in the order
+written; the lookarounds (:class:`Pattern`) keep a one-character cue from firing
+inside a longer word ("当" but not "当前", "用" but not "用户").
+"""
+
+from __future__ import annotations
+
+from shared.language.lexicon.concept import Entry, Pattern, phrases
+from shared.language.lexicon.script import CJK
+
+_GENERIC = phrases(
+    """回答|回复|答复|问题|用户|任何|所有|需要|必要|时候|情况|对话|帮助|工作|任务|
+    消息|提问|适当|合适|可能|有人|别人|事情|东西|一切|聊天|交流|沟通|的|时|当|
+    在|了|吗|每当|每次|如果|遇到|碰到|疑惑|疑问|困惑|不确定|不清楚|不明白|有疑"""
+)
+
+CONCEPTS: dict[str, tuple[Entry, ...]] = {
+    # ------------------------------------------------------------ triggers
+    "trigger": (
+        *phrases(
+            """每当|每次|一旦|只要|凡是|假如|如果|若是|倘若|要是|如遇|遇到|碰到|遇见|收到|
+            看到|听到|面对|涉及|对于|针对"""
+        ),
+        Pattern("(?<![应相适恰担妥充])当(?![前然下天初])", "当 'when', not 当前/当然/应当"),
+        Pattern(
+            "(?<![同有及暂临随准按届])时(?:候)?"
+            "(?=[，,、]|必须|应|要|需|先|请|都|就|则|才|一律|务必|不要|禁止)",
+            "时(候) 'at the time' before a comma or a direction, not 同时/有时/及时",
+        ),
+        *phrases("""之前|之后|以前|以后|期间"""),
+        Pattern("(?:只有|仅当|仅在|只在)[^，。,]{1,24}?才", "只有 … 才 'only when … then'"),
+    ),
+    # A clause that ends in a time word ("提交前，…") names the moment it applies.
+    "trailing_time": (Pattern("(?:时|之前|之后|后|前)(?:，|,|$)", "a time word closing a clause"),),
+    # Where a trigger clause's situation ends and its direction begins ("遇到报错时先读日志").
+    "time_word": ("时", "之前", "之后", "以后", "后"),
+    # Words that do not make a trigger (or a direction's object) concrete on their own.
+    "generic": _GENERIC,
+    "generic_run": (Pattern(f"^(?:{'|'.join(_GENERIC)})+", "generic words opening the text"),),
+    # ------------------------------------------------------------ directions
+    "direction": (
+        *phrases("""应该|应当|需要|必须|务必|一定要|要先|请|先|然后|再"""),
+        Pattern(f"直接(?=[{CJK}])", "直接 before a verb"),
+        *phrases(
+            """立即|立刻|马上|及时|主动|优先|尽量|不要|别|避免|禁止|切勿|勿|改为|改用|
+            改成|换成|统一|一律|始终|总是|记得|按照|按|遵循|参考|参照|采用|使用"""
+        ),
+        Pattern(
+            "(?<![应作费采引适常通有实信日可专公私备试启禁弃占])用(?![户途])",
+            "用 'use', not 应用/作用/用户/用途",
+        ),
+        *phrases(
+            """开头|回答|回复|答复|给出|提供|列出|说明|解释|确认|核对|核实|检查|查看|查阅|
+            阅读|读取|打开|调用|引用|标注|标明|注明|追问|询问|问清|提醒|建议|拒绝|停止|
+            暂停|跳过|切换|保持|保留|删除|发送|附上|总结|概括|复述|重述|翻译|拆分|合并|
+            等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放|执行|运行|实现|编写|
+            添加|增加|安装|更新|遵守|提交|推送|保存|启用|禁用|开启|交给|交由|适配|接入|
+            封装|选用|改写|标记|指定|取消|引入|加上"""
+        ),
+        Pattern(
+            f"(?:要|需|应|须|都)有(?=[{CJK}A-Za-z`\\s])", "要有/需有 'must have' before its object"
+        ),
+        Pattern("(?<![据听小比如所来再])说(?![明服法])", "说 'say', not 据说/说明"),
+        Pattern("(?:只|仅)(?=[对在做写用改实保])", "只/仅 'only' before a verb"),
+        # a modal of obligation before a verb ("时要脱敏", "要在路由里注册")
+        Pattern(
+            f"(?<![重主需想只不还必到说望算备])要(?![是求点素闻紧])(?=[{CJK}])",
+            "要 'must' before a verb, not 重要/需要/要求",
+        ),
+        # common verbs of editing and running code
+        *phrases(
+            """校验|验证|注册|分页|脱敏|加密|解密|排序|过滤|上传|下载|导入|导出|打印|抛出|
+            捕获|存放|修复|修改|优化|部署|发布|打包|构建|编译|格式化|替换|转换|转为|
+            转成|设为|放在|放到|写在|写到|写入|统一为|包装|注入|绑定|监听|订阅|同步|
+            备份|回滚|清理|清空|删掉|去掉|去除|移除|隐藏|展示|渲染|加载|压缩|审查|评审|
+            分离|解耦"""
+        ),
+        Pattern("(?<![增更参附追叠施添外])加(?![载密速入班油工强快深])", "加 'add', not 增加/加载"),
+        Pattern("走(?![廊向路神])", "走 'go through', not 走廊/走向"),
+    ),
+    # An opening that directs nothing concrete ("注意…", "要小心").
+    "vague_opening": (
+        Pattern(
+            "^(?:要|请|应该|需要|先)?(?:注意|小心|谨慎|考虑|留意|多想想|理解|思考|想清楚|"
+            "妥善处理|适当处理|酌情处理|灵活处理|认真对待|重视|用心|好好|做好)",
+            "a vague verb opening the clause",
+        ),
+    ),
+    "external_skill": (
+        Pattern(
+            "(?:按照?|遵循|遵守|遵照|依照|参考|参照|使用|套用|沿用)"
+            "(?:之前|以前|上次|原来|既定|标准|通常|常规|(?:以下|下列|如下)[^，。,]{0,12}?)?的?"
+            "(?:流程|规范|清单|模板|步骤|方案|套路|做法|经验|教训|指南)",
+            "following an unnamed procedure",
+        ),
+        # "遵循奥卡姆剃刀原则": following a named principle is a slogan, not an action
+        Pattern(
+            "(?:遵循|遵守|秉承|坚持|贯彻)[^，。,]{0,10}?(?:原则|理念|思想|精神)",
+            "following a principle",
+        ),
+    ),
+    # "API/store 测试 mock 网络边界": an English verb between Chinese words.
+    "latin_verb": (
+        Pattern(f"(?<=[{CJK}\\s])([a-z]{{3,}})\\s+(?=[{CJK}])", "a Latin verb inside Chinese"),
+    ),
+    # ------------------------------------------------------------ negation
+    "negation": (
+        *phrases("""不要|不得|禁止|避免|不再|切勿|千万别|严禁|不准|不可|不能"""),
+        Pattern("(?<![分区识特])别", "别 'don't', not 分别/区别"),
+    ),
+    # A clause opening with a negator ("不使用 …"); 不确定 / 不同 / 不断 ... are words,
+    # not prohibitions ("不确定接口参数时先查源码").
+    "negating_lead": (
+        Pattern(
+            "^(?:也|都|绝|从)?(?:不(?!确定|清楚|明白|同|足|断|久|仅|少|错|然|过|论|管|如|是|止)"
+            "|别|勿|莫|没(?!有))",
+            "不/别/勿 opening the clause",
+        ),
+    ),
+    "replacement": (
+        *phrases("""而是|改为|改用|改成|换成|代之以|取而代之|而要|而应|应该|应当|要先"""),
+    ),
+    "ghost": ("再次", "再犯", "重蹈", "像上次", "又一次", "再也"),
+    # ------------------------------------------------------------ external world
+    "external": (
+        *phrases("""用户|对方|客户|回复|消息|对话|提问|问到|聊天|请求|同事|老板|会议|邮件"""),
+    ),
+    # ------------------------------------------------------------ domain
+    "artefact": (
+        *phrases(
+            """代码|测试|提交|文件|目录|依赖|接口|数据库|迁移|分支|日志|文档|注释|函数|
+            模块|字段|命令|脚本|配置|版本|端口|密钥|环境变量|事务|查询|数据表|异常|类型|
+            组件|页面|按钮|路由|缓存|中文|英文|简体|语言|框架|单元测试|回归测试|规范|
+            设计|仓库|部署|服务器|防火墙|备份|权限"""
+        ),
+        # the Chinese names of the English artefact words (feature, variable, parameter ...)
+        *phrases(
+            """功能|变量|参数|对象|数组|字符串|服务端|客户端|前端|后端|移动端|界面|样式|
+            图片|图标|表格|表单|链接|插件|依赖包|安装包|模型|提示词|工具|截图|环境|容器|
+            队列|标题|段落|字体|颜色|主题|布局|动画|账号|账户|订单|支付|价格|报错|错误|
+            漏洞|补丁|需求"""
+        ),
+        Pattern("[A-Za-z]{2,}", "a Latin name inside Chinese"),
+    ),
+    # A language named as a value ("主要语言：中文").
+    "language_name": ("中文", "英文", "简体中文", "繁体中文"),
+    # Evaluative words name a quality, not an object ("保持文档结构清晰和一致").
+    "evaluative": (
+        *phrases("""清晰|简洁|一致|规范|严谨|充分|合理|良好|优雅"""),
+        Pattern("可读性?", "可读(性)"),
+        Pattern("可维护性?", "可维护(性)"),
+        *phrases(
+            """整洁|认真|专业|礼貌|高效|准确|完整|稳定|美观|干净|直接|明了|的|地|得|和|
+            与|及|或|要|都|也|很|更|尽量|保持|注意|原则|理念|思想|精神|最佳实践|良好|
+            漂亮|简单|常见|常用|通用|完善|美观|负责|条理|责任心|细心|耐心|仔细|靠谱|
+            优秀|完美|出色"""
+        ),
+    ),
+    # "用户喜欢简洁的回答": a preference described, not a direction.
+    "preference": ("喜欢", "偏好", "倾向", "讨厌", "习惯", "希望", "想要"),
+    # The people a direction addresses ("请询问我").
+    "person": ("我们", "你们", "他们", "咱们", "我", "你", "您", "他", "她"),
+    # "步步验证": a reduplicated character is an adverb, not an object.
+    "reduplication": (Pattern(f"([{CJK}])\\1", "a character written twice"),),
+    # "任务完成：…": a label naming a moment is the trigger.
+    "event_label": (
+        Pattern("(?:完成|结束|之前|之后|以前|以后|前|后|时)$", "a label ending in a moment"),
+    ),
+    # ------------------------------------------------------------ norms
+    "limit": (
+        Pattern(
+            "(?:(?:不得|不能|不应|不可|不要|不)?超过|不多于|不少于|最多|至少|上限|最大)"
+            "\\s*\\*{0,2}\\s*\\d",
+            "a bound word, then a number",
+        ),
+    ),
+    # "保持代码简洁", "确保代码质量": keeping a generic part of the code in some quality.
+    "quality_cue": (
+        Pattern(
+            "^(?:要|请|应该|需要|必须|务必|始终)?"
+            "(?:(?:尽量|尽可能)?(?:保持|确保|保证|注重|追求|做到)|尽量|尽可能)",
+            "a verb of keeping a quality opening the clause",
+        ),
+    ),
+    "generic_code": (
+        *phrases(
+            """代码|函数|逻辑|结构|风格|命名|质量|整体|项目|程序|实现|方法|每次|功能|界面|
+            设计"""
+        ),
+    ),
+    # Modals of obligation whose object is what follows them ("做事要认真").
+    "obligation": ("要", "要有", "需有", "应有", "须有", "都有"),
+    # Adverbs that lead a verb ("直接做", "先写测试"): the verb after them is the action.
+    "adverb_cue": (*phrases("""直接|先|马上|立即|立刻|及时|主动|然后|再|始终|总是|一律|统一"""),),
+    "sequence": ("再", "然后", "最后", "之后"),
+    "details": (
+        Pattern(
+            "(?i:(?:详见|参见|参考|见)\\s*[`\\[]?[\\w./-]+\\.(?:md|json|txt|ya?ml))",
+            "详见 <file>: where the rest is written",
+        ),
+    ),
+}

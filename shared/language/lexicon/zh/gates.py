@@ -1,0 +1,122 @@
+"""Chinese phrases the review gates look for beyond clause analysis (data only)."""
+
+from __future__ import annotations
+
+from shared.language.lexicon.concept import Entry, Pattern, phrases
+
+CONCEPTS: dict[str, tuple[Entry, ...]] = {
+    # ------------------------------------------------------------ dossier
+    "internal_state": phrases("收件箱|待处理项|会话ID|偏移量|游标|冷却|退避|锁文件"),
+    "repair_note": phrases(
+        """待修复|需修复|需要修复|待合并|需要合并|待重写|需要重写|待清理|待更新|需要更新|
+        修复链接|修复指针|失效链接|死链|待办"""
+    ),
+    "absolute": phrases(
+        """一定|肯定|绝对|必然|毫无疑问|显然|所有人|总是|从来不|从不|永远|最好的|唯一|大概|
+        估计|也许"""
+    ),
+    "provenance": phrases("来源|证据|据"),
+    "step_section": phrases("条件|步骤|流程|做法|参考"),
+    "entity_ref": phrases("他们|她们|他|她|对方|该客户|该公司"),
+    "instruction_lead": (
+        Pattern("^(?:应该|必须|务必|不要|请|先|一定要)", "a modal opening the line"),
+    ),
+    # ------------------------------------------------------------ inner-outer
+    "internal_source": (
+        Pattern(
+            "(?:内部|节律|系统事件|系统消息|系统日志|心跳|网关|路由|运行器|调度器|元会话|cadence)"
+            "[^，。,.]{0,8}?(?:显示|表明|输出|报告|称|说|提示|指出|认为)",
+            "an internal runtime kind, then a verb of reporting",
+        ),
+        Pattern(
+            "(?:根据|来自|据|基于)(?:内部|节律|系统事件|系统日志|心跳|网关|运行器|调度器|元会话)",
+            "'according to' an internal runtime kind",
+        ),
+    ),
+    "external_ground": (
+        Pattern("用户(?:说|表示|明确|要求|提到|写|亲口|确认|反馈)", "the user's own words"),
+        *phrases("渠道|外部|用户消息|飞书"),
+    ),
+    "heartbeat": ("心跳",),
+    # ------------------------------------------------------------ self-reference
+    "memory_artefact": phrases(
+        """记忆板|记忆系统|记忆文件|记忆条目|记忆维护|记忆层|广播层|广播板|广播行|本文件|
+        这份文件|此文件|该文件|本宪章|本指南|这些规则|本规则|此规则|规则文件|这份规则|
+        本文档|此文档|这份文档|这个文档|这个文件|压缩记忆|提交器|有效性文件|潜意识|
+        分区提示|内部提示词|系统提示词|质量规则"""
+    ),
+    "fragment": ("碎片",),
+    "self_edit": (
+        Pattern(
+            "(?:更新|修改|写入|补充|同步更新)(?:本|这份|这个)文件", "a direction to edit this file"
+        ),
+        *phrases("记下来|写入记忆|更新记忆|记到记忆"),
+        Pattern("记入(?:以下|下列|这个|该)?文件", "'write into (this) file'"),
+    ),
+    "placeholder_prompt": phrases("在这里写|此处填写|待补充|待填写"),
+    # "此规则是强制性的", "本文件为 … 提供指导": the line points at its own rules or file.
+    "demonstrative": phrases(
+        """此规则|本规则|这些规则|这份规则|本文件|此文件|这份文件|这个文件|本文档|此文档|
+        这份文档|本宪章|本指南"""
+    ),
+    "purpose_label": (Pattern("^\\W*(?:用途|目的)\\s*[:：]", "'用途：' opening the line"),),
+    # ------------------------------------------------------------ status-shape
+    "run_state": (
+        Pattern("队列(?:已|现在|目前)?(?:清空|为空|空了|清理完|已清)", "the queue reported empty"),
+        Pattern(
+            "(?:运行|跑批|任务|扫描|同步)(?:已|已经)(?:完成|成功|失败|结束|跑完)",
+            "a run reported done",
+        ),
+        Pattern(
+            "(?:运行|跑批|扫描|同步)(?:完成|成功|失败|结束|跑完)(?![：:])",
+            "a run reported done (not a label)",
+        ),
+        *phrases("本轮|上一轮|这一轮|上次运行|最近一次运行"),
+        Pattern("第\\s*\\d+\\s*(?:轮|个)?\\s*tick", "the n-th tick"),
+    ),
+    "occurrence_count": (
+        Pattern(
+            "(?:出现|发生|提到|遇到|看到|记录|触发|提及|重复|纠正)(?:了|过)?\\s*\\d+\\s*次",
+            "seen n times",
+        ),
+        Pattern("(?:共|累计|已经?|总共)\\s*\\d+\\s*次", "n times in total"),
+    ),
+    "dated_lead": (Pattern("^\\W*(?:\\d{4}年|\\d{1,2}月\\d{1,2}日)", "a date opening the line"),),
+    "date": (Pattern("\\b20\\d\\d年|\\d{1,2}月\\d{1,2}日", "a year, or a month and day"),),
+    "time_anchor": (
+        *phrases("昨天|今天|刚才|刚刚|上周|前天|今早|今晚|本周|上次|最近一次"),
+        Pattern("\\d{1,2}月\\d{1,2}日", "a month and day"),
+    ),
+    "changelog": (
+        Pattern(
+            "^\\W*(?:已经?(?:新增|删除|更新|修改|修复|重命名|合并|重写|移除|添加)|"
+            "(?:新增|删除|更新|修改|修复|重命名|合并|重写|移除|添加)了)",
+            "a change reported as done, opening the line",
+        ),
+        # "DeepL - 已删除", "SSH 服务：已完成": a subject, then what was done to it
+        Pattern(
+            "[-—–:：]\\s*已经?(?:新增|删除|更新|修改|修复|完成|启用|禁用|授权|保存|设置|安装|卸载|"
+            "移除|添加|关闭|处理|解决)",
+            "a subject, then what was done to it",
+        ),
+    ),
+    # 了 marks a completed action, except in 为了/除了/了解/了不起.
+    "past_marker": (Pattern("(?<![为除])了(?![解不])", "了 after a verb"),),
+    "current_state": (
+        Pattern(
+            "^\\W*(?:目前|当前|现在|正在|尚未|还没|暂未|计划|打算|考虑|评估|待定)",
+            "present state or a plan opening the line",
+        ),
+        Pattern(
+            "(?<![否未])已(?:启用|停用|配置|连接|部署|安装|上线|迁移|推送|创建|建立|注册|接入)",
+            "a state already reached",
+        ),
+    ),
+    "field_label": (
+        Pattern(
+            "^\\W*(?:建立日期|最后更新|上次更新|更新时间|日期|状态|证据|结果|做法|效果|场景|症状|"
+            "现象|原因|影响)\\W*\\s*[:：]",
+            "a provenance or bookkeeping field",
+        ),
+    ),
+}
