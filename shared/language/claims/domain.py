@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, Claim, strip_label, words
-from shared.language.claims.norms import labelled_value
+from shared.language.claims.norms import labelled_setting, labelled_value
 from shared.language.lexicon.script import CJK_RE
 
 _STOP = lexicon.words("stop", spaced=True)
@@ -49,7 +49,7 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
     (capitalised inside the clause: "Use Pydantic ..."), or a choice between named
     things ("Prefer list comprehensions for simple transformations", "Prefer A over
     B"). The direction cues themselves ("build", "test" as verbs) are not the artefact."""
-    if labelled_value(claim):
+    if labelled_value(claim) or labelled_setting(claim):
         return True
     body = strip_label(claim.raw)
     for match in CODE_TOKEN_RE.finditer(body):
