@@ -243,6 +243,8 @@ STRUCTURAL_ROUND_15 = [
     ("公共类型抽取到 `types.ts`", None),
     # a short verb-final noun phrase names a practice, not an action
     ("读写分离", "gradient"),
+    # a modal with no subject of its own acts on what the rest of the line names
+    ("Secrets (tokens, keys) should be loaded at startup, not read per request", None),
     # hedged actions leave the choice to judgement
     ("Use type annotations where appropriate", "gradient"),
     ("Put helpers in the appropriate folders", "gradient"),
