@@ -5,8 +5,8 @@
 Scores ``shared/review/gates`` against ``tests/corpora/gates/lines.jsonl`` (real lines from
 public agent-memory files, labelled by the committer's review rules; see that folder's README).
 Pure Python, no services. ``bench/run.py --only quality`` reports the rows, among them the
-held-out rows of the newest collection round apart (``rounds.json``: repositories added
-after every rule was written); this script also prints the confusion by gate and, with
+held-out rows of the newest collection rounds apart (``rounds.json``: repositories whose
+rows were never shown while the current rules were written); this script also prints the confusion by gate and, with
 ``--misses``, every disagreement of the part it is given (tune only while writing rules).
 """
 
@@ -31,8 +31,8 @@ from shared.review.gates import ReviewContext, review_claim  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpora" / "gates" / "lines.jsonl"
 ROUNDS = ROOT / "tests" / "corpora" / "gates" / "rounds.json"
-# The rounds collected after every current rule was written; their held-out rows are
-# the "fresh" measurement.
+# The newest rounds: their held-out rows were never shown while the current rules were
+# written (the "fresh" measurement).
 FRESH_ROUNDS = ("14", "15")
 AGREEMENT_TARGET = 0.85
 FALSE_REJECT_TARGET = 0.10
