@@ -1,7 +1,8 @@
 """Label consistency of the review-gate corpus: a second careful reader, blind, on tune rows.
 
-    python bench/label_audit.py sample --out BLIND.jsonl
-    python bench/label_audit.py compare --labels MINE.jsonl [--write]
+    python bench/label_audit.py sample --out BLIND.jsonl [--corpus LINES.jsonl]
+    python bench/label_audit.py compare --labels MINE.jsonl [--corpus LINES.jsonl] [--write]
+    python bench/label_audit.py report      # the figures of tests/corpora/gates/audit.jsonl
 
 ``sample`` draws a stratified random sample (fixed seed) of the corpus's **tune** rows,
 strata = collection rounds 1-13 / 14-15 x corpus decision, proportional allocation, and
@@ -12,7 +13,11 @@ Held-out rows are filtered out before anything else happens and are never writte
 ``compare`` joins the second reader's labels (``id``, ``decision``, ``gate``, ``reason``
 and, once adjudicated, ``verdict`` and ``note``) back to the corpus and prints agreement
 on approve/reject and on the gate among agreed rejects, overall and per stratum, each with
-a 95% Wilson interval. ``--write`` writes ``tests/corpora/gates/audit.jsonl``.
+a 95% Wilson interval. ``--write`` writes ``tests/corpora/gates/audit.jsonl``, which keeps
+the corpus label each row had when it was compared (rows corrected afterwards carry
+``"corrected": true``). The sample is drawn from the corpus's labels, so after a label
+correction it is only re-drawn from the corpus as it was (the audit of 2026-12-01 used
+``git show dfe4f8c:tests/corpora/gates/lines.jsonl``); ``report`` needs only the audit file.
 """
 
 from __future__ import annotations
@@ -95,9 +100,21 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _fmt(k: int, n: int) -> str:
+    if n == 0:
+        return "n/a"
     lo, hi = wilson(k, n)
     pct = 100 * k / n if n else 0.0
     return f"{k}/{n} = {pct:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def kappa(rows: Sequence[dict[str, Any]]) -> float:
+    """Cohen's kappa of the two readers on approve/reject (agreement beyond chance)."""
+    n = len(rows)
+    observed = sum(bool(r["decision_agrees"]) for r in rows) / n
+    a = sum(bool(r["audit_decision"] == "approve") for r in rows) / n
+    c = sum(bool(r["corpus_decision"] == "approve") for r in rows) / n
+    chance = a * c + (1 - a) * (1 - c)
+    return (observed - chance) / (1 - chance)
 
 
 def audit_rows(picked: Sequence[dict[str, Any]], labels: dict[int, dict[str, Any]],
@@ -124,6 +141,8 @@ def audit_rows(picked: Sequence[dict[str, Any]], labels: dict[int, dict[str, Any
         if disagrees:
             row["verdict"] = lab.get("verdict")
             row["note"] = lab.get("note")
+        if lab.get("corrected"):
+            row["corrected"] = True
         out.append(row)
     return out
 
@@ -140,6 +159,7 @@ def report(rows: Sequence[dict[str, Any]], out: Any = sys.stdout) -> None:
               f"{_fmt(fr, len(good))}", file=out)
 
     part("all", rows)
+    print(f"{'':<28} Cohen's kappa on approve/reject {kappa(rows):.3f}", file=out)
     for grp in ROUND_GROUPS:
         part(f"rounds {grp}", [r for r in rows if r["round"] == grp])
     for grp in ROUND_GROUPS:
@@ -152,9 +172,9 @@ def report(rows: Sequence[dict[str, Any]], out: Any = sys.stdout) -> None:
     print(f"disagreements: {len(dis)} "
           f"({sum(not r['decision_agrees'] for r in dis)} decision, "
           f"{sum(r['decision_agrees'] for r in dis)} gate only)", file=out)
-    for grp in (None, *ROUND_GROUPS):
-        sel = [r for r in dis if grp is None or r["round"] == grp]
-        print(f"  verdicts {grp or 'all'}: {dict(Counter(r['verdict'] for r in sel))}", file=out)
+    for grp in ("all", *ROUND_GROUPS):
+        sel = [r for r in dis if grp == "all" or r["round"] == grp]
+        print(f"  verdicts {grp}: {dict(Counter(r['verdict'] for r in sel))}", file=out)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -162,12 +182,18 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("sample")
     s.add_argument("--out", type=Path, required=True)
+    s.add_argument("--corpus", type=Path, default=CORPUS)
     c = sub.add_parser("compare")
     c.add_argument("--labels", type=Path, required=True)
+    c.add_argument("--corpus", type=Path, default=CORPUS)
     c.add_argument("--write", action="store_true")
+    sub.add_parser("report")
     args = ap.parse_args(argv)
+    if args.cmd == "report":
+        report(load(AUDIT))
+        return 0
     fresh = round_repos()
-    picked = sample(tune_rows(), fresh)
+    picked = sample(tune_rows(args.corpus), fresh)
     if args.cmd == "sample":
         args.out.write_bytes(b"".join(orjson.dumps(b) + b"\n" for b in blind(picked)))
         print(f"wrote {len(picked)} blind rows to {args.out}")
