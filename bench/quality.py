@@ -6,8 +6,9 @@ Scores ``shared/review/gates`` against ``tests/corpora/gates/lines.jsonl`` (real
 public agent-memory files, labelled by the committer's review rules; see that folder's README).
 Pure Python, no services. ``bench/run.py --only quality`` reports the rows, among them the
 held-out rows of the newest collection rounds apart (``rounds.json``: repositories whose
-rows were never shown while the current rules were written); this script also prints the confusion by gate and, with
-``--misses``, every disagreement of the part it is given (tune only while writing rules).
+rows were never shown while the current rules were written); this script also prints the
+confusion by gate and, with ``--misses``, every disagreement of the part it is given (tune
+only while writing rules).
 """
 
 from __future__ import annotations
