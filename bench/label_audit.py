@@ -67,8 +67,9 @@ def _allocate(sizes: dict[tuple[str, str], int], total: int) -> dict[tuple[str, 
     return alloc
 
 
-def sample(rows: Sequence[dict[str, Any]], fresh: frozenset[str], size: int = SAMPLE_SIZE,
-           seed: int = SEED) -> list[dict[str, Any]]:
+def sample(
+    rows: Sequence[dict[str, Any]], fresh: frozenset[str], size: int = SAMPLE_SIZE, seed: int = SEED
+) -> list[dict[str, Any]]:
     """A stratified random sample of tune rows, shuffled, in corpus-row form."""
     assert all(r["split"] == "tune" for r in rows)
     strata: dict[tuple[str, str], list[dict[str, Any]]] = {}
@@ -84,8 +85,10 @@ def sample(rows: Sequence[dict[str, Any]], fresh: frozenset[str], size: int = SA
 
 
 def blind(picked: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"id": i, "text": r["text"], "kind": r["kind"], "path": r["source"]["path"]}
-            for i, r in enumerate(picked)]
+    return [
+        {"id": i, "text": r["text"], "kind": r["kind"], "path": r["source"]["path"]}
+        for i, r in enumerate(picked)
+    ]
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -117,8 +120,9 @@ def kappa(rows: Sequence[dict[str, Any]]) -> float:
     return (observed - chance) / (1 - chance)
 
 
-def audit_rows(picked: Sequence[dict[str, Any]], labels: dict[int, dict[str, Any]],
-               fresh: frozenset[str]) -> list[dict[str, Any]]:
+def audit_rows(
+    picked: Sequence[dict[str, Any]], labels: dict[int, dict[str, Any]], fresh: frozenset[str]
+) -> list[dict[str, Any]]:
     out = []
     for i, r in enumerate(picked):
         lab = labels[i]
@@ -135,7 +139,8 @@ def audit_rows(picked: Sequence[dict[str, Any]], labels: dict[int, dict[str, Any
             "corpus_gate": r["gate"],
             "decision_agrees": agree,
             "gate_agrees": (agree and r["decision"] == "reject" and lab.get("gate") == r["gate"])
-            if agree and r["decision"] == "reject" else None,
+            if agree and r["decision"] == "reject"
+            else None,
         }
         disagrees = not agree or row["gate_agrees"] is False
         if disagrees:
@@ -154,9 +159,12 @@ def report(rows: Sequence[dict[str, Any]], out: Any = sys.stdout) -> None:
         g = sum(bool(r["gate_agrees"]) for r in rej)
         good = [r for r in sel if r["kind"] == "board" and r["corpus_decision"] == "approve"]
         fr = sum(r["audit_decision"] == "reject" for r in good)
-        print(f"{name:<28} decision {_fmt(k, len(sel))}; gate among agreed rejects "
-              f"{_fmt(g, len(rej))}; audit rejects of corpus-good board lines "
-              f"{_fmt(fr, len(good))}", file=out)
+        print(
+            f"{name:<28} decision {_fmt(k, len(sel))}; gate among agreed rejects "
+            f"{_fmt(g, len(rej))}; audit rejects of corpus-good board lines "
+            f"{_fmt(fr, len(good))}",
+            file=out,
+        )
 
     part("all", rows)
     print(f"{'':<28} Cohen's kappa on approve/reject {kappa(rows):.3f}", file=out)
@@ -164,14 +172,19 @@ def report(rows: Sequence[dict[str, Any]], out: Any = sys.stdout) -> None:
         part(f"rounds {grp}", [r for r in rows if r["round"] == grp])
     for grp in ROUND_GROUPS:
         for dec in ("approve", "reject"):
-            part(f"rounds {grp} corpus {dec}",
-                 [r for r in rows if r["round"] == grp and r["corpus_decision"] == dec])
+            part(
+                f"rounds {grp} corpus {dec}",
+                [r for r in rows if r["round"] == grp and r["corpus_decision"] == dec],
+            )
     for kind in ("board", "dossier"):
         part(f"kind {kind}", [r for r in rows if r["kind"] == kind])
     dis = [r for r in rows if "verdict" in r]
-    print(f"disagreements: {len(dis)} "
-          f"({sum(not r['decision_agrees'] for r in dis)} decision, "
-          f"{sum(r['decision_agrees'] for r in dis)} gate only)", file=out)
+    print(
+        f"disagreements: {len(dis)} "
+        f"({sum(not r['decision_agrees'] for r in dis)} decision, "
+        f"{sum(r['decision_agrees'] for r in dis)} gate only)",
+        file=out,
+    )
     for grp in ("all", *ROUND_GROUPS):
         sel = [r for r in dis if grp == "all" or r["round"] == grp]
         print(f"  verdicts {grp}: {dict(Counter(r['verdict'] for r in sel))}", file=out)

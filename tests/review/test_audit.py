@@ -60,6 +60,8 @@ def test_wilson_and_kappa() -> None:
     lo, hi = wilson(233, 240)
     assert 0.940 < lo < 0.942 and 0.985 < hi < 0.987
     assert wilson(0, 0) == (0.0, 1.0)
-    same = [{"decision_agrees": True, "audit_decision": d, "corpus_decision": d}
-            for d in ("approve", "reject") * 5]
+    same = [
+        {"decision_agrees": True, "audit_decision": d, "corpus_decision": d}
+        for d in ("approve", "reject") * 5
+    ]
     assert kappa(same) == 1.0
