@@ -4,8 +4,11 @@
 
 Scores ``shared/review/gates`` against ``tests/corpora/gates/lines.jsonl`` (real lines from
 public agent-memory files, labelled by the committer's review rules; see that folder's README).
-Pure Python, no services. ``bench/run.py --only quality`` reports the rows; this script
-also prints the confusion by gate and, with ``--misses``, every disagreement.
+Pure Python, no services. ``bench/run.py --only quality`` reports the rows, among them the
+held-out rows of the newest collection rounds apart (``rounds.json``: repositories whose
+rows were never shown while the current rules were written); this script also prints the
+confusion by gate and, with ``--misses``, every disagreement of the part it is given (tune
+only while writing rules).
 """
 
 from __future__ import annotations
@@ -28,6 +31,10 @@ from shared.review.allowlist import FileKind  # noqa: E402
 from shared.review.gates import ReviewContext, review_claim  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpora" / "gates" / "lines.jsonl"
+ROUNDS = ROOT / "tests" / "corpora" / "gates" / "rounds.json"
+# The newest rounds: their held-out rows were never shown while the current rules were
+# written (the "fresh" measurement).
+FRESH_ROUNDS = ("14", "15")
 AGREEMENT_TARGET = 0.85
 FALSE_REJECT_TARGET = 0.10
 _CONTEXTS = {
@@ -119,12 +126,25 @@ def split(rows: Sequence[dict[str, Any]], part: str) -> list[dict[str, Any]]:
     return [r for r in rows if r["split"] == part]
 
 
+def round_repos(rounds: Sequence[str] = FRESH_ROUNDS, path: Path = ROUNDS) -> frozenset[str]:
+    """The repositories first collected in ``rounds`` (``rounds.json``)."""
+    table = orjson.loads(path.read_bytes())
+    return frozenset(repo for name in rounds for repo in table[name])
+
+
+def fresh(rows: Sequence[dict[str, Any]], repos: frozenset[str]) -> list[dict[str, Any]]:
+    """The rows of ``repos``: for held-out rows of the newest round, lines no rule has seen."""
+    return [r for r in rows if r["source"]["repo"] in repos]
+
+
 def bench_quality(path: Path = CORPUS, *, out: Any = sys.stderr) -> list[dict[str, Any]]:
     """The ``quality`` section's rows; the held-out confusion goes to ``out``."""
     rows = load(path)
     held = judge(split(rows, "heldout"))
     tune = judge(split(rows, "tune"))
     h, t = score(held), score(tune)
+    new = round_repos(path=path.parent / ROUNDS.name)
+    f = score([v for v in held if v.row["source"]["repo"] in new])
     if out is not None:
         print("quality: held-out confusion by gate (expected \\ decided)", file=out)
         print(confusion(held), file=out)
@@ -145,6 +165,15 @@ def bench_quality(path: Path = CORPUS, *, out: Any = sys.stderr) -> list[dict[st
             h.false_reject_rate <= FALSE_REJECT_TARGET,
         ),
         _row("quality.heldout_same_gate", h.gate_agreement, "share of caught rejects"),
+        # Held-out rows of the newest rounds: repositories collected after every rule was
+        # written.
+        _row("quality.fresh_heldout_lines", f.lines, "lines"),
+        _row("quality.fresh_heldout_agreement", f.agreement, "share"),
+        _row(
+            "quality.fresh_heldout_false_reject_good_board",
+            f.false_reject_rate,
+            f"share of {f.good_board} good board lines",
+        ),
         _row("quality.tune_lines", t.lines, "lines"),
         _row("quality.tune_agreement", t.agreement, "share"),
         _row("quality.tune_false_reject_good_board", t.false_reject_rate, "share"),

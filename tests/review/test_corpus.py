@@ -13,8 +13,10 @@ from bench.quality import (
     AGREEMENT_TARGET,
     CORPUS,
     FALSE_REJECT_TARGET,
+    fresh,
     judge,
     load,
+    round_repos,
     score,
     split,
 )
@@ -65,6 +67,18 @@ def test_split_is_the_fixed_repo_hash_rule() -> None:
     assert 0.2 <= held <= 0.4, held
 
 
+def test_rounds_file_names_the_fresh_repositories() -> None:
+    corpus_repos = {row["source"]["repo"] for row in ROWS}
+    new = round_repos()
+    assert len(new) >= 40
+    assert new <= corpus_repos, sorted(new - corpus_repos)
+    rows = fresh(ROWS, new)
+    assert len(rows) >= 250
+    held = fresh(split(ROWS, "heldout"), new)
+    assert held and all(r["source"]["repo"] in new for r in held)
+    assert len(held) < len(split(ROWS, "heldout"))
+
+
 def _heldout_score() -> Any:
     return score(judge(split(ROWS, "heldout")))
 
@@ -112,3 +126,10 @@ def test_bench_quality_section_reports_the_figures_it_measures() -> None:
     tune = score(judge(split(ROWS, "tune")))
     assert rows["quality.tune_agreement"]["value"] == pytest.approx(tune.agreement, abs=1e-4)
     assert rows["quality.heldout_lines"]["value"] == held.lines
+    new = score(judge(fresh(split(ROWS, "heldout"), round_repos())))
+    assert rows["quality.fresh_heldout_lines"]["value"] == new.lines
+    assert rows["quality.fresh_heldout_agreement"]["value"] == pytest.approx(
+        new.agreement, abs=1e-4
+    )
+    fresh_rejects = rows["quality.fresh_heldout_false_reject_good_board"]
+    assert fresh_rejects["value"] == pytest.approx(new.false_reject_rate, abs=1e-4)

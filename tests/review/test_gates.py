@@ -184,3 +184,101 @@ STRUCTURAL = [
 def test_structural_rules(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+# Rules written from the tune misses of rounds 1-15 (invented lines, never corpus rows).
+STRUCTURAL_ROUND_15 = [
+    # a line of short `label: value` settings: the label's domain is the situation
+    ("**Line length**: 100 characters.", None),
+    ("**Linter:** ruff | **Test runner:** pytest -q", None),
+    ("**Docs site**: [mkdocs](https://www.mkdocs.org/)", None),
+    ("Modules: snake_case for Python, kebab-case for CSS files", None),
+    ("**Charts:** vega-lite + altair. **Maps:** leaflet", None),
+    ("**Mood**: calm and friendly", "gradient"),
+    # a reading of the present (a measured share, a version), a run id
+    ("Cache hit rate: 73%", "status-shape"),
+    ("**Version**: v2.4.1", "status-shape"),
+    ("Run 1b4e28ba-2fa1-11d2-883f-0016d3cca427 is the nightly import", "status-shape"),
+    # work-state fields, pending markers, progress notes, a principle recorded in quotes
+    ("**工作重点**：导出对话框的重构", "status-shape"),
+    ("下一步：接入支付回调", "status-shape"),
+    ("可选：把日志切到 JSON 格式", "status-shape"),
+    ("接入支付回调（TODO 待用户提供密钥）", "status-shape"),
+    ("导出功能（接口已实现，但页面未完成）", "status-shape"),
+    ('约定了"先写测试再写实现"的流程', "status-shape"),
+    ("删除文件前先列出清单并等待确认", None),
+    ("新增导出按钮（`ExportButton.tsx`）", "status-shape"),
+    ("修复 bug 时新增一条回归测试", None),
+    ("**失败模式**：把缓存键写成了用户名", "status-shape"),
+    ("切换到 pnpm（已实施）", "status-shape"),
+    ("暂无移动端适配", "status-shape"),
+    ("主色：`#1e40af`", None),
+    # self-reference: instruction files by place or kind, recording knowledge, editing
+    # the rules, a memory-writing tool call
+    ("Keep these Cursor notes short", "self-reference"),
+    ("Rules live in `.github/instructions/`", "self-reference"),
+    ("记录每次迁移时做出的决策", "self-reference"),
+    ("Record the session length in the weekly report", None),
+    ("When a fix fails twice, update the existing rule instead of adding one", "self-reference"),
+    ("When the user corrects you, append the rule that would have prevented it", "self-reference"),
+    ("以下内容为本仓库的通用约定。", "self-reference"),
+    ('用户纠正你时 → save_memory(kind="lesson")', "self-reference"),
+    ("Notes go in `memory/notes/`", "self-reference"),
+    ("Follow docs/AGENTS.md strictly", "self-reference"),
+    ("Read the memory before starting a task", "self-reference"),
+    ("每周整理一次记忆", "self-reference"),
+    ("新约定请在下方补充", "self-reference"),
+    # inner-outer: the runtime's own clock
+    ("每15分钟检查一次待办队列", "inner-outer"),
+    ("Every 10 minutes, poll the inbox and summarise it", "inner-outer"),
+    # summoning: a prohibition after an adverb, an exception is no replacement, a
+    # purpose clause after a triggered action forbids nothing
+    ("尽量避免全局变量", "summoning"),
+    ("永不删除迁移文件", "summoning"),
+    ("严禁直接推送到 main，只有发布时才推送", "summoning"),
+    ("调用外部接口时，设置超时重试，避免请求长时间挂起。", None),
+    # "<event>时<action>": the action after a comma-less 时 is the direction
+    ("断网时缓存未发送的消息", None),
+    # a verb, then 到 and a file: where to put something
+    ("公共类型抽取到 `types.ts`", None),
+    # a short verb-final noun phrase names a practice, not an action
+    ("读写分离", "gradient"),
+    # a modal with no subject of its own acts on what the rest of the line names
+    ("Secrets (tokens, keys) should be loaded at startup, not read per request", None),
+    # hedged actions leave the choice to judgement
+    ("Use type annotations where appropriate", "gradient"),
+    ("Put helpers in the appropriate folders", "gradient"),
+    ("After schema changes, rebuild the client using the appropriate npm scripts", None),
+    ("Return appropriate exit codes", "gradient"),
+    # a quality and the artefact it qualifies, nothing more, says nothing concrete
+    ("Write clear log messages", "gradient"),
+    ("Use clear names with a `svc_` prefix for services", None),
+    ("合理使用缓存", "gradient"),
+    ("日志要清楚易懂", "gradient"),
+]
+
+DOSSIER_ROUND_15 = [
+    # a recorded command is a fact, not an instruction missing its trigger
+    ("Deploy: `fly deploy --remote-only`", None),
+    ("本地启动：`make dev`", None),
+    # a heading-like placeholder and praise with no evidence
+    ("Security considerations", "dossier"),
+    ("A powerful, seamless sync engine for teams", "dossier"),
+    ("一站式解决所有报表需求", "dossier"),
+    ("用户数据按月归档到冷存储", None),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), STRUCTURAL_ROUND_15)
+def test_structural_rules_of_rounds_14_15(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding
+
+
+DOSSIER = ReviewContext("memory/entities/x.md", FileKind.DOSSIER)
+
+
+@pytest.mark.parametrize(("text", "gate"), DOSSIER_ROUND_15)
+def test_dossier_rules_of_rounds_14_15(text: str, gate: str | None) -> None:
+    finding = review_claim(text, DOSSIER)
+    assert (finding.gate if finding else None) == gate, finding

@@ -13,11 +13,17 @@ from __future__ import annotations
 from shared.language.claims.claim import MODAL_TAG_RE, PATH_RE, Claim, analyse, words
 from shared.language.claims.directions import direction_clauses, unnamed_skill
 from shared.language.claims.domain import domain_concrete
-from shared.language.claims.norms import has_limit, normative_clauses
+from shared.language.claims.norms import (
+    LABELLED_CODE_RE,
+    has_limit,
+    labelled_setting,
+    normative_clauses,
+)
 from shared.language.claims.triggers import find_trigger, trigger_clause
 from shared.language.claims.vagueness import is_vague
 
 __all__ = [
+    "LABELLED_CODE_RE",
     "MODAL_TAG_RE",
     "PATH_RE",
     "Claim",
@@ -27,6 +33,7 @@ __all__ = [
     "find_trigger",
     "has_limit",
     "is_vague",
+    "labelled_setting",
     "normative_clauses",
     "trigger_clause",
     "unnamed_skill",

@@ -13,6 +13,7 @@ import re
 
 from shared.language import lexicon
 from shared.language.claims.claim import Claim, words
+from shared.language.lexicon.script import CJK_RE
 
 _IMPERATIVE = lexicon.words("imperative", spaced=True)
 _VAGUE_VERB = lexicon.words("vague_verb", spaced=True)
@@ -33,6 +34,10 @@ _SPACED_TRIGGER = lexicon.matcher("trigger", spaced=True)
 _UNSPACED_TRIGGER = lexicon.matcher("trigger", spaced=False)
 _TIME_WORD = lexicon.matcher("time_word")
 _GENERIC_RUN = lexicon.matcher("generic_run")
+_BARE_TIME = lexicon.matcher("bare_time")
+_MODAL_BEFORE = lexicon.matcher("modal_before")
+_UNSPACED_DIRECTION = lexicon.matcher("direction", spaced=False)
+_UNSPACED_NEGATION = lexicon.matcher("negation", spaced=False)
 _SPACED_SKILL = lexicon.matcher("external_skill", spaced=True)
 _UNSPACED_SKILL = lexicon.matcher("external_skill", spaced=False)
 # "see the `adding-a-cli-command` skill": the artefact is named in a code span.
@@ -124,9 +129,31 @@ def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int
                 found.append((idx, cue))
             continue
         cue = clause_direction(clause)
+        if cue and claim.cjk and _nominal(clause, cue):
+            continue
         if cue:
             found.append((idx, cue))
     return tuple(found)
+
+
+_LATIN_OR_CODE_RE = re.compile(r"[A-Za-z0-9`]")
+
+
+def _nominal(clause: str, cue: str) -> bool:
+    """ "前后端分离", "代码分割和懒加载": in an unspaced language, a verb that ends a short
+    clause, with no modal, adverb, object or other verb around it, names a practice (a
+    noun phrase), not a next action. A prohibition ("避免：…") still forbids."""
+    found = _UNSPACED_DIRECTION.search(clause)
+    if found is None or found.group(0) != cue or len(cue) < 2:
+        return False
+    if clause[found.end() :].strip(" 。.；;！!") or len(CJK_RE.findall(clause)) > 10:
+        return False
+    if _UNSPACED_NEGATION.fullmatch(cue) or _LATIN_OR_CODE_RE.search(clause):
+        return False
+    if _UNSPACED_TRIGGER.search(clause):
+        return False  # "遇到错误自己调试修复": an action under a trigger
+    before = clause[: found.start()]
+    return not (_UNSPACED_DIRECTION.search(before) or _MODAL_BEFORE.search(before))
 
 
 def _trigger_clause_direction(claim: Claim, clause: str) -> str | None:
@@ -138,7 +165,10 @@ def _trigger_clause_direction(claim: Claim, clause: str) -> str | None:
         # "每次回答都要礼貌": the situation's own noun (回答) is not the direction.
         rest = tail[1] if len(tail) == 2 else _GENERIC_RUN.sub(clause[unspaced.end() :])
         parts = [clause[: unspaced.start()], rest]
-        return next((c for c in map(clause_direction, parts) if c), None)
+        cue = next((c for c in map(clause_direction, parts) if c), None)
+        if cue is None and _BARE_TIME.search(clause) and len(CJK_RE.findall(rest)) >= 2:
+            cue = rest.strip()[:2]  # "失焦时提示用户…": the predicate after <event>时
+        return cue
     trig = _SPACED_TRIGGER.search(clause)
     if trig is None:
         return None

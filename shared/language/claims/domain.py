@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, Claim, strip_label, words
-from shared.language.claims.norms import labelled_value
+from shared.language.claims.norms import labelled_setting, labelled_value
 from shared.language.lexicon.script import CJK_RE
 
 _STOP = lexicon.words("stop", spaced=True)
@@ -31,6 +31,7 @@ _EVENT_NOUNS = lexicon.words("event_noun", spaced=True)
 _DETERMINERS = lexicon.words("determiner", spaced=True)
 _JUDGEMENT = lexicon.matcher("judgement")
 _HEDGE = lexicon.matcher("hedge")
+_SPACED_MODAL = lexicon.matcher("modal", spaced=True)
 _ARTEFACT_PHRASE = lexicon.matcher("artefact_phrase")
 _PRODUCT = lexicon.matcher("product")
 _CHOICE = lexicon.matcher("choice")
@@ -49,7 +50,7 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
     (capitalised inside the clause: "Use Pydantic ..."), or a choice between named
     things ("Prefer list comprehensions for simple transformations", "Prefer A over
     B"). The direction cues themselves ("build", "test" as verbs) are not the artefact."""
-    if labelled_value(claim):
+    if labelled_value(claim) or labelled_setting(claim):
         return True
     body = strip_label(claim.raw)
     for match in CODE_TOKEN_RE.finditer(body):
@@ -59,6 +60,11 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
     cues = {cue for _, cue in directions}
     for idx, cue in directions:
         clause = claim.clauses[idx]
+        if not claim.cjk and clause.startswith(cue) and _SPACED_MODAL.fullmatch(cue):
+            # "Computed metadata (bbox, …) should be calculated at runtime, not stored in
+            # collections table": a modal with no subject of its own acts on what the
+            # rest of the line names.
+            clause = " ".join(claim.clauses)
         if claim.cjk and (_unspaced_artefact(clause) or _unspaced_object(clause, cue)):
             return True
         for word in words(clause):

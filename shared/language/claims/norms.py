@@ -34,8 +34,10 @@ _CONVENTION = lexicon.matcher("convention")
 _PASSIVE_NORM = lexicon.matcher("passive_norm")
 _PLACED = lexicon.matcher("placed")
 _NORMATIVE = lexicon.matcher("normative")
+_PENDING = lexicon.matcher("pending")
+_PLACED_FILE = lexicon.matcher("placed_file")
 
-_LABELLED_CODE_RE = re.compile(
+LABELLED_CODE_RE = re.compile(
     r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?(?:\s*[(（][^)）\n]{0,60}[)）])?\s*[:：]\s*(?:\*\*)?\s*"
     r"(?:`|[A-Z][a-z]+[A-Z]\w*\b|[a-z]+(?:[A-Z]|_[a-z])\w*\b)"
 )
@@ -92,6 +94,88 @@ def labelled_value(claim: Claim) -> bool:
     return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(label))
 
 
+# "**Indent**: 4 spaces.", "**Package manager:** pnpm | **Dev server:** localhost:4444",
+# "**PDF:** pdf-extract + lopdf. **Office:** docx-rs + calamine": one or more short
+# settings, each a label and the value to use. The line is a setting when every segment
+# is ``label: value`` with a short value that is not a sentence (no item opens with a
+# verb, a modal, a quality or a function word), and some label names an artefact (or a
+# code span is the value); the situation is the label's domain, the direction is to use
+# the value.
+_SETTING_SPLIT_RE = re.compile(r"\s+\|\s+|(?<=[^\s.]{2})\.\s+(?=\S)")
+_SETTING_RE = re.compile(
+    r"^\W{0,3}(?:\d+\.\s*)?(?P<label>[^:：`|\n]{1,30}?)\s*[:：]\s*(?P<value>\S.*?)\s*[.。]?$"
+)
+_MD_LINK_RE = re.compile(r"\[([^\]\n]+)\]\([^)\n]+\)")
+_TRAILING_NOTE_RE = re.compile(r"\s*[(（][^()（）\n]*[)）]\s*$")
+_SETTING_ITEMS_RE = re.compile(r"\s*(?:[,，;；>→]|\s\+\s)\s*")
+_SETTING_MAX_WORDS = 5
+_SETTING_MAX_UNSPACED = 6  # characters of an unspaced language in one value
+
+
+def _setting_segment(segment: str) -> tuple[bool, bool] | None:
+    """(label names an artefact, value is concrete) for one ``label: value`` segment, or
+    None when the segment is not a short setting."""
+    match = _SETTING_RE.match(segment.strip())
+    if not match:
+        return None
+    label, value = match["label"].strip(), match["value"].strip()
+    if _PREFERENCE.search(label) or "prefer" in label.lower():
+        return None
+    value = _MD_LINK_RE.sub(r"\1", value)
+    if _PENDING.search(value.lower()):
+        return None  # "@livekit/agents (when available for Node.js)": not settled yet
+    value = _TRAILING_NOTE_RE.sub("", value).strip()
+    if not value or _NEGATION.search(value.lower()):
+        return None
+    items = [i for i in _SETTING_ITEMS_RE.split(value) if i.strip()]
+    if len(CJK_RE.findall(value)) > _SETTING_MAX_UNSPACED or len(items) > 6:
+        return None
+    for item in items:
+        if len(item.split()) > _SETTING_MAX_WORDS:
+            return None
+        item_words = words(item.lower())
+        first = item_words[0] if item_words else ""
+        if first and (
+            first in _IMPERATIVE
+            or first in _STOP
+            or first in _EVALUATIVE
+            or first in _QUALITY_CUES
+            or first in _VAGUE_VERB
+            or first in _GENERIC
+        ):
+            return None
+    if "`" in value:
+        label_domain = True  # "背景：米黄色 `#f5f4ed`": a code value names the artefact
+    elif CJK_RE.search(label):
+        label_domain = bool(_ARTEFACT_PHRASE.search(label.replace(" ", "")))
+    else:
+        label_words = words(label.lower())
+        if not label_words or len(label_words) > 4:
+            return None
+        label_domain = any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in label_words)
+    concrete = bool(re.search(r"[\d`_+/#@.A-Za-z-]", value))
+    return label_domain, concrete
+
+
+def labelled_setting(claim: Claim) -> bool:
+    """True when the line is one or more short ``label: value`` settings (see above)."""
+    if (":" not in claim.raw and "：" not in claim.raw) or prohibition_label(claim.raw):
+        return False
+    body = EMPHASIS_RE.sub("", claim.raw.replace("`", "\x00")).replace("\x00", "`")
+    segments = [s for s in _SETTING_SPLIT_RE.split(body) if s.strip()]
+    parts = [_setting_segment(s) for s in segments]
+    if not parts or parts[0] is None:
+        return False
+    # After the first setting, a verbless convention continues it ("**Models:** Value
+    # types (`struct`) for data. `@Model` classes for SwiftData only.").
+    for segment, part in zip(segments[1:], parts[1:], strict=True):
+        if part is None and _convention_shape(segment.strip().rstrip(".。").lower()):
+            continue
+        if part is None or not part[1]:
+            return False
+    return parts[0][1] and any(p[0] for p in parts if p is not None)
+
+
 def _convention_shape(clause: str) -> bool:
     """ "Tabs for indentation", "camelCase for JSON keys", "Dates as YYYY-MM-DD": a short
     verbless convention, a value for a named artefact."""
@@ -118,10 +202,12 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
     ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
     if (
         len(claim.clauses) > 1
-        and (_LABELLED_CODE_RE.match(claim.raw) or labelled_value(claim))
+        and (LABELLED_CODE_RE.match(claim.raw) or labelled_value(claim))
         and not prohibition_label(claim.raw)
     ):
         return [(1, "use")]
+    if len(claim.clauses) > 1 and labelled_setting(claim):
+        return [(len(claim.clauses) - 1, "use")]
     found = []
     for idx, clause in enumerate(claim.clauses):
         if _PASSIVE_NORM.search(clause):
@@ -130,7 +216,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         if has_limit(clause):
             found.append((idx, "limit"))
             continue
-        if _PLACED.match(clause):
+        if _PLACED.match(clause) or _PLACED_FILE.search(clause):
             found.append((idx, "put"))
             continue
         if len(claim.clauses) == 1 and _convention_shape(clause):

@@ -32,16 +32,50 @@ _UNSPACED_GENERIC = lexicon.matcher("generic", spaced=False)
 _UNSPACED_GENERIC_CODE = lexicon.matcher("generic_code", spaced=False)
 _UNSPACED_EVALUATIVE = lexicon.matcher("evaluative", spaced=False)
 _LATIN_OR_CODE_RE = re.compile(r"[A-Za-z0-9`]")
+_VAGUE_HEDGE = lexicon.matcher("vague_hedge")
+_APPROPRIATE = lexicon.matcher("appropriate")
+_MEANS_BEFORE = lexicon.matcher("means_before")
+_QUALITY_LEADS = lexicon.words("quality_lead", spaced=True)
+_QUALITY_OBJECT_CUES = lexicon.words("quality_object_cue", spaced=True)
 
 
-def _only_qualities(content: list[str], cue: str) -> bool:
-    if cue not in _QUALITY_CUES:
+def _hedged(clause: str) -> bool:
+    """The clause leaves its action to judgement ("where appropriate", "合理使用"), or
+    leaves open which thing fits ("under appropriate workspaces"); "appropriate" as the
+    means of a concrete action ("using the appropriate pnpm scripts") only points at a
+    tool."""
+    if _VAGUE_HEDGE.search(clause):
+        return True
+    return any(not _MEANS_BEFORE.search(clause[: m.start()]) for m in _APPROPRIATE.finditer(clause))
+
+
+def _quality_then_artefact(rest: list[str], clause: str) -> bool:
+    """ "Write descriptive commit messages", "Use meaningful variable names": a quality,
+    then the artefact it qualifies and nothing else; what makes a name descriptive is not
+    said. Anything after the noun ("descriptive filenames with hyphens") says how."""
+    lead = [w for w in rest if w in _QUALITY_LEADS]
+    if not lead or rest[: len(lead)] != lead:
+        return False
+    tail = rest[len(lead) :]
+    ws = words(clause)
+    after = [w for w in ws[ws.index(lead[-1]) + 1 :] if w != "and"] if lead[-1] in ws else []
+    if len(after) > 3 or any(w in _STOP for w in after):
+        return False
+    return 0 < len(tail) <= 3 and all(
+        w not in _EVALUATIVE and not w.endswith(("ly", "ing")) for w in tail
+    )
+
+
+def _only_qualities(content: list[str], cue: str, clause: str = "") -> bool:
+    if cue not in _QUALITY_CUES and cue not in _QUALITY_OBJECT_CUES:
         return False
     rest = [w for w in content if w != cue and w not in _QUALITY_CUES]
     ranking = cue in _RANKING_CUES
     if not rest or not (ranking or any(w in _EVALUATIVE for w in rest)):
         return False
-    return all(w in _EVALUATIVE or w in _GENERIC_CODE for w in rest)
+    if all(w in _EVALUATIVE or w in _GENERIC_CODE for w in rest):
+        return cue in _QUALITY_CUES
+    return bool(clause) and _quality_then_artefact(rest, clause)
 
 
 def _unspaced_only_qualities(clause: str, cue: str) -> bool:
@@ -59,6 +93,8 @@ def _unspaced_only_qualities(clause: str, cue: str) -> bool:
 
 def is_vague(clause: str, cue: str) -> bool:
     """True when a direction clause names no concrete action (a value or a vague verb)."""
+    if _hedged(clause):
+        return True
     if _VAGUE_OPENING.search(clause) and not _SEQUENCE.search(clause):
         return True  # "先做好设计再构建代码框架": a sequence of steps is not vague
     if CJK_RE.search(clause):
@@ -72,7 +108,7 @@ def is_vague(clause: str, cue: str) -> bool:
         return True
     if _JUDGEMENT.search(clause):
         return True
-    if _only_qualities(content, cue):
+    if _only_qualities(content, cue, clause):
         return True
     if _VAGUE_PHRASE.search(clause) and len(concrete) <= 1 and len(content) <= 4:
         return True

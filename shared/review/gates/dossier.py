@@ -13,7 +13,14 @@ unsupported claim: an absolute or speculative assertion with neither a modal tag
 from __future__ import annotations
 
 from shared.language import lexicon
-from shared.language.claims import MODAL_TAG_RE, Claim, words
+from shared.language.claims import (
+    LABELLED_CODE_RE,
+    MODAL_TAG_RE,
+    Claim,
+    labelled_setting,
+    words,
+)
+from shared.language.lexicon.script import CJK_RE
 from shared.review.gates import gradient
 from shared.review.gates.base import Finding, ReviewContext
 
@@ -29,6 +36,13 @@ _PROVENANCE = lexicon.matcher("provenance", neutral=r"https?://|\(\s*\d{4}-\d{2}
 _STEP_SECTION = lexicon.matcher("step_section")
 _ENTITY_REF = lexicon.matcher("entity_ref")
 _INSTRUCTION_LEAD = lexicon.matcher("instruction_lead")
+# "is a production-quality, modern Rust implementation", "早期干预价值明确": praise of
+# the thing itself is a benefit claim.
+_BENEFIT_CLAIM = lexicon.matcher("benefit_claim", prefilter=True)
+# "Performance requirements", "Accessibility standards": a heading-like noun phrase with
+# no content.
+_PLACEHOLDER_NOUN = lexicon.matcher("placeholder_noun")
+_LEAD = " \t*_>#-–—•·"
 
 
 def _finding(reason: str, why: str) -> Finding:
@@ -42,8 +56,12 @@ def _instruction_shaped(claim: Claim) -> bool:
         return True
     if claim.tags:
         return False
-    first = next(iter(words(claim.lower)), "")
-    return first in _IMPERATIVE or _INSTRUCTION_LEAD.found(claim.lower)
+    if LABELLED_CODE_RE.match(claim.raw) or labelled_setting(claim):
+        return False  # "Install: `uv sync`", "启动后端服务：`go run ./service`": a recorded command
+    lead = claim.lower.lstrip(_LEAD)
+    # The first word of the line, not the first Latin word of a line in another script.
+    first = "" if CJK_RE.match(lead) else next(iter(words(lead)), "")
+    return first in _IMPERATIVE or _INSTRUCTION_LEAD.found(lead)
 
 
 def _anchored(claim: Claim) -> bool:
@@ -77,8 +95,16 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             found = None
         if found is not None:
             return found
+    if _PLACEHOLDER_NOUN.match(claim.raw):
+        return _finding(
+            "unsupported claim", "the line is a heading-like placeholder with no content"
+        )
     tagged = bool(MODAL_TAG_RE.search(claim.raw))
     supported = tagged or claim.has_pointer or claim.has_details or _PROVENANCE.found(text)
+    if not supported and _BENEFIT_CLAIM.found(text):
+        return _finding(
+            "unsupported claim", "the line praises its subject with no evidence or provenance"
+        )
     if not supported and _ABSOLUTE.found(text) and not _instruction_shaped(claim):
         return _finding(
             "unsupported claim",

@@ -8,7 +8,8 @@
   for installs", "Use parameterized SQL queries only"); the test is structural
   (``lexicon.domain_concrete``): a code span, path or identifier; an artefact word
   (English or Chinese); a product or tool name; a labelled value ("Package manager:
-  yarn", "主要语言：中文"); a "use/prefer X for/over Y" choice; a verbless convention
+  yarn", "主要语言：中文") or a line of short settings ("**Indent**: 4 spaces.",
+  "**Linter:** ruff | **Tests:** pytest"); a "use/prefer X for/over Y" choice; a verbless convention
   ("Tabs for indentation"); a numeric limit; or an imperative acting on a thing rather
   than on a quality, an abstraction or a person ("Write clean code", "简单优先",
   "请询问我" name none);
@@ -16,7 +17,9 @@
   of obligation (should/must/always/never ...; 应该/先/要/不要/直接 ...);
 * activation — a ``[[slug]]`` pointer, a ``Details: <path>``, or a self-contained
   action: a concrete verb with an object, not a vague one ("be careful", "use
-  judgment") and not an unnamed procedure ("follow the usual checklist").
+  judgment"), not hedged ("where appropriate", "合理使用"), not only a quality of a bare
+  artefact ("Write descriptive commit messages") and not an unnamed procedure ("follow
+  the usual checklist").
 """
 
 from __future__ import annotations

@@ -41,6 +41,24 @@ _DEMONSTRATIVE = lexicon.matcher("demonstrative")
 # "Purpose: capture recurring failure modes ...": a line that states what its file or
 # section is for describes the memory artefact, not foreground behaviour.
 _PURPOSE = lexicon.matcher("purpose_label")
+# "记录会影响后续实现方式的决策", "Record decisions that affect …": a line that opens by
+# telling its reader to record a kind of knowledge (decisions, lessons, places to be
+# careful) keeps the memory file; recording the work itself ("Record session start")
+# does not.
+_RECORD_LEAD = lexicon.matcher("record_lead")
+_KNOWLEDGE_KIND = lexicon.matcher("knowledge_kind")
+# "Read and strictly follow ../AGENTS.md": an instruction or memory file named at the end
+# of a path is still that file (file names, the same in every language).
+_INSTRUCTION_PATH_RE = re.compile(
+    r"(?:^|[/\s`(])(?:claude|agents|memory|gemini|lessons|copilot-instructions|activecontext|"
+    r"progress)\.md\b|\.cursorrules\b|\.windsurfrules\b|\.clinerules\b"
+)
+
+
+def _path_keep(match: re.Match[str]) -> str:
+    """A path that names an instruction file stays (as its file name); other paths go."""
+    path = match.group(0)
+    return path.rsplit("/", 1)[-1] if _INSTRUCTION_PATH_RE.search(path) else " "
 
 
 _CODE_SPAN_RE = re.compile(r"`([^`\n]*)`")
@@ -54,7 +72,7 @@ def _keep_placeholder(match: re.Match[str]) -> str:
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject memory-maintenance lines (see module docstring)."""
-    text = PATH_RE.sub(" ", claim.lower) if "/" in claim.lower else claim.lower
+    text = PATH_RE.sub(_path_keep, claim.lower) if "/" in claim.lower else claim.lower
     # Brackets inside code spans (`dict[str, Any]`) are code, not unfilled forms.
     outside_code = (
         _CODE_SPAN_RE.sub(_keep_placeholder, claim.raw) if "`" in claim.raw else claim.text
@@ -62,6 +80,12 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     if _PLACEHOLDER.found(outside_code) or _SELF_EDIT.found(text):
         return _FINDING
     if ctx.kind is FileKind.BOARD and _PURPOSE.match(claim.raw):
+        return _FINDING
+    if (
+        ctx.kind is FileKind.BOARD
+        and _RECORD_LEAD.match(claim.lower)
+        and _KNOWLEDGE_KIND.found(claim.lower)
+    ):
         return _FINDING
     hit = _MEMORY.found(text) or (ctx.kind is FileKind.BOARD and _FRAGMENT.found(text))
     if not hit:

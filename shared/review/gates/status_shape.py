@@ -16,7 +16,12 @@ from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "status-shape"
 
-_RUN_STATE = lexicon.matcher("run_state", prefilter=True)
+# A run or task id ("任务ID：60930c82-98cf-…") is the identity of one run in any language.
+_RUN_STATE = lexicon.matcher(
+    "run_state",
+    prefilter=True,
+    neutral=r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
+)
 # "(x3)", "[2×]": a tally mark in any language.
 _COUNT = lexicon.matcher(
     "occurrence_count",
@@ -34,6 +39,21 @@ _PAST_MARKER = lexicon.matcher("past_marker")
 _CHECKBOX_RE = re.compile(r"^\s*\[[ xX✓✔]\]\s")
 # Present state and open deliberation: "Currently ...", "Considering adding ...".
 _CURRENT = lexicon.matcher("current_state", prefilter=True)
+# A measured share or a version as the whole value of a field ("通过率：90%", "Build
+# success rate: 100%", "**版本**: v0.1.0 Alpha"): a reading of the present state. A
+# target ("Coverage: >= 80%") is a limit, not a reading.
+_MEASURED = lexicon.matcher(
+    "version_label", neutral=r"^[^:：≥≤<>\n]{1,40}[:：]\s*\d+(?:\.\d+)?\s*%\s*$"
+)
+# "新增独立 404 页（views/NotFound.vue，…）", "删除未引用的 old-banner.webp（304K）": a
+# change verb opening a line with no trigger and no modal, about one named thing (a
+# bracketed detail, a file, a code span, a bold name), is a change-log entry; "添加必要的
+# 注释" names no one thing and stays a direction.
+_CHANGE_LEAD = lexicon.matcher("change_lead")
+_RULE_MARK = lexicon.matcher("rule_mark")
+_NAMED_THING_RE = re.compile(r"[（(]|；|\*\*|`|\b[\w-]+\.[a-z]{2,4}\b")
+# Words a line quotes ("确立了"先确认后执行"的交互原则") are not its own directions.
+_QUOTED_RE = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』|'[^'\n]{2,}'")
 # A provenance or bookkeeping field ("**Date**: ...", "最后更新：...").
 _FIELD = lexicon.matcher("field_label")
 _DATE = lexicon.matcher("date", neutral=r"\b20\d\d-\d\d-\d\d\b")
@@ -48,6 +68,28 @@ def _finding(reason: str, why: str) -> Finding:
 
 def _outside_code(raw: str) -> str:
     return re.sub(r"`[^`]*`", " ", raw) if "`" in raw else raw
+
+
+def _change_entry(claim: Claim) -> bool:
+    raw = claim.raw
+    return bool(
+        _CHANGE_LEAD.match(raw) and not _RULE_MARK.found(raw) and _NAMED_THING_RE.search(raw)
+    )
+
+
+def _own_directions(claim: Claim, trig: int | None) -> list[tuple[int, str]]:
+    """Direction clauses whose cue is the line's own, not inside words it quotes."""
+    found = direction_clauses(claim, trig)
+    if not found or not _QUOTED_RE.search(claim.lower):
+        return found
+    own = []
+    for idx, cue in found:
+        clause = claim.clauses[idx]
+        spans = [m.span() for m in _QUOTED_RE.finditer(clause)]
+        at = clause.find(cue)
+        if at < 0 or not any(a <= at < b for a, b in spans):
+            own.append((idx, cue))
+    return own
 
 
 def _narrates(sentence: str) -> bool:
@@ -71,6 +113,10 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding(
             "work item", "the line is a to-do or done item rather than durable behavior"
         )
+    if _MEASURED.found(claim.text):
+        return _finding(
+            "current state", "the line reads out a present measurement or version, not behavior"
+        )
     if _FIELD.found(claim.text) or _DATE.found(_outside_code(claim.raw)):
         return _finding(
             "dated summary", "the line records a date or a bookkeeping field, not future behavior"
@@ -84,7 +130,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding(
             "occurrence count", "the line tallies occurrences rather than directing behavior"
         )
-    if _DATED_LEAD.found(text) or _CHANGELOG.found(text):
+    if _DATED_LEAD.found(text) or _CHANGELOG.found(text) or _change_entry(claim):
         return _finding(
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )
@@ -94,7 +140,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )
     trig = trigger_clause(claim)
-    if trig is not None or direction_clauses(claim, trig):
+    if trig is not None or _own_directions(claim, trig):
         return None
     past = any(w in _PAST_VERBS for w in re.findall(r"[a-z]+", text)) or bool(
         claim.cjk and _PAST_MARKER.found(text)

@@ -19,6 +19,7 @@ from shared.language.claims import (
     normative_clauses,
     trigger_clause,
 )
+from shared.language.lexicon.script import CJK_RE
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "summoning"
@@ -41,6 +42,13 @@ _SENTENCE_RE = re.compile(r"[;；。!?！？:：—–→]|\.(?=\s|$)|->|\s-\s|[
 _LIST_RE = re.compile(r"\s*(?:[,，、]|\bor\b|\band\b|\bnor\b)\s*")
 # A clause opening with a negator ("不使用 …"); 不确定 / 不同 / 不断 ... are words.
 _NEGATING_LEAD = lexicon.matcher("negating_lead")
+_PROHIBITION_ADVERB = lexicon.matcher("prohibition_adverb")
+# "处理超时情况，避免用户等待过长时间": a trailing purpose clause after a triggered action
+# forbids nothing by itself.
+_PURPOSE_LEAD = lexicon.matcher("purpose_lead")
+# "严禁主动执行 `git commit`，只有用户明确要求时才执行", "Never X unless asked": an
+# exception after a prohibition narrows it; it names nothing to do instead.
+_EXCEPTION_LEAD = lexicon.matcher("exception_lead")
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
@@ -49,7 +57,19 @@ def _negated_clause(clause: str, cue: str) -> bool:
     if _negated(cue) or _NEGATING_LEAD.found(clause):
         return True
     zh = _UNSPACED_NEGATION.search(clause)
+    lead = _PROHIBITION_ADVERB.match(clause)
+    if zh and lead and zh.start() == lead.end():
+        return True  # "尽量避免闭包": adverbs, then the prohibition
     return bool(zh and zh.start() <= max(clause.find(cue), 0))
+
+
+def _purpose(claim: Claim, idx: int, trig: int | None) -> bool:
+    """Clause ``idx`` is a purpose clause trailing the action a trigger sets off: the
+    clause before it is neither the trigger nor a prohibition."""
+    if trig is None or idx < 2 or idx - 1 == trig or not _PURPOSE_LEAD.match(claim.clauses[idx]):
+        return False
+    before = claim.clauses[idx - 1]
+    return len(CJK_RE.findall(before)) >= 2 and not _UNSPACED_NEGATION.search(before)
 
 
 def _list_items_under_prohibition(claim: Claim) -> set[str]:
@@ -73,6 +93,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         if (_negated_clause(claim.clauses[idx], cue) or claim.clauses[idx] in continued)
         # "不得超过600行": a numeric limit is a concrete bound, not a summoned drift
         and not has_limit(claim.clauses[idx])
+        and not _purpose(claim, idx, trig)
     ]
     if not negated:
         return None
@@ -84,10 +105,13 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         )
     # A replacement that is itself only a value ("不要过度设计，保持代码简洁") names nothing
     # to do instead.
+    first_negated = min(negated)
     positive = [
         idx
         for idx, cue in directions
-        if idx not in negated and not is_vague(claim.clauses[idx], cue)
+        if idx not in negated
+        and not is_vague(claim.clauses[idx], cue)
+        and not (idx > first_negated and _EXCEPTION_LEAD.found(claim.clauses[idx]))
     ]
     positive += [idx for idx, _ in normative_clauses(claim) if idx not in negated]
     replacement = _REPLACEMENT.found(claim.lower)

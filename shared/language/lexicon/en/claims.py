@@ -152,6 +152,36 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         finally again usually"""
     ),
     # ------------------------------------------------------------ negation
+    # "Never X unless asked": an exception narrows a prohibition; it replaces nothing.
+    # A setting's value that is not settled yet ("… (when available for Node.js)").
+    "pending": words("when if until once later soon planned pending tbd todo"),
+    # "Use type hints where appropriate", "Suggest better approaches when it makes sense":
+    # the action is left to judgement; "where possible/feasible" only admits exceptions.
+    "vague_hedge": (
+        Pattern(
+            r"\b(?:where|when|if|as) (?:appropriate|it makes sense|that makes sense|sensible|"
+            r"reasonable|suitable)\b|\bwhen it makes sense\b",
+            "a hedge on the action",
+            bounded=False,
+        ),
+    ),
+    # "Return appropriate HTTP status codes": which thing fits is left open, unless
+    # "appropriate" only qualifies the means ("using the appropriate pnpm scripts").
+    "appropriate": words("appropriate suitable"),
+    "means_before": (
+        Pattern(r"\b(?:using|with|via|through|by)(?: the| an?)?\s*$", "a means", bounded=False),
+    ),
+    # "Write descriptive commit messages": a quality, then the artefact, nothing more.
+    "quality_lead": words(
+        "descriptive meaningful clear concise readable consistent clean good helpful"
+        " informative sensible succinct robust friendly"
+    ),
+    "quality_object_cue": words("provide return produce create add"),
+    "exception_lead": (
+        Pattern(
+            r"^(?:unless|except)\b|^only (?:if|when)\b", "'unless' opening a clause", bounded=False
+        ),
+    ),
     "negation": phrases(
         """never|don't|do not|dont|avoid|stop|no longer|must not|mustn't|should not|shouldn't|
         refrain from|not to"""

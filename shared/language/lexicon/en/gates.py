@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from shared.language.lexicon.concept import Entry, Pattern, words
 
+_PRAISE = (
+    r"modern|powerful|efficient|sophisticated|comprehensive|production-quality|"
+    r"production-ready|seamless|robust|cutting-edge|state-of-the-art|best-in-class|"
+    r"intuitive|elegant|blazing|world-class|enterprise-grade|innovative|revolutionary"
+)
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _INTERNAL = (
     r"(?:cadence|meta[- ]?session|meta partition|meta layer|system (?:event|message|output|"
@@ -52,6 +57,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\ball (?:users|people|customers|clients)\b",
         "an absolute or speculative assertion",
     ),
+    "benefit_claim": _shape(
+        rf"\b(?:{_PRAISE})\b[^.;]{{0,60}}\b(?:{_PRAISE})\b", "two words of praise for the thing"
+    ),
+    "placeholder_noun": _shape(
+        r"(?i:^\W*(?:[a-z-]+\s+){0,2}(?:requirements|standards|considerations|guidelines|"
+        r"constraints|goals|notes|overview|details|features|metrics)\W*$)",
+        "a heading-like noun phrase with no content",
+    ),
     "provenance": _shape(
         r"\b(?:source|evidence|per|see|via|from|according to|cited|citing|fragment)\b\s*[:：]?",
         "a word naming where a fact comes from",
@@ -83,7 +96,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"source|evidence))\b",
         "the user's own words, or an external channel",
     ),
-    "heartbeat": _shape(r"\bheartbeats?\b|\bheartbeat_ok\b", "the runtime's heartbeat cadence"),
+    "heartbeat": _shape(
+        r"\bheartbeats?\b|\bheartbeat_ok\b"
+        r"|\bevery \d+\s*(?:minutes?|mins?|hours?|seconds?)\b",
+        "the runtime's heartbeat cadence or its own clock ('every 30 minutes check …')",
+    ),
     # ------------------------------------------------------------ self-reference
     "memory_artefact": _shape(
         r"\bmemory (?:board|system|file|files|layer|maintenance|pipeline|line|lines|entry|"
@@ -107,14 +124,28 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:activecontext|productcontext|techcontext|systempatterns|projectbrief|progress)\.md\b"
         r"|\bthese (?:rules|instructions|guidelines)\b|\bthis (?:document|guide|rules? file)\b"
         r"|\b(?:curated )?memories\b|\bdaily notes\b"
-        r"|\b(?:capture|create|save|store|update|add|write)_?memor(?:y|ies)\b",
+        r"|\b(?:capture|create|save|store|update|add|write)_?memor(?:y|ies)\b"
+        # the instruction files by place or kind (".github/instructions/", "these Copilot
+        # files"), the memory directory and acts on the memory ("`memory/learnings/`",
+        # "Load memory deliberately", "long-term narrative memory"), lessons-file terms
+        r"|\binstructions/|\.github/(?:copilot|instructions)"
+        r"|\bthese (?:\w+ )?(?:files|rules|notes)\b"
+        r"|(?<![\w/.-])memory/|\b(?:load|read|write|save|store|update|keep|consult|search|check)\s+"
+        r"(?:the\s+|your\s+|my\s+)?memory\b(?!\s+(?:leaks?|usage|limits?|footprint|pressure))"
+        r"|\bnarrative memory\b|\bprevention rules?\b",
         "the memory system, its files or its maintenance",
     ),
     "fragment": ("fragment", "fragments"),
     "self_edit": _shape(
         r"\b(?:update|edit|append to|write to|add to|keep|maintain)\s+(?:this|the)\s+"
-        r"(?:file|memory|board|dossier)\b",
-        "a direction to edit the memory file itself",
+        r"(?:file|memory|board|dossier)\b"
+        # editing the rules themselves ("update the existing rule", "append the rule that
+        # prevents it"), even when a user's correction is the trigger
+        r"|\b(?:update|edit|rewrite|refine|append|tighten)\s+(?:the\s+|this\s+|that\s+|an?\s+|"
+        r"existing\s+|new\s+)*rules?\b"
+        # a call of a memory-writing tool ("→ capture_memory(category=…)")
+        r"|\b(?:capture|save|store|write|add|update)_?memor(?:y|ies)\s*\(",
+        "a direction to edit the memory file or the rules themselves",
     ),
     "placeholder_prompt": _shape(
         r"^_[^_\n]*\b(?:will be|to be|describe|list)\b[^_\n]*_$"
@@ -124,6 +155,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "demonstrative": _shape(
         r"\bthis (?:file|document|guide|rules? file)\b|\bthese (?:rules|instructions)\b",
         "the line pointing at its own file or rules",
+    ),
+    # "Record decisions that affect ...": telling the reader to record a kind of knowledge
+    "record_lead": _shape(r"^\W*(?:record|note down|write down)\b", "'record' opening the line"),
+    "knowledge_kind": words(
+        "decision decisions lesson lessons learning learnings insight insights"
+        " preference preferences pattern patterns gotcha gotchas pitfall pitfalls"
     ),
     "purpose_label": _shape(r"(?i:^\W*purpose\s*[:：])", "'Purpose:' opening the line"),
     # ------------------------------------------------------------ status-shape
@@ -189,13 +226,19 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"active (?:work|tracks?|decisions?))\b"
         r"|\b(?:currently|at the moment|right now|so far|as of (?:now|today|\d)|not yet|"
         r"(?:is|are) (?:now )?(?:in progress|under way|underway|being (?:implemented|built|"
-        r"developed|worked on))|unknown yet|(?:may|might|could) (?:later )?introduce)\b",
+        r"developed|worked on))|unknown yet|(?:may|might|could) (?:later )?introduce)\b"
+        # a field that names work state ("Next steps: …", "Optional: …")
+        r"|(?i:^\W*(?:\d+\.\s*)?\W*(?:next steps?|optional|current focus|recent changes|"
+        r"open questions?)\W*\s*[:：])",
         "present state or open deliberation",
+    ),
+    "version_label": _shape(
+        r"(?i:^\W*(?:version|current version)\W*\s*[:：]\s*v?\d)", "a version read out as a field"
     ),
     "field_label": _shape(
         r"(?i:^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|"
         r"event/context|what happened|seen|occurrences|confidence|result|symptom|root cause|"
-        r"impact)\W*\s*[:：])",
+        r"impact|context|failure mode|detection signal)\W*\s*[:：])",
         "a provenance or bookkeeping field",
     ),
 }

@@ -16,6 +16,14 @@ _GENERIC = phrases(
     在|了|吗|每当|每次|如果|遇到|碰到|疑惑|疑问|困惑|不确定|不清楚|不明白|有疑"""
 )
 
+# "失焦时…": an event of two or more characters, 时, then two or more characters of action
+# (not 同时/实时/超时/时间/时候 …).
+_BARE_TIME = Pattern(
+    f"(?<=[{CJK}]{{2}})(?<![同有及暂临随准按届实定小当平不过超计耗延适即])时"
+    f"(?![间候刻长区效代光期段差机序])(?=[{CJK}]{{2}})",
+    "an event, then 时, then the action",
+)
+
 CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # ------------------------------------------------------------ triggers
     "trigger": (
@@ -29,9 +37,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "(?=[，,、]|必须|应|要|需|先|请|都|就|则|才|一律|务必|不要|禁止)",
             "时(候) 'at the time' before a comma or a direction, not 同时/有时/及时",
         ),
+        _BARE_TIME,
         *phrases("""之前|之后|以前|以后|期间"""),
         Pattern("(?:只有|仅当|仅在|只在)[^，。,]{1,24}?才", "只有 … 才 'only when … then'"),
     ),
+    # "失焦时提示用户点击恢复": the action after "<event>时" is the direction, whatever its verb.
+    "bare_time": (_BARE_TIME,),
+    # What may stand before a verb that makes it a direction rather than a noun ("要分离"
+    # directs, "前后端分离" names a practice).
+    "modal_before": phrases("要|应|须|需|请|务必|必须|一律|统一|先|再|都|不|别|勿|禁止"),
     # A clause that ends in a time word ("提交前，…") names the moment it applies.
     "trailing_time": (Pattern("(?:时|之前|之后|后|前)(?:，|,|$)", "a time word closing a clause"),),
     # Where a trigger clause's situation ends and its direction begins ("遇到报错时先读日志").
@@ -112,9 +126,25 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # A clause opening with a negator ("不使用 …"); 不确定 / 不同 / 不断 ... are words,
     # not prohibitions ("不确定接口参数时先查源码").
+    # A setting's value that is not settled yet ("待定", "未接入", "暂缺", "计划中", "以后再定").
+    "pending": phrases("待|未|暂|计划|以后"),
+    # "复杂样式抽取到 `globals.css`": a verb, then 到/至/进/入 and a file or path.
+    "placed_file": (
+        Pattern(f"[{CJK}](?:到|至|进|入)\\s*[\\w-]*[./][\\w./-]*\\w", "put into a named file"),
+    ),
+    # Adverbs that may stand before a prohibition ("尽量避免闭包", "务必不要 …").
+    "prohibition_adverb": (
+        Pattern("^(?:尽量|尽可能|务必|一定|千万|绝对|请|也|都)+", "adverbs opening a clause"),
+    ),
+    # "处理超时情况，避免用户等待过长时间": a trailing 避免/以免 clause states a purpose.
+    "purpose_lead": (
+        Pattern("^(?:以)?(?:避免|以免|防止|免得)", "'so as to avoid' opening a clause"),
+    ),
+    # "严禁主动执行 `git commit`，只有用户明确要求时才执行": an exception, not a replacement.
+    "exception_lead": (Pattern("^(?:只有|仅当|除非)", "'only if / unless' opening a clause"),),
     "negating_lead": (
         Pattern(
-            "^(?:也|都|绝|从)?(?:不(?!确定|清楚|明白|同|足|断|久|仅|少|错|然|过|论|管|如|是|止)"
+            "^(?:也|都|绝|从|永|尽量|尽可能|务必|一定|千万)?(?:不(?!确定|清楚|明白|同|足|断|久|仅|少|错|然|过|论|管|如|是|止)"
             "|别|勿|莫|没(?!有))",
             "不/别/勿 opening the clause",
         ),
@@ -155,8 +185,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             """整洁|认真|专业|礼貌|高效|准确|完整|稳定|美观|干净|直接|明了|的|地|得|和|
             与|及|或|要|都|也|很|更|尽量|保持|注意|原则|理念|思想|精神|最佳实践|良好|
             漂亮|简单|常见|常用|通用|完善|美观|负责|条理|责任心|细心|耐心|仔细|靠谱|
-            优秀|完美|出色"""
+            优秀|完美|出色|明确|精简|清楚|易懂|友好"""
         ),
+    ),
+    # "合理使用 useMemo", "设置合适的缓存过期时间": what fits is left to judgement.
+    "vague_hedge": (
+        Pattern("^(?:要|请|应)?(?:合理|适当|适时|酌情)(?:地)?|合适的|恰当的", "a hedge"),
     ),
     # "用户喜欢简洁的回答": a preference described, not a direction.
     "preference": ("喜欢", "偏好", "倾向", "讨厌", "习惯", "希望", "想要"),

@@ -15,7 +15,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """一定|肯定|绝对|必然|毫无疑问|显然|所有人|总是|从来不|从不|永远|最好的|唯一|大概|
         估计|也许"""
     ),
-    "provenance": phrases("来源|证据|据"),
+    "benefit_claim": phrases(
+        "价值明确|意义重大|优势明显|效果显著|大幅提升|显著提升|一站式|行业领先|业界领先"
+    ),
+    "provenance": (*phrases("来源|证据"), Pattern("(?<![数占])据", "据 'according to', not 数据")),
     "step_section": phrases("条件|步骤|流程|做法|参考"),
     "entity_ref": phrases("他们|她们|他|她|对方|该客户|该公司"),
     "instruction_lead": (
@@ -37,14 +40,22 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern("用户(?:说|表示|明确|要求|提到|写|亲口|确认|反馈)", "the user's own words"),
         *phrases("渠道|外部|用户消息|飞书"),
     ),
-    "heartbeat": ("心跳",),
+    "heartbeat": (
+        "心跳",
+        Pattern(
+            "每(?:隔)?\\s*\\d+\\s*(?:分钟|小时|秒)", "the runtime's own clock ('每30分钟检查一次')"
+        ),
+    ),
     # ------------------------------------------------------------ self-reference
     "memory_artefact": phrases(
         """记忆板|记忆系统|记忆文件|记忆条目|记忆维护|记忆层|广播层|广播板|广播行|本文件|
         这份文件|此文件|该文件|本宪章|本指南|这些规则|本规则|此规则|规则文件|这份规则|
         本文档|此文档|这份文档|这个文档|这个文件|压缩记忆|提交器|有效性文件|潜意识|
         分区提示|内部提示词|系统提示词|质量规则"""
-    ),
+    )
+    # "记忆" is the agent's memory in Chinese (RAM is 内存); "在此记录", "以下内容为 …" point
+    # at the file itself
+    + phrases("记忆|在此记录|记录在此|记录于此|此处记录|以下内容为|以下内容是"),
     "fragment": ("碎片",),
     "self_edit": (
         Pattern(
@@ -52,7 +63,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         *phrases("记下来|写入记忆|更新记忆|记到记忆"),
         Pattern("记入(?:以下|下列|这个|该)?文件", "'write into (this) file'"),
+        Pattern(
+            "在(?:下方|此处|这里|本文档|此文档|这个文档)补充", "'add it below / in this document'"
+        ),
     ),
+    # "记录会影响后续实现方式的决策": telling the reader to record a kind of knowledge
+    "record_lead": (Pattern("^\\W*(?:记录|记下)", "'record' opening the line"),),
+    "knowledge_kind": phrases("决策|地方|教训|经验|偏好|心得|要点|注意事项"),
     "placeholder_prompt": phrases("在这里写|此处填写|待补充|待填写"),
     # "此规则是强制性的", "本文件为 … 提供指导": the line points at its own rules or file.
     "demonstrative": phrases(
@@ -111,11 +128,31 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "(?<![否未])已(?:启用|停用|配置|连接|部署|安装|上线|迁移|推送|创建|建立|注册|接入)",
             "a state already reached",
         ),
+        Pattern(
+            "^\\W*(?:\\d+\\.\\s*)?\\W*(?:工作重点|当前焦点|当前任务|最近变更|下一步|可选|待办)"
+            "\\W*\\s*[:：]",
+            "a field that names work state ('**工作重点**：…', '下一步：…', '可选：…')",
+        ),
+        Pattern("(?<![等期])待(?:用户|确认|定)", "waiting on someone ('TODO 待用户'), not 等待"),
+        Pattern(
+            "[(（][^()（）]*(?:(?<![否])已|未)(?:实现|完成|实施|部署|上线|修复|验证|废弃|移除|卸载)"
+            "[^()（）]*[)）]|[(（][^()（）]*进行中[^()（）]*[)）]",
+            "a progress note in brackets ('（hook 已实现，但 UI 未完成）')",
+        ),
+        Pattern("暂无|暂不", "nothing there yet ('韩语库暂无内容，暂不纳入')"),
     ),
+    "version_label": (Pattern("^\\W*(?:版本|当前版本)\\W*\\s*[:：]\\s*v?\\d", "a version field"),),
+    # a change verb opening a line, and the marks of a rule (a moment, a modal)
+    "change_lead": (
+        Pattern(
+            "^[\\W\\d]*(?:新增|删除|移除|添加|完善|补充|修复|创建|重构|升级|增加)", "a change verb"
+        ),
+    ),
+    "rule_mark": phrases("时|前|后|要|应|必须|需|请|务必|一律|不要|禁止|每次|如果|遇到"),
     "field_label": (
         Pattern(
             "^\\W*(?:建立日期|最后更新|上次更新|更新时间|日期|状态|证据|结果|做法|效果|场景|症状|"
-            "现象|原因|影响)\\W*\\s*[:：]",
+            "现象|原因|影响|失败模式|失敗模式|侦测讯号|偵測訊號|检测信号|情境|問題)\\W*\\s*[:：]",
             "a provenance or bookkeeping field",
         ),
     ),
