@@ -47,8 +47,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "rule_shape_marker": (
         Marker(
             "when ..., ...",
-            r"(?is)^(?:when(?:ever)?|if|before|after|once|while|upon|on|each time|every time|in)"
-            r"\s+(.+?)(?:,|;|:|\s[-\u2013\u2014]+\s|\bthen\b|\s(?=please\s))\s*(.*)$",
+            r"(?is:^(?:when(?:ever)?|if|before|after|once|while|upon|on|each time|every time|in)"
+            r"\s+(.+?)(?:,|;|:|\s[-\u2013\u2014]+\s|\bthen\b|\s(?=please\s))\s*(.*)$)",
             rank=0,
         ),
     ),
