@@ -10,14 +10,15 @@ and only the patterns owning one of them run, in list order (:class:`MarkerTable
 The literals are derived from the parsed pattern, never written by hand, and the
 analysis is conservative: whatever it does not understand yields no literals, and
 that pattern always runs. A pattern that is only a finite set of literals without
-assertions needs no regex at all.
+assertions needs no regex at all. A single pattern searched on its own (a lexicon
+concept the review gates ask for) is guarded the same way (:func:`guarded`).
 """
 
 from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -236,6 +237,22 @@ class MarkerTable:
         return None
 
 
+def guarded(exact: re.Pattern[str]) -> Callable[[str], re.Match[str] | None]:
+    """``exact.search`` that runs only where one of the literals every match of it
+    contains occurs (:func:`analyse`, one :class:`LiteralScanner` search); plain
+    ``exact.search`` when the pattern yields no such literals."""
+    need, _decisive = analyse(exact.pattern)
+    if need is None or exact.flags & re.IGNORECASE:
+        return exact.search
+    scanner = LiteralScanner(_minimal(need))
+    occurs, search = scanner.occurs, exact.search
+
+    def find(text: str) -> re.Match[str] | None:
+        return search(text) if occurs(text) else None
+
+    return find
+
+
 def _minimal(lits: frozenset[str]) -> frozenset[str]:
     """``lits`` without those containing another: they occur only where it does."""
     return frozenset(s for s in lits if not any(t != s and t in s for t in lits))
@@ -269,6 +286,15 @@ class LiteralScanner:
         except (RecursionError, re.error, OverflowError):
             self._any = self._ascii = None
             self._plain = tuple(words)
+
+    def occurs(self, text: str) -> bool:
+        """Whether any literal occurs in ``text`` (one search, no set built)."""
+        if self._always:
+            return True
+        if self._plain is not None:
+            return any(lit in text for lit in self._plain)
+        regex = self._ascii if text.isascii() else self._any
+        return regex is not None and regex.search(text) is not None
 
     def present(self, text: str) -> frozenset[str]:
         """Every literal that occurs in ``text``."""

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared.language import lexicon, markers
-from shared.language.prefilter import LiteralScanner, MarkerTable, analyse
+from shared.language.prefilter import LiteralScanner, MarkerTable, analyse, guarded
 from shared.language.text import normalise
 
 _BUILT = markers._tables()
@@ -164,3 +164,28 @@ def test_scanner_handles_long_and_deeply_nested_literal_sets() -> None:
     nested = ["a" * k for k in range(1, 1000)]
     scanner = LiteralScanner(nested)
     assert scanner.present("baaab") == {"a", "aa", "aaa"}
+
+
+_GUARDED = [
+    re.compile(lexicon.source(name))
+    for name in ("internal_state", "memory_artefact", "run_state", "changelog", "external")
+] + [re.compile(pattern) for table in TABLES.values() for _label, pattern in table]
+_GUARDED_SEARCH = [(rx, guarded(rx)) for rx in _GUARDED]
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXT | st.sampled_from(["the kernel lock is held", "memory board", "本轮完成", "user"]))
+def test_a_guarded_search_finds_what_the_exact_pattern_finds(text: str) -> None:
+    norm = normalise(text)
+    for rx, search in _GUARDED_SEARCH:
+        plain, fast = rx.search(norm), search(norm)
+        assert (plain and plain.span()) == (fast and fast.span()), rx.pattern[:60]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.text(alphabet="abcab的了", min_size=0, max_size=4), min_size=1, max_size=12),
+    st.text(alphabet="abcab的了 x", max_size=30),
+)
+def test_occurs_says_whether_any_literal_occurs(literals: list[str], text: str) -> None:
+    assert LiteralScanner(literals).occurs(text) == any(lit in text for lit in literals)

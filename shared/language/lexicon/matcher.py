@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 
 from shared.language.lexicon.concept import Language
+from shared.language.prefilter import guarded
 
 Find = Callable[[str], "re.Match[str] | None"]
 
@@ -30,26 +31,14 @@ def _first(finds: Sequence[Find]) -> Find:
     return find
 
 
-def _prefiltered(exact: re.Pattern[str]) -> Find:
-    """``exact.search`` behind the same pattern without its ``\\b`` assertions: a superset
-    that ``re`` scans several times faster (it can skip on first characters), so the
-    exact pattern runs only where the fast one matched."""
-    fast = re.compile(exact.pattern.replace(r"\b", ""), exact.flags).search
-    search = exact.search
-
-    def find(text: str) -> re.Match[str] | None:
-        return search(text) if fast(text) else None
-
-    return find
-
-
 class Matcher:
     """``search``/``match``/``fullmatch``/``finditer``/``split``/``sub`` over every
     language that has the concept; ``sub`` leaves each language's joiner (or ``repl``);
     ``found`` answers only whether any language matches, in one pass.
 
-    ``prefilter`` puts :func:`_prefiltered` in front of ``search`` for patterns with word
-    boundaries: worth it for long word lists searched over whole lines. ``neutral`` is a
+    ``prefilter`` guards ``search`` and ``found`` with the literals every match contains
+    (:func:`shared.language.prefilter.guarded`): worth it for long phrase lists searched
+    over whole lines, where most lines hold none of them. ``neutral`` is a
     shape that reads the same in every language ("100%", a date): ``found`` answers it too.
     """
 
@@ -102,10 +91,7 @@ class Matcher:
                 assert rx is not None  # _languages holds only languages with the concept
                 self._regexes.append((rx, lang.joiner))
             rxs = [rx for rx, _ in self._regexes]
-            searches = [
-                _prefiltered(rx) if self._prefilter and r"\b" in rx.pattern else rx.search
-                for rx in rxs
-            ]
+            searches = [guarded(rx) if self._prefilter else rx.search for rx in rxs]
             self.search = _first(searches)
             self.match = _first([rx.match for rx in rxs])
             self.fullmatch = _first([rx.fullmatch for rx in rxs])
@@ -130,9 +116,7 @@ class Matcher:
                 )
             except re.error:  # a group name repeated across languages: search in turn
                 return self.search
-            if self._prefilter and r"\b" in joined.pattern:
-                return _prefiltered(joined)
-            return joined.search
+            return guarded(joined) if self._prefilter else joined.search
         return self.search
 
     def _finditer(self, text: str) -> Iterator[re.Match[str]]:
