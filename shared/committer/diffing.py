@@ -13,10 +13,13 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from shared.language import lexicon
+
 _WS_RE = re.compile(r"\s+")
 # Timestamps and dates in the shapes memory files carry: ISO-8601 (with or without
 # time, zone, millis), the filename form (``2026-01-05T09-12-33-123Z``), compact
-# ``YYYYMMDD``, clock times, epoch millis, and Chinese dates/times.
+# ``YYYYMMDD``, clock times, epoch millis, and dates written out in a language's own
+# words (the lexicon's ``date_stamp``).
 _TS_RE = re.compile(
     # Every alternative starts with a digit; the lookahead lets the scan skip text fast.
     r"(?=\d)(?:"
@@ -25,8 +28,7 @@ _TS_RE = re.compile(
     r"|\d{4}/\d{1,2}/\d{1,2}"
     r"|(?<!\d)20\d{6}(?:T?\d{4,6}Z?)?(?!\d)"
     r"|(?<!\d)1\d{12}(?!\d)"
-    r"|\d{4}年\d{1,2}月\d{1,2}日(?:\s*\d{1,2}[:：点时]\d{0,2}分?)?"
-    r"|\d{1,2}月\d{1,2}日"
+    rf"|{lexicon.source('date_stamp')}"
     r"|(?<![\d:])\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?![\d:])"
     r")"
 )

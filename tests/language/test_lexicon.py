@@ -87,3 +87,28 @@ def test_importing_the_rules_compiles_no_lexicon_regex() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "0"
+
+
+def test_a_text_is_in_the_language_whose_script_it_holds() -> None:
+    assert lexicon.language_of("部署前先跑测试").code == "zh"
+    assert lexicon.language_of("run the tests before deploying").code == "en"
+    assert lexicon.language_of("").code == "en"  # the default: the language without a script
+    assert lexicon.language_of("deploy 之前").code == "zh"
+
+
+def test_every_language_words_a_composed_line_with_both_parts() -> None:
+    for lang in lexicon.LANGUAGES:
+        shaped = lang.line_shape.format(trigger="<T>", direction="<D>")
+        assert shaped.index("<T>") < shaped.index("<D>"), lang.code
+
+
+def test_composed_lines_follow_the_language_of_the_line_they_replace() -> None:
+    from shared.weaver.update.line_judge import compose_line
+
+    assert compose_line("部署", "先跑测试", "m", "- 旧的") == "- 当部署时，先跑测试 [[m]]"
+    assert compose_line("deploying", "run the tests", None, "  - old") == (
+        "  - When deploying, run the tests"
+    )
+    # A trigger in another language than the line keeps the default wording.
+    assert compose_line("deploying", "先跑测试", None, "- 旧的") == "- When deploying, 先跑测试"
+    assert compose_line("", "先跑测试", None, "- 旧的") == "- 先跑测试"

@@ -4,7 +4,7 @@ A rule asks for a concept (``matcher("negation")``, ``words("imperative")``) and
 across every registered language; ``spaced=True``/``False`` narrows to the languages
 that do or do not separate words by spaces, for rules whose shape depends on that
 (word lists versus character counts), never on a language's name. Adding a language
-means adding one module beside ``en.py`` and ``zh.py`` and listing it in ``LANGUAGES``.
+means adding one package beside ``en/`` and ``zh/`` and listing it in ``LANGUAGES``.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ __all__ = [
     "Marker",
     "Matcher",
     "Pattern",
+    "language_of",
     "markers",
     "matcher",
     "names",
@@ -35,6 +36,15 @@ __all__ = [
 
 def _languages(spaced: bool | None) -> list[Language]:
     return [lang for lang in LANGUAGES if spaced is None or lang.spaced is spaced]
+
+
+def language_of(text: str) -> Language:
+    """The registered language whose script ``text`` holds, else the first language
+    without a script of its own (the default)."""
+    for lang in LANGUAGES:
+        if lang.script is not None and lang.script.search(text):
+            return lang
+    return next(lang for lang in LANGUAGES if lang.script is None)
 
 
 @functools.cache

@@ -70,6 +70,11 @@ class Language:
     code: str
     spaced: bool
     concepts: Mapping[str, tuple[Entry, ...]]
+    # How a board line is worded in this language when the updater composes one from a
+    # situation and a direction (``{trigger}``, ``{direction}``).
+    line_shape: str = "{trigger}: {direction}"
+    # The characters that mark a text as this language's (None: the default language).
+    script: re.Pattern[str] | None = None
     _compiled: dict[str, re.Pattern[str]] = field(default_factory=dict, repr=False)
     _word_sets: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
 

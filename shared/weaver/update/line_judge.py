@@ -7,7 +7,7 @@ import re
 
 from shared.formats.board import BoardLine
 from shared.formats.effectiveness import Effectiveness
-from shared.language.lexicon.script import CJK_RE
+from shared.language import lexicon
 from shared.language.text import jaccard, token_set
 from shared.settings import Settings
 from shared.weaver.judging.interfaces import LineDecision
@@ -18,14 +18,14 @@ _REWRITE_RE = re.compile(r'direction that would have helped: "(.*)"(?:; root_cau
 
 
 def compose_line(trigger: str, direction: str, marker: str | None, like: str) -> str:
-    """A board line in the board's shape; Chinese when ``like`` is Chinese."""
+    """A board line in the board's shape, in the language of ``like`` (the line it
+    replaces or sits beside) when the trigger is in that language too."""
     indent = like[: len(like) - len(like.lstrip())]
     suffix = f" [[{marker}]]" if marker else ""
-    if CJK_RE.search(like) and (not trigger or CJK_RE.search(trigger)):
-        body = f"当{trigger}时，{direction}" if trigger else direction
-    else:
-        # The direction keeps the user's case: no capitalising (text integrity).
-        body = f"When {trigger}, {direction}" if trigger else direction
+    lang = lexicon.language_of(like)
+    if trigger and lexicon.language_of(trigger) is not lang:
+        lang = lexicon.language_of("")
+    body = lang.line_shape.format(trigger=trigger, direction=direction) if trigger else direction
     return f"{indent}- {body}{suffix}"
 
 

@@ -8,6 +8,8 @@ from shared.language.lexicon.en import claims, domain, events, gates, terms, tok
 LANGUAGE = Language(
     code="en",
     spaced=True,
+    # The direction keeps the user's case: no capitalising (text integrity).
+    line_shape="When {trigger}, {direction}",
     concepts=merged(
         claims.CONCEPTS,
         domain.CONCEPTS,

@@ -32,6 +32,9 @@ def _shape(regex: str, why: str) -> tuple[Entry, ...]:
 
 
 CONCEPTS: dict[str, tuple[Entry, ...]] = {
+    # ------------------------------------------------------------ summoning
+    # The words that join the items of a list a prohibition governs ("skip, or delete").
+    "list_joiner": words("or and nor"),
     # ------------------------------------------------------------ dossier
     "internal_state": _shape(
         r"\b(?:kernel lock|index\.lock|lock file|lease|fence|inbox items?|\.pending|"

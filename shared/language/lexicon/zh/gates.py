@@ -5,6 +5,16 @@ from __future__ import annotations
 from shared.language.lexicon.concept import Entry, Pattern, phrases
 
 CONCEPTS: dict[str, tuple[Entry, ...]] = {
+    # ------------------------------------------------------------ committer
+    # A date or time written out ("2026年1月5日 9点30分", "1月5日"): a change that only
+    # moves one is not a memory change.
+    "date_stamp": (
+        Pattern(
+            r"\d{4}年\d{1,2}月\d{1,2}日(?:\s*\d{1,2}[:：点时]\d{0,2}分?)?|\d{1,2}月\d{1,2}日",
+            "a written-out date with its optional time",
+            bounded=False,
+        ),
+    ),
     # ------------------------------------------------------------ dossier
     "internal_state": phrases("收件箱|待处理项|会话ID|偏移量|游标|冷却|退避|锁文件"),
     "repair_note": phrases(
