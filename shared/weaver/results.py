@@ -10,6 +10,7 @@ here; the scan's per-turn records stay plain (see :mod:`shared.weaver.scan.turns
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Self
 
 from pydantic import (
@@ -43,12 +44,21 @@ class StageRecord(WireModel):
         return decode(cls, data, cls.what)
 
 
+def _read_stats(value: Any) -> ReadStats:
+    # pydantic reports a ValueError as a validation error naming the field; anything
+    # else (a TypeError from a non-mapping) would escape as a crash.
+    if isinstance(value, ReadStats):
+        return value
+    if not isinstance(value, Mapping):
+        raise ValueError("read counters must be an object")
+    try:
+        return ReadStats.from_json(dict(value))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bad read counters: {exc}") from None
+
+
 # The read counters are the spine reader's own (mutable, merged per slice) record.
-Stats = Annotated[
-    ReadStats,
-    PlainValidator(lambda v: v if isinstance(v, ReadStats) else ReadStats.from_json(dict(v))),
-    PlainSerializer(ReadStats.to_json),
-]
+Stats = Annotated[ReadStats, PlainValidator(_read_stats), PlainSerializer(ReadStats.to_json)]
 
 
 class LineEvidence(StageRecord):

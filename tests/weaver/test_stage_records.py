@@ -173,6 +173,8 @@ def test_a_decision_row_keeps_the_shape_it_was_sent_in() -> None:
     [
         (lambda c, u: c.pop("covered"), "bad crystallize result: field covered"),
         (lambda c, u: c.update(deferred="some"), "bad crystallize result: field deferred"),
+        (lambda c, u: c.update(stats=5), "bad crystallize result: field stats"),
+        (lambda c, u: c["stats"].update(lines="many"), "bad crystallize result: field stats"),
         (
             lambda c, u: next(iter(c["per_line"].values())).update(trajectory="SIDEWAYS"),
             r"bad crystallize result: field per_line\.[a-z-]+\.trajectory",
