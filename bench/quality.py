@@ -1,6 +1,6 @@
 """Review-gate quality: agreement with a careful reader on real memory lines.
 
-    python bench/quality.py [--split heldout|tune] [--misses]
+    python bench/quality.py [--split heldout|tune] [--half A|B] [--misses]
 
 Scores ``shared/review/gates`` against ``tests/corpora/gates/lines.jsonl`` (real lines from
 public agent-memory files, labelled by the committer's review rules; see that folder's README).
@@ -14,6 +14,7 @@ only while writing rules).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -126,6 +127,21 @@ def split(rows: Sequence[dict[str, Any]], part: str) -> list[dict[str, Any]]:
     return [r for r in rows if r["split"] == part]
 
 
+def half(rows: Sequence[dict[str, Any]], name: str) -> list[dict[str, Any]]:
+    """Tune half ``A`` or ``B``: whole repositories, by ``sha256("ab:" + repo)``.
+
+    Rules are drafted from half-A misses and kept only when half B does not get worse,
+    so a rule that fits one house style shows up before the held-out part is scored.
+    """
+    want = 0 if name == "A" else 1
+    return [
+        r
+        for r in rows
+        if int(hashlib.sha256(("ab:" + r["source"]["repo"]).encode()).hexdigest()[:8], 16) % 2
+        == want
+    ]
+
+
 def round_repos(rounds: Sequence[str] = FRESH_ROUNDS, path: Path = ROUNDS) -> frozenset[str]:
     """The repositories first collected in ``rounds`` (``rounds.json``)."""
     table = orjson.loads(path.read_bytes())
@@ -189,12 +205,21 @@ def _row(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python bench/quality.py")
     parser.add_argument("--split", choices=("heldout", "tune"), default="tune")
+    parser.add_argument(
+        "--half", choices=("A", "B"), help="one half of the tune part (whole repositories)"
+    )
     parser.add_argument("--misses", action="store_true", help="print every disagreement")
     args = parser.parse_args(argv)
-    verdicts = judge(split(load(), args.split))
+    if args.half and args.split != "tune":
+        parser.error("--half splits the tune part only")
+    rows = split(load(), args.split)
+    label = args.split
+    if args.half:
+        rows, label = half(rows, args.half), f"tune-{args.half}"
+    verdicts = judge(rows)
     s = score(verdicts)
     print(
-        f"{args.split}: {s.lines} lines, agreement {s.agreement:.3f}, "
+        f"{label}: {s.lines} lines, agreement {s.agreement:.3f}, "
         f"false rejects {s.false_rejects}/{s.good_board} good board lines "
         f"({s.false_reject_rate:.3f}), same gate {s.gate_agreement:.3f}"
     )

@@ -14,6 +14,7 @@ from bench.quality import (
     CORPUS,
     FALSE_REJECT_TARGET,
     fresh,
+    half,
     judge,
     load,
     round_repos,
@@ -65,6 +66,16 @@ def test_split_is_the_fixed_repo_hash_rule() -> None:
     assert all(len(parts) == 1 for parts in by_repo.values())
     held = len(split(ROWS, "heldout")) / len(ROWS)
     assert 0.2 <= held <= 0.4, held
+
+
+def test_tune_halves_partition_the_tune_part_by_whole_repositories() -> None:
+    tune = split(ROWS, "tune")
+    a, b = half(tune, "A"), half(tune, "B")
+    assert len(a) + len(b) == len(tune)
+    repos_a = {r["source"]["repo"] for r in a}
+    repos_b = {r["source"]["repo"] for r in b}
+    assert repos_a and repos_b and not repos_a & repos_b
+    assert 0.35 <= len(a) / len(tune) <= 0.65, len(a)
 
 
 def test_rounds_file_names_the_fresh_repositories() -> None:
