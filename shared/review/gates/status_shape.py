@@ -58,7 +58,7 @@ _QUOTED_RE = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」|『[^』\
 _FIELD = lexicon.matcher("field_label")
 _DATE = lexicon.matcher("date", neutral=r"\b20\d\d-\d\d-\d\d\b")
 # An incident write-up whose first sentence narrates what happened once.
-_FIRST_SENTENCE_RE = re.compile(r"^(.*?)(?:[.。!?！？](?:\s|$)|$)")
+_FIRST_SENTENCE_RE = re.compile(r"^(.*?)(?:[.。!?！？:：](?:\s|$)|$)")
 _NARRATIVE_VERBS = lexicon.words("narrative_verb", spaced=True)
 
 

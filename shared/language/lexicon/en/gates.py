@@ -236,7 +236,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         "present state or open deliberation",
     ),
     "version_label": _shape(
-        r"(?i:^\W*(?:version|current version)\W*\s*[:：]\s*v?\d)", "a version read out as a field"
+        r"(?i:^\W*(?:version|current version)\W*\s*[:：]\s*v?\d"
+        # a named thing's release tag ("Governor version: v3.0"); a bare number after a
+        # tool's name ("Node version: 20") is a setting, so only the v-tag counts here
+        r"|^\W*[\w.-]+(?:\s[\w.-]+){0,2}\s+version\W*\s*[:：]\s*v\d+(?:\.\d+)+\b)",
+        "a version read out as a field",
     ),
     "field_label": _shape(
         r"(?i:^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|"

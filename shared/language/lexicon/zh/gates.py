@@ -151,7 +151,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         Pattern("暂无|暂不", "nothing there yet ('韩语库暂无内容，暂不纳入')"),
     ),
-    "version_label": (Pattern("^\\W*(?:版本|当前版本)\\W*\\s*[:：]\\s*v?\\d", "a version field"),),
+    "version_label": (
+        Pattern("^\\W*(?:版本|当前版本)\\W*\\s*[:：]\\s*v?\\d", "a version field"),
+        Pattern(
+            "^\\W*[\\w.-]{1,20}\\s*(?:版本|版本号)\\W*\\s*[:：]\\s*v\\d+(?:\\.\\d+)+",
+            "a named thing's release tag (a bare number after a tool's name is a setting)",
+        ),
+    ),
     # a change verb opening a line, and the marks of a rule (a moment, a modal)
     "change_lead": (
         Pattern(
