@@ -48,9 +48,10 @@ _PURPOSE = lexicon.matcher("purpose_label")
 _RECORD_LEAD = lexicon.matcher("record_lead")
 _KNOWLEDGE_KIND = lexicon.matcher("knowledge_kind")
 # "Read and strictly follow ../AGENTS.md": an instruction or memory file named at the end
-# of a path is still that file (file names, the same in every language).
+# of a path is still that file (file names, the same in every language), and so is one
+# whose name only ends in such a stem ("docs/.local-progress.md", "team_lessons.md").
 _INSTRUCTION_PATH_RE = re.compile(
-    r"(?:^|[/\s`(])(?:claude|agents|memory|gemini|lessons|copilot-instructions|activecontext|"
+    r"(?:^|[/\s`(._-])(?:claude|agents|memory|gemini|lessons|copilot-instructions|activecontext|"
     r"progress)\.md\b|\.cursorrules\b|\.windsurfrules\b|\.clinerules\b"
 )
 
