@@ -135,7 +135,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\bthese (?:\w+ )?(?:files|rules|notes)\b"
         r"|(?<![\w/.-])memory/|\b(?:load|read|write|save|store|update|keep|consult|search|check)\s+"
         r"(?:the\s+|your\s+|my\s+)?memory\b(?!\s+(?:leaks?|usage|limits?|footprint|pressure))"
-        r"|\bnarrative memory\b|\bprevention rules?\b",
+        r"|\bnarrative memory\b|\bprevention rules?\b"
+        # compaction of the agent's notes: a markdown file, its notes, context or history
+        # compressed or pruned ("Compress working-notes.md", "Auto-compaction: …")
+        r"|\b(?:auto-?)?compaction\b|\bauto-?archiv\w*"
+        r"|\b(?:compress|compact|condense|prune|consolidate)(?:es|s|ed|ing)?\s+"
+        r"(?:(?:the|your|my|old|stale)\s+)*(?:[\w.-]+\.md\b|notes\b|context\b|"
+        r"(?:conversation |chat )?history\b)",
         "the memory system, its files or its maintenance",
     ),
     "fragment": ("fragment", "fragments"),

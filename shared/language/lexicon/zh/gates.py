@@ -65,7 +65,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     )
     # "记忆" is the agent's memory in Chinese (RAM is 内存); "在此记录", "以下内容为 …" point
     # at the file itself
-    + phrases("记忆|在此记录|记录在此|记录于此|此处记录|以下内容为|以下内容是"),
+    + phrases("记忆|在此记录|记录在此|记录于此|此处记录|以下内容为|以下内容是")
+    + (
+        Pattern(
+            "(?:压缩|精简|归档|提炼)\\s*(?:[\\w.-]+\\.md|上下文|笔记|对话历史|历史记录)",
+            "compacting the agent's notes: a markdown file, its notes, context or history",
+            bounded=False,
+        ),
+    ),
     "fragment": ("碎片",),
     "self_edit": (
         Pattern(
