@@ -141,7 +141,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:auto-?)?compaction\b|\bauto-?archiv\w*"
         r"|\b(?:compress|compact|condense|prune|consolidate)(?:es|s|ed|ing)?\s+"
         r"(?:(?:the|your|my|old|stale)\s+)*(?:[\w.-]+\.md\b|notes\b|context\b|"
-        r"(?:conversation |chat )?history\b)",
+        r"(?:conversation |chat )?history\b)"
+        # keeping notes as the agent's memory ("structured notes", "take notes", "trying
+        # to remember things"); "remember to …" is emphasis, not memory
+        r"|\b(?:mental|structured|working|scratch|session) notes?\b|\bnote-taking\b"
+        r"|\b(?:take|keep|jot down|write down)\s+(?:(?:a|some|short|brief)\s+)?notes?\b"
+        r"|\bremember (?:things|everything|anything|something|stuff)\b",
         "the memory system, its files or its maintenance",
     ),
     "fragment": ("fragment", "fragments"),
@@ -153,7 +158,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:update|edit|rewrite|refine|append|tighten)\s+(?:the\s+|this\s+|that\s+|an?\s+|"
         r"existing\s+|new\s+)*rules?\b"
         # a call of a memory-writing tool ("→ capture_memory(category=…)")
-        r"|\b(?:capture|save|store|write|add|update)_?memor(?:y|ies)\s*\(",
+        r"|\b(?:capture|save|store|write|add|update)_?memor(?:y|ies)\s*\("
+        # recording a lesson: a record unit written when a correction, feedback or a
+        # mistake shows something, even when the correction is the user's ("Add a new
+        # row when a user correction reveals a pattern")
+        r"|\b(?:add|append|write|create|log|record)\s+(?:(?:a|an|one|new|another)\s+)*"
+        r"(?:row|entry|rule|lesson|note)s?\b[^.;]{0,80}?\b(?:corrections?|corrected|feedback|"
+        r"mistakes?|learned|learnt)\b"
+        r"|\b(?:corrections?|feedback|mistakes?)\b[^.;]{0,60}?\b(?:add|append|write|log|record)"
+        r"\s+(?:(?:a|an|one|new|another)\s+)*(?:row|entry|rule|lesson|note)s?\b"
+        # a request to remember, answered by writing it down ("'remember this' → record it")
+        r"|\bremember (?:this|that|it)\b[^.;]{0,40}?(?:→|->|=>|,)\s*"
+        r"(?:(?:immediately|always|then)\s+)?(?:record|write|save|log|note|store|add)\b",
         "a direction to edit the memory file or the rules themselves",
     ),
     "placeholder_prompt": _shape(

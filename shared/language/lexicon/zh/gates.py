@@ -72,7 +72,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "compacting the agent's notes: a markdown file, its notes, context or history",
             bounded=False,
         ),
-    ),
+    )
+    # keeping notes as the agent's memory
+    + phrases("做笔记|记笔记|结构化笔记|工作笔记|会话笔记"),
     "fragment": ("碎片",),
     "self_edit": (
         Pattern(
@@ -82,6 +84,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern("记入(?:以下|下列|这个|该)?文件", "'write into (this) file'"),
         Pattern(
             "在(?:下方|此处|这里|本文档|此文档|这个文档)补充", "'add it below / in this document'"
+        ),
+        # a request to remember, answered by writing it down ("记住 X → 立即记录")
+        Pattern(
+            "记住[^。；;]{0,30}?(?:→|->|=>|时|后|，|,)\\s*(?:请)?(?:立即|马上|立刻|就|要|先)?"
+            "(?:记录|写入|写下|记下|保存|存入|更新)",
+            "'remember X' answered by writing it down",
+            bounded=False,
+        ),
+        # recording a lesson when a correction, feedback or a mistake shows something
+        Pattern(
+            "(?:纠正|反馈|犯错|出错|教训)[^。；;]{0,30}?(?:新增|添加|追加|写入|记录)"
+            "(?:一条|一行|新的)?(?:条目|规则|教训|经验)",
+            "a lesson recorded after a correction or a mistake",
+            bounded=False,
         ),
     ),
     # "记录会影响后续实现方式的决策": telling the reader to record a kind of knowledge
