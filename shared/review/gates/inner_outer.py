@@ -11,7 +11,7 @@ runtime's own heartbeat cadence is internal-sourced too.
 from __future__ import annotations
 
 from shared.language import lexicon
-from shared.language.claims import Claim
+from shared.language.claims import Claim, find_trigger
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 
@@ -22,13 +22,34 @@ _EXTERNAL_GROUND = lexicon.matcher("external_ground", prefilter=True)
 # A rule of the runtime's own cadence ("If no urgent notes → Reply HEARTBEAT_OK"): its
 # situation is a heartbeat tick, not an external interaction.
 _HEARTBEAT = lexicon.matcher("heartbeat", prefilter=True)
+# "每天晚上检查队列 …", "Every morning, scan the inbox …": a clock is the situation and a
+# check of the runtime's own stores the action. "检查 tasks/ 中 … 是否超过 2 个",
+# "清理30天前的旧日志": a monitoring step over those stores, with no situation of its own.
+# A line that names the user's world or a memory file is left to the other gates.
+_SCHEDULE = lexicon.matcher("schedule", prefilter=True)
+_SELF_CHECK = lexicon.matcher("self_check")
+_CHECK_LEAD = lexicon.matcher("check_lead")
+_STORE = lexicon.matcher("runtime_store", prefilter=True)
+_EXTERNAL = lexicon.matcher("external", prefilter=True)
+_MEMORY = lexicon.matcher("memory_artefact", prefilter=True)
+
+
+def _cadence_rule(claim: Claim, text: str) -> bool:
+    """A rule of the runtime's own cadence: a heartbeat, or a check of its own stores."""
+    if _HEARTBEAT.found(text):
+        return not _EXTERNAL_GROUND.found(text)
+    if not _STORE.found(text):
+        return False
+    scheduled = _SCHEDULE.found(text) and _SELF_CHECK.found(text)
+    if not scheduled and not (_CHECK_LEAD.match(text) and find_trigger(claim) is None):
+        return False
+    return not _EXTERNAL.found(text) and not _MEMORY.found(text)
 
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject claims whose only cited source is an internal runtime kind."""
     text = claim.lower
-    board = ctx.kind is FileKind.BOARD
-    if board and _HEARTBEAT.found(text) and not _EXTERNAL_GROUND.found(text):
+    if ctx.kind is FileKind.BOARD and _cadence_rule(claim, text):
         return Finding(
             RULE_ID,
             f"{RULE_ID}: internal source only",

@@ -20,6 +20,12 @@ _INTERNAL = (
     r"source|log|chatter|report|cadence|telemetry|state)|agent\.\w+|heartbeat|tick output|"
     r"scheduler|maintenance tick)"
 )
+# What the runtime last did or heard, and a span of time, for "N hours since the last …".
+_LAST_ACT = (
+    r"(?:check|review|scan|heartbeat|run|wake|wake-up|ping|sweep|message|reply|contact|"
+    r"interaction)"
+)
+_SPAN = r"(?:minutes?|mins?|hours?|h|days?)\b"
 _ATTRIB = (
     r"(?:says?|said|reports?|reported|shows?|showed|shown|indicates?|indicated|suggests?|"
     r"suggested|claims?|claimed|outputs?|signals?|signaled|logs?|logged|notes?|noted|"
@@ -101,8 +107,32 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "heartbeat": _shape(
         r"\bheartbeats?\b|\bheartbeat_ok\b"
-        r"|\bevery \d+\s*(?:minutes?|mins?|hours?|seconds?)\b",
+        r"|\bevery \d+\s*(?:minutes?|mins?|hours?|seconds?)\b"
+        # time elapsed since the runtime's last check or contact ("> 4h since the last check")
+        rf"|\bsince (?:the |your |my )?last {_LAST_ACT}\b[^.;]{{0,20}}?(?:>=?|≥|over|more than|"
+        rf"exceeds?)\s*\d+\s*{_SPAN}"
+        rf"|(?:>=?|≥|over|more than)\s*\d+\s*{_SPAN}\s+since (?:the |your |my )?last {_LAST_ACT}\b",
         "the runtime's heartbeat cadence or its own clock ('every 30 minutes check …')",
+    ),
+    # A clock as the situation ("every night", "daily"): the runtime's schedule.
+    "schedule": _shape(
+        r"\b(?:every|each)\s+(?:hour|day|night|morning|evening|week|weekday)\b"
+        r"|\b(?:hourly|daily|nightly|weekly)\b|\bperiodically\b|\bon a schedule\b|\bcron\b",
+        "a clock as the situation",
+    ),
+    # The action of a self-check: look over or tidy what the runtime keeps; and a line
+    # that opens with one.
+    "self_check": words("check checks scan inspect poll review audit sweep clean prune purge tidy"),
+    "check_lead": _shape(
+        r"^\W*(?:\d+[.)]\s*)?(?:check|scan|inspect|poll|review|clean up|clear|purge|prune)\b",
+        "a check opening the line",
+    ),
+    # What the runtime keeps for itself: its queue, task folder, state file, the errors
+    # and logs since its last look.
+    "runtime_store": _shape(
+        r"\w*queues?\b|\binbox\b|\bbacklog\b|\btasks/|\bstate/|\bstate files?\b"
+        r"|\b(?:recent|latest|new) (?:errors|logs|alerts)\b|\b(?:old|stale) logs\b",
+        "the runtime's own queue, tasks, state, recent errors or old logs",
     ),
     # ------------------------------------------------------------ self-reference
     "memory_artefact": _shape(

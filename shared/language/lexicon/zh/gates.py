@@ -55,6 +55,29 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             "每(?:隔)?\\s*\\d+\\s*(?:分钟|小时|秒)", "the runtime's own clock ('每30分钟检查一次')"
         ),
+        Pattern(
+            "距(?:离)?[^，。,]{0,6}?上(?:一)?次(?:检查|巡检|抽查|扫描|心跳|唤醒|运行|发言|消息|联系|"
+            "互动|回复)[^，。,]{0,12}?(?:>=?|≥|超过|大于|已过|满)\\s*\\d+\\s*(?:分钟|小时|天)",
+            "time elapsed since the runtime's last check or contact ('距上次抽查 >= 4小时')",
+        ),
+    ),
+    "schedule": (
+        *phrases("每天|每日|每晚|每周|每星期|每小时|每个小时|每天晚上|每天早上|定期|定时"),
+    ),
+    "self_check": phrases("检查|巡检|扫描|查看|清理|整理|复查|回顾|自检|抽查|盘点"),
+    "check_lead": (
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:检查|巡检|扫描|查看|清理|清空)",
+            "a check opening the line",
+            bounded=False,
+        ),
+    ),
+    "runtime_store": (
+        Pattern(
+            "队列|收件箱|积压|状态文件|最近的?(?:错误|报错|告警|异常|日志)|(?:旧|过期|历史)日志",
+            "the runtime's own queue, tasks, state, recent errors or old logs",
+            bounded=False,
+        ),
     ),
     # ------------------------------------------------------------ self-reference
     "memory_artefact": phrases(
