@@ -50,10 +50,19 @@ _KNOWLEDGE_KIND = lexicon.matcher("knowledge_kind")
 # "Read and strictly follow ../AGENTS.md": an instruction or memory file named at the end
 # of a path is still that file (file names, the same in every language), and so is one
 # whose name only ends in such a stem ("docs/.local-progress.md", "team_lessons.md").
-_INSTRUCTION_PATH_RE = re.compile(
-    r"(?:^|[/\s`(._-])(?:claude|agents|memory|gemini|lessons|copilot-instructions|activecontext|"
-    r"progress)\.md\b|\.cursorrules\b|\.windsurfrules\b|\.clinerules\b"
+_STEMS = (
+    r"claude|agents|memory|gemini|lessons|learnings|soul|identity|scratchpad|"
+    r"copilot-instructions|activecontext|productcontext|techcontext|systempatterns|"
+    r"projectbrief|progress"
 )
+_RULES_FILE = r"\.cursorrules\b|\.windsurfrules\b|\.clinerules\b"
+_INSTRUCTION_PATH_RE = re.compile(rf"(?:^|[/\s`(._-])(?:{_STEMS})\.md\b|{_RULES_FILE}")
+# "把新学到的偏好写进 SOUL.md", "When the user corrects you, add it to lessons.md": writing
+# into a memory file keeps that file, whoever the trigger names.
+_MEMORY_FILE_RE = re.compile(
+    rf"(?<![a-z0-9])(?:[a-z0-9_.-]*[-_.])?(?:{_STEMS})\.md\b|{_RULES_FILE}"
+)
+_RECORD_VERB = lexicon.matcher("record_verb")
 
 
 def _path_keep(match: re.Match[str]) -> str:
@@ -79,6 +88,8 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         _CODE_SPAN_RE.sub(_keep_placeholder, claim.raw) if "`" in claim.raw else claim.text
     )
     if _PLACEHOLDER.found(outside_code) or _SELF_EDIT.found(text):
+        return _FINDING
+    if _MEMORY_FILE_RE.search(text) and _RECORD_VERB.found(text):
         return _FINDING
     if ctx.kind is FileKind.BOARD and _PURPOSE.match(claim.raw):
         return _FINDING

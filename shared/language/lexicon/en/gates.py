@@ -145,7 +145,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"quality rules?|gradient lines?)\b"
         r"|\b(?:compression|compressing)\b|\b(?:lint|linting|linter)\s+(?:the\s+)?"
         r"(?:board|memory|kernel|dossiers?)\b|\bmemory lint"
-        r"|\b(?:agents|memory|lessons|gemini|copilot-instructions)\.md\b|\.cursorrules\b"
+        r"|\b(?:agents|memory|lessons|learnings|soul|identity|scratchpad|gemini|"
+        r"copilot-instructions)\.md\b|\.cursorrules\b"
         r"|\bfuture (?:claude |agent |ai )?sessions?\b|\bcontext window\b"
         r"|\bcompress(?:es|ed)? (?:the )?(?:board|memory|file|lines?)\b"
         r"|\binternal (?:prompts?|quality rules?|rules)\b"
@@ -180,6 +181,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         "the memory system, its files or its maintenance",
     ),
     "fragment": ("fragment", "fragments"),
+    # Verbs that write into a file ("add it to lessons.md", "update AGENTS.md").
+    "record_verb": words("update updates edit append write add record log save sync"),
     "self_edit": _shape(
         r"\b(?:update|edit|append to|write to|add to|keep|maintain)\s+(?:this|the)\s+"
         r"(?:file|memory|board|dossier)\b"

@@ -99,6 +99,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # keeping notes as the agent's memory
     + phrases("做笔记|记笔记|结构化笔记|工作笔记|会话笔记"),
     "fragment": ("碎片",),
+    "record_verb": phrases("更新|写入|写进|写到|记录|记入|记到|补充|同步|追加|添加"),
     "self_edit": (
         Pattern(
             "(?:更新|修改|写入|补充|同步更新)(?:本|这份|这个)文件", "a direction to edit this file"
