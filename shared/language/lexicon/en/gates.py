@@ -177,7 +177,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # to remember things"); "remember to …" is emphasis, not memory
         r"|\b(?:mental|structured|working|scratch|session) notes?\b|\bnote-taking\b"
         r"|\b(?:take|keep|jot down|write down)\s+(?:(?:a|some|short|brief)\s+)?notes?\b"
-        r"|\bremember (?:things|everything|anything|something|stuff)\b",
+        r"|\bremember (?:things|everything|anything|something|stuff)\b"
+        # the tracking files the agent keeps for itself: a progress file, a task tree
+        r"|\bprogress (?:files?|logs?|notes|tracker|docs?)\b|\btask (?:dependency )?tree\b",
         "the memory system, its files or its maintenance",
     ),
     "fragment": ("fragment", "fragments"),

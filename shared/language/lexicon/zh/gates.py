@@ -97,7 +97,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     )
     # keeping notes as the agent's memory
-    + phrases("做笔记|记笔记|结构化笔记|工作笔记|会话笔记"),
+    + phrases("做笔记|记笔记|结构化笔记|工作笔记|会话笔记")
+    # the tracking files the agent keeps for itself: a progress file, a task tree
+    + phrases("进度文件|进度记录|进度日志|进展记录|任务依赖树|任务树"),
     "fragment": ("碎片",),
     "record_verb": phrases("更新|写入|写进|写到|记录|记入|记到|补充|同步|追加|添加"),
     "self_edit": (
