@@ -208,7 +208,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         "a direction to edit the memory file or the rules themselves",
     ),
     "placeholder_prompt": _shape(
-        r"^_[^_\n]*\b(?:will be|to be|describe|list)\b[^_\n]*_$"
+        r"^_[^_\n]*\b(?i:will be|to be|describe|list)\b[^_\n]*_$"
         r"|\((?i:add|fill in|insert|describe|list)\b[^)]*\)",
         "an unfilled template's prompt",
     ),
