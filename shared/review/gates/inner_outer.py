@@ -13,6 +13,7 @@ from __future__ import annotations
 from shared.language import lexicon
 from shared.language.claims import Claim, find_trigger
 from shared.review.allowlist import FileKind
+from shared.review.gates import self_reference
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "inner-outer"
@@ -25,13 +26,12 @@ _HEARTBEAT = lexicon.matcher("heartbeat", prefilter=True)
 # "每天晚上检查队列 …", "Every morning, scan the inbox …": a clock is the situation and a
 # check of the runtime's own stores the action. "检查 tasks/ 中 … 是否超过 2 个",
 # "清理30天前的旧日志": a monitoring step over those stores, with no situation of its own.
-# A line that names the user's world or a memory file is left to the other gates.
+# A line that names the user's world is left to the other gates.
 _SCHEDULE = lexicon.matcher("schedule", prefilter=True)
 _SELF_CHECK = lexicon.matcher("self_check")
 _CHECK_LEAD = lexicon.matcher("check_lead")
 _STORE = lexicon.matcher("runtime_store", prefilter=True)
 _EXTERNAL = lexicon.matcher("external", prefilter=True)
-_MEMORY = lexicon.matcher("memory_artefact", prefilter=True)
 
 
 def _cadence_rule(claim: Claim, text: str) -> bool:
@@ -41,15 +41,18 @@ def _cadence_rule(claim: Claim, text: str) -> bool:
     if not _STORE.found(text):
         return False
     scheduled = _SCHEDULE.found(text) and _SELF_CHECK.found(text)
-    if not scheduled and not (_CHECK_LEAD.match(text) and find_trigger(claim) is None):
-        return False
-    return not _EXTERNAL.found(text) and not _MEMORY.found(text)
+    lead = _CHECK_LEAD.match(text) is not None and find_trigger(claim) is None
+    return (scheduled or lead) and not _EXTERNAL.found(text)
 
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject claims whose only cited source is an internal runtime kind."""
     text = claim.lower
     if ctx.kind is FileKind.BOARD and _cadence_rule(claim, text):
+        # keeping the memory on a heartbeat ("Keep this file empty to skip heartbeats",
+        # "每天整理 MEMORY.md") is memory maintenance first: self-reference diagnoses it
+        if self_reference.check(claim, ctx) is not None:
+            return None
         return Finding(
             RULE_ID,
             f"{RULE_ID}: internal source only",
