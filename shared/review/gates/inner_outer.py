@@ -5,7 +5,9 @@ route, gateway). A claim is internal-sourced when it attributes itself to one of
 ("cadence output says ...", "according to the runner", ``source_kind: meta``), and it
 survives only with independent external grounding (the user said/asked/wrote, a
 channel, a job request, a user-authored file). A rule whose situation is the
-runtime's own heartbeat cadence is internal-sourced too.
+runtime's own cadence is internal-sourced too: a heartbeat, the time since its last
+check, a schedule with a check of its own stores, or a monitoring step over those stores
+(queue, task folder, state file, recent errors, old logs) with no situation of its own.
 """
 
 from __future__ import annotations

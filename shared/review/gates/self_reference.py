@@ -5,8 +5,10 @@ compression, lint, internal prompts or quality rules, "this file", a memory bank
 recording lessons) is rejected unless it also teaches behavior in an external
 interaction: it mentions the user's world (a user, reply, message, request ...) and is
 shaped as a rule (trigger or direction). A line whose direction edits the memory file
-itself ("update this file", "更新本文件") and an unfilled template placeholder
-("[Tribal knowledge 1]", "{简要说明…}") are rejected whatever else they say.
+itself ("update this file", "更新本文件"), one that writes into a memory file ("add it
+to lessons.md"), one that records a lesson ("add a row when a correction reveals a
+pattern", "记住 X → 立即记录") and an unfilled template placeholder ("[Tribal knowledge
+1]", "{简要说明…}") are rejected whatever else they say.
 """
 
 from __future__ import annotations
