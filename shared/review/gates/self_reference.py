@@ -65,6 +65,8 @@ _MEMORY_FILE_RE = re.compile(
     rf"(?<![a-z0-9])(?:[a-z0-9_.-]*[-_.])?(?:{_STEMS})\.md\b|{_RULES_FILE}"
 )
 _RECORD_VERB = lexicon.matcher("record_verb")
+# A file's name is not the user's world: "读取 SOUL.md 和 USER.md" names no user.
+_FILE_NAME_RE = re.compile(r"[a-z0-9_.-]+\.(?:md|mdc|json|jsonl|txt|ya?ml)\b")
 
 
 def _path_keep(match: re.Match[str]) -> str:
@@ -106,7 +108,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return None
     if _DEMONSTRATIVE.found(text):
         return _FINDING  # the line talks about its own file or rules, whoever it mentions
-    external = _EXTERNAL.found(text)
+    external = _EXTERNAL.found(_FILE_NAME_RE.sub(" ", text) if "." in text else text)
     trig = trigger_clause(claim)
     if external and (trig is not None or direction_clauses(claim, trig)):
         return None

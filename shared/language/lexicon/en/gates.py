@@ -124,14 +124,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # that opens with one.
     "self_check": words("check checks scan inspect poll review audit sweep clean prune purge tidy"),
     "check_lead": _shape(
-        r"^\W*(?:\d+[.)]\s*)?(?:check|scan|inspect|poll|review|clean up|clear|purge|prune)\b",
+        r"^\W*(?:\d+[.)]\s*)?(?:check|scan|inspect|poll|review|clean up|clear|purge|prune|"
+        r"delete|remove|rotate|archive)\b",
         "a check opening the line",
     ),
     # What the runtime keeps for itself: its queue, task folder, state file, the errors
     # and logs since its last look.
     "runtime_store": _shape(
         r"\w*queues?\b|\binbox\b|\bbacklog\b|\btasks/|\bstate/|\bstate files?\b"
-        r"|\b(?:recent|latest|new) (?:errors|logs|alerts)\b|\b(?:old|stale) logs\b",
+        r"|\b(?:recent|latest|new) (?:errors|logs|alerts)\b|\b(?:old|stale) logs\b|\blogs/"
+        # what has aged past a limit ("older than 30 days", "30天前的")
+        r"|\bolder than \d+\s*(?:days?|weeks?|hours?)\b",
         "the runtime's own queue, tasks, state, recent errors or old logs",
     ),
     # ------------------------------------------------------------ self-reference
@@ -178,6 +181,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:mental|structured|working|scratch|session) notes?\b|\bnote-taking\b"
         r"|\b(?:take|keep|jot down|write down)\s+(?:(?:a|some|short|brief)\s+)?notes?\b"
         r"|\bremember (?:things|everything|anything|something|stuff)\b"
+        # saving to the agent's memory and its daily log ("save the context to memory",
+        # "today's notes"); "load into memory" is RAM
+        r"|\b(?:save|add|record|commit)\b[^.;]{0,30}?\bto (?:your |long-term )?memory\b(?![-\w])"
+        r"|\bdaily (?:logs?|journal)\b|\b(?:yesterday's|today's) (?:notes|log|journal)\b"
         # the tracking files the agent keeps for itself: a progress file, a task tree
         r"|\bprogress (?:files?|logs?|notes|tracker|docs?)\b|\btask (?:dependency )?tree\b",
         "the memory system, its files or its maintenance",

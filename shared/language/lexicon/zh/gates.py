@@ -67,14 +67,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "self_check": phrases("检查|巡检|扫描|查看|清理|整理|复查|回顾|自检|抽查|盘点"),
     "check_lead": (
         Pattern(
-            "^\\W*(?:\\d+[.、)]\\s*)?(?:检查|巡检|扫描|查看|清理|清空)",
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:检查|巡检|扫描|查看|清理|清空|删除|归档|轮转)",
             "a check opening the line",
             bounded=False,
         ),
     ),
     "runtime_store": (
         Pattern(
-            "队列|收件箱|积压|状态文件|最近的?(?:错误|报错|告警|异常|日志)|(?:旧|过期|历史)日志",
+            "队列|收件箱|积压|状态文件|最近的?(?:错误|报错|告警|异常|日志)|(?:旧|过期|历史)日志"
+            "|\\d+\\s*(?:天|小时|周)(?:前|以前|之前)的",
             "the runtime's own queue, tasks, state, recent errors or old logs",
             bounded=False,
         ),
@@ -99,7 +100,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # keeping notes as the agent's memory
     + phrases("做笔记|记笔记|结构化笔记|工作笔记|会话笔记")
     # the tracking files the agent keeps for itself: a progress file, a task tree
-    + phrases("进度文件|进度记录|进度日志|进展记录|任务依赖树|任务树"),
+    + phrases("进度文件|进度记录|进度日志|进展记录|任务依赖树|任务树")
+    + (
+        Pattern(
+            "(?:记录|更新|总结|沉淀|写下|补充|整理)[^，。,]{0,8}?(?:教训|心得)",
+            "recording lessons ('复盘当天的错误并更新教训')",
+            bounded=False,
+        ),
+    ),
     "fragment": ("碎片",),
     "record_verb": phrases("更新|写入|写进|写到|记录|记入|记到|补充|同步|追加|添加"),
     "self_edit": (
