@@ -14,7 +14,11 @@ from shared.language import lexicon
 from shared.language.lexicon.script import CJK, CJK_RE
 
 POINTER_RE = re.compile(r"\[\[[^\]\n]+\]\]")
-PATH_RE = re.compile(r"`?[\w.-]+(?:/[\w.-]+)+\.(?:md|json|jsonl|txt|ya?ml|py|toml)`?")
+# Folders hold no ideographs: once backticks are gone a path glued to Chinese prose
+# ("阅读…的.cursor/rules/下的所有规则文件和docs/x.md") must not swallow the prose; only
+# the file name itself may be Chinese ("docs/00-项目概述.md").
+_DIR = rf"(?:[^\W{CJK}]|[.-])+"
+PATH_RE = re.compile(rf"`?{_DIR}(?:/{_DIR})*/[\w.-]+\.(?:md|json|jsonl|txt|ya?ml|py|toml)`?")
 MODAL_TAG_RE = re.compile(
     r"\[(?:observation|inference|instruction|conditional\s*:[^\]]*|hypothesis[^\]]*|"
     r"superseded[^\]]*)\]",

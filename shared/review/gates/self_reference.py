@@ -5,8 +5,10 @@ compression, lint, internal prompts or quality rules, "this file", a memory bank
 recording lessons) is rejected unless it also teaches behavior in an external
 interaction: it mentions the user's world (a user, reply, message, request ...) and is
 shaped as a rule (trigger or direction). A line whose direction edits the memory file
-itself ("update this file", "更新本文件") and an unfilled template placeholder
-("[Tribal knowledge 1]", "{简要说明…}") are rejected whatever else they say.
+itself ("update this file", "更新本文件"), one that writes into a memory file ("add it
+to lessons.md"), one that records a lesson ("add a row when a correction reveals a
+pattern", "记住 X → 立即记录") and an unfilled template placeholder ("[Tribal knowledge
+1]", "{简要说明…}") are rejected whatever else they say.
 """
 
 from __future__ import annotations
@@ -48,11 +50,23 @@ _PURPOSE = lexicon.matcher("purpose_label")
 _RECORD_LEAD = lexicon.matcher("record_lead")
 _KNOWLEDGE_KIND = lexicon.matcher("knowledge_kind")
 # "Read and strictly follow ../AGENTS.md": an instruction or memory file named at the end
-# of a path is still that file (file names, the same in every language).
-_INSTRUCTION_PATH_RE = re.compile(
-    r"(?:^|[/\s`(])(?:claude|agents|memory|gemini|lessons|copilot-instructions|activecontext|"
-    r"progress)\.md\b|\.cursorrules\b|\.windsurfrules\b|\.clinerules\b"
+# of a path is still that file (file names, the same in every language), and so is one
+# whose name only ends in such a stem ("docs/.local-progress.md", "team_lessons.md").
+_STEMS = (
+    r"claude|agents|memory|gemini|lessons|learnings|soul|identity|scratchpad|"
+    r"copilot-instructions|activecontext|productcontext|techcontext|systempatterns|"
+    r"projectbrief|progress"
 )
+_RULES_FILE = r"\.cursorrules\b|\.windsurfrules\b|\.clinerules\b"
+_INSTRUCTION_PATH_RE = re.compile(rf"(?:^|[/\s`(._-])(?:{_STEMS})\.md\b|{_RULES_FILE}")
+# "把新学到的偏好写进 SOUL.md", "When the user corrects you, add it to lessons.md": writing
+# into a memory file keeps that file, whoever the trigger names.
+_MEMORY_FILE_RE = re.compile(
+    rf"(?<![a-z0-9])(?:[a-z0-9_.-]*[-_.])?(?:{_STEMS})\.md\b|{_RULES_FILE}"
+)
+_RECORD_VERB = lexicon.matcher("record_verb")
+# A file's name is not the user's world: "读取 SOUL.md 和 USER.md" names no user.
+_FILE_NAME_RE = re.compile(r"[a-z0-9_.-]+\.(?:md|mdc|json|jsonl|txt|ya?ml)\b")
 
 
 def _path_keep(match: re.Match[str]) -> str:
@@ -79,6 +93,8 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     )
     if _PLACEHOLDER.found(outside_code) or _SELF_EDIT.found(text):
         return _FINDING
+    if _MEMORY_FILE_RE.search(text) and _RECORD_VERB.found(text):
+        return _FINDING
     if ctx.kind is FileKind.BOARD and _PURPOSE.match(claim.raw):
         return _FINDING
     if (
@@ -92,7 +108,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return None
     if _DEMONSTRATIVE.found(text):
         return _FINDING  # the line talks about its own file or rules, whoever it mentions
-    external = _EXTERNAL.found(text)
+    external = _EXTERNAL.found(_FILE_NAME_RE.sub(" ", text) if "." in text else text)
     trig = trigger_clause(claim)
     if external and (trig is not None or direction_clauses(claim, trig)):
         return None

@@ -20,6 +20,12 @@ _INTERNAL = (
     r"source|log|chatter|report|cadence|telemetry|state)|agent\.\w+|heartbeat|tick output|"
     r"scheduler|maintenance tick)"
 )
+# What the runtime last did or heard, and a span of time, for "N hours since the last …".
+_LAST_ACT = (
+    r"(?:check|review|scan|heartbeat|run|wake|wake-up|ping|sweep|message|reply|contact|"
+    r"interaction)"
+)
+_SPAN = r"(?:minutes?|mins?|hours?|h|days?)\b"
 _ATTRIB = (
     r"(?:says?|said|reports?|reported|shows?|showed|shown|indicates?|indicated|suggests?|"
     r"suggested|claims?|claimed|outputs?|signals?|signaled|logs?|logged|notes?|noted|"
@@ -101,8 +107,35 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "heartbeat": _shape(
         r"\bheartbeats?\b|\bheartbeat_ok\b"
-        r"|\bevery \d+\s*(?:minutes?|mins?|hours?|seconds?)\b",
+        r"|\bevery \d+\s*(?:minutes?|mins?|hours?|seconds?)\b"
+        # time elapsed since the runtime's last check or contact ("> 4h since the last check")
+        rf"|\bsince (?:the |your |my )?last {_LAST_ACT}\b[^.;]{{0,20}}?(?:>=?|≥|over|more than|"
+        rf"exceeds?)\s*\d+\s*{_SPAN}"
+        rf"|(?:>=?|≥|over|more than)\s*\d+\s*{_SPAN}\s+since (?:the |your |my )?last {_LAST_ACT}\b",
         "the runtime's heartbeat cadence or its own clock ('every 30 minutes check …')",
+    ),
+    # A clock as the situation ("every night", "daily"): the runtime's schedule.
+    "schedule": _shape(
+        r"\b(?:every|each)\s+(?:hour|day|night|morning|evening|week|weekday)\b"
+        r"|\b(?:hourly|daily|nightly|weekly)\b|\bperiodically\b|\bon a schedule\b|\bcron\b",
+        "a clock as the situation",
+    ),
+    # The action of a self-check: look over or tidy what the runtime keeps; and a line
+    # that opens with one.
+    "self_check": words("check checks scan inspect poll review audit sweep clean prune purge tidy"),
+    "check_lead": _shape(
+        r"^\W*(?:\d+[.)]\s*)?(?:check|scan|inspect|poll|review|clean up|clear|purge|prune|"
+        r"delete|remove|rotate|archive)\b",
+        "a check opening the line",
+    ),
+    # What the runtime keeps for itself: its queue, task folder, state file, the errors
+    # and logs since its last look.
+    "runtime_store": _shape(
+        r"\w*queues?\b|\binbox\b|\bbacklog\b|\btasks/|\bstate/|\bstate files?\b"
+        r"|\b(?:recent|latest|new) (?:errors|logs|alerts)\b|\b(?:old|stale) logs\b|\blogs/"
+        # what has aged past a limit ("older than 30 days", "30天前的")
+        r"|\bolder than \d+\s*(?:days?|weeks?|hours?)\b",
+        "the runtime's own queue, tasks, state, recent errors or old logs",
     ),
     # ------------------------------------------------------------ self-reference
     "memory_artefact": _shape(
@@ -115,7 +148,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"quality rules?|gradient lines?)\b"
         r"|\b(?:compression|compressing)\b|\b(?:lint|linting|linter)\s+(?:the\s+)?"
         r"(?:board|memory|kernel|dossiers?)\b|\bmemory lint"
-        r"|\b(?:agents|memory|lessons|gemini|copilot-instructions)\.md\b|\.cursorrules\b"
+        r"|\b(?:agents|memory|lessons|learnings|soul|identity|scratchpad|gemini|"
+        r"copilot-instructions)\.md\b|\.cursorrules\b"
         r"|\bfuture (?:claude |agent |ai )?sessions?\b|\bcontext window\b"
         r"|\bcompress(?:es|ed)? (?:the )?(?:board|memory|file|lines?)\b"
         r"|\binternal (?:prompts?|quality rules?|rules)\b"
@@ -135,10 +169,29 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\bthese (?:\w+ )?(?:files|rules|notes)\b"
         r"|(?<![\w/.-])memory/|\b(?:load|read|write|save|store|update|keep|consult|search|check)\s+"
         r"(?:the\s+|your\s+|my\s+)?memory\b(?!\s+(?:leaks?|usage|limits?|footprint|pressure))"
-        r"|\bnarrative memory\b|\bprevention rules?\b",
+        r"|\bnarrative memory\b|\bprevention rules?\b"
+        # compaction of the agent's notes: a markdown file, its notes, context or history
+        # compressed or pruned ("Compress working-notes.md", "Auto-compaction: …")
+        r"|\b(?:auto-?)?compaction\b|\bauto-?archiv\w*"
+        r"|\b(?:compress|compact|condense|prune|consolidate)(?:es|s|ed|ing)?\s+"
+        r"(?:(?:the|your|my|old|stale)\s+)*(?:[\w.-]+\.md\b|notes\b|context\b|"
+        r"(?:conversation |chat )?history\b)"
+        # keeping notes as the agent's memory ("structured notes", "take notes", "trying
+        # to remember things"); "remember to …" is emphasis, not memory
+        r"|\b(?:mental|structured|working|scratch|session) notes?\b|\bnote-taking\b"
+        r"|\b(?:take|keep|jot down|write down)\s+(?:(?:a|some|short|brief)\s+)?notes?\b"
+        r"|\bremember (?:things|everything|anything|something|stuff)\b"
+        # saving to the agent's memory and its daily log ("save the context to memory",
+        # "today's notes"); "load into memory" is RAM
+        r"|\b(?:save|add|record|commit)\b[^.;]{0,30}?\bto (?:your |long-term )?memory\b(?![-\w])"
+        r"|\bdaily (?:logs?|journal)\b|\b(?:yesterday's|today's) (?:notes|log|journal)\b"
+        # the tracking files the agent keeps for itself: a progress file, a task tree
+        r"|\bprogress (?:files?|logs?|notes|tracker|docs?)\b|\btask (?:dependency )?tree\b",
         "the memory system, its files or its maintenance",
     ),
     "fragment": ("fragment", "fragments"),
+    # Verbs that write into a file ("add it to lessons.md", "update AGENTS.md").
+    "record_verb": words("update updates edit append write add record log save sync"),
     "self_edit": _shape(
         r"\b(?:update|edit|append to|write to|add to|keep|maintain)\s+(?:this|the)\s+"
         r"(?:file|memory|board|dossier)\b"
@@ -147,11 +200,22 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:update|edit|rewrite|refine|append|tighten)\s+(?:the\s+|this\s+|that\s+|an?\s+|"
         r"existing\s+|new\s+)*rules?\b"
         # a call of a memory-writing tool ("→ capture_memory(category=…)")
-        r"|\b(?:capture|save|store|write|add|update)_?memor(?:y|ies)\s*\(",
+        r"|\b(?:capture|save|store|write|add|update)_?memor(?:y|ies)\s*\("
+        # recording a lesson: a record unit written when a correction, feedback or a
+        # mistake shows something, even when the correction is the user's ("Add a new
+        # row when a user correction reveals a pattern")
+        r"|\b(?:add|append|write|create|log|record)\s+(?:(?:a|an|one|new|another)\s+)*"
+        r"(?:row|entry|rule|lesson|note)s?\b[^.;]{0,80}?\b(?:corrections?|corrected|feedback|"
+        r"mistakes?|learned|learnt)\b"
+        r"|\b(?:corrections?|feedback|mistakes?)\b[^.;]{0,60}?\b(?:add|append|write|log|record)"
+        r"\s+(?:(?:a|an|one|new|another)\s+)*(?:row|entry|rule|lesson|note)s?\b"
+        # a request to remember, answered by writing it down ("'remember this' → record it")
+        r"|\bremember (?:this|that|it)\b[^.;]{0,40}?(?:→|->|=>|,)\s*"
+        r"(?:(?:immediately|always|then)\s+)?(?:record|write|save|log|note|store|add)\b",
         "a direction to edit the memory file or the rules themselves",
     ),
     "placeholder_prompt": _shape(
-        r"^_[^_\n]*\b(?:will be|to be|describe|list)\b[^_\n]*_$"
+        r"^_[^_\n]*\b(?i:will be|to be|describe|list)\b[^_\n]*_$"
         r"|\((?i:add|fill in|insert|describe|list)\b[^)]*\)",
         "an unfilled template's prompt",
     ),

@@ -55,6 +55,30 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             "每(?:隔)?\\s*\\d+\\s*(?:分钟|小时|秒)", "the runtime's own clock ('每30分钟检查一次')"
         ),
+        Pattern(
+            "距(?:离)?[^，。,]{0,6}?上(?:一)?次(?:检查|巡检|抽查|扫描|心跳|唤醒|运行|发言|消息|联系|"
+            "互动|回复)[^，。,]{0,12}?(?:>=?|≥|超过|大于|已过|满)\\s*\\d+\\s*(?:分钟|小时|天)",
+            "time elapsed since the runtime's last check or contact ('距上次抽查 >= 4小时')",
+        ),
+    ),
+    "schedule": (
+        *phrases("每天|每日|每晚|每周|每星期|每小时|每个小时|每天晚上|每天早上|定期|定时"),
+    ),
+    "self_check": phrases("检查|巡检|扫描|查看|清理|整理|复查|回顾|自检|抽查|盘点"),
+    "check_lead": (
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:检查|巡检|扫描|查看|清理|清空|删除|归档|轮转)",
+            "a check opening the line",
+            bounded=False,
+        ),
+    ),
+    "runtime_store": (
+        Pattern(
+            "队列|收件箱|积压|状态文件|最近的?(?:错误|报错|告警|异常|日志)|(?:旧|过期|历史)日志"
+            "|\\d+\\s*(?:天|小时|周)(?:前|以前|之前)的",
+            "the runtime's own queue, tasks, state, recent errors or old logs",
+            bounded=False,
+        ),
     ),
     # ------------------------------------------------------------ self-reference
     "memory_artefact": phrases(
@@ -65,8 +89,27 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     )
     # "记忆" is the agent's memory in Chinese (RAM is 内存); "在此记录", "以下内容为 …" point
     # at the file itself
-    + phrases("记忆|在此记录|记录在此|记录于此|此处记录|以下内容为|以下内容是"),
+    + phrases("记忆|在此记录|记录在此|记录于此|此处记录|以下内容为|以下内容是")
+    + (
+        Pattern(
+            "(?:压缩|精简|归档|提炼)\\s*(?:[\\w.-]+\\.md|上下文|笔记|对话历史|历史记录)",
+            "compacting the agent's notes: a markdown file, its notes, context or history",
+            bounded=False,
+        ),
+    )
+    # keeping notes as the agent's memory
+    + phrases("做笔记|记笔记|结构化笔记|工作笔记|会话笔记")
+    # the tracking files the agent keeps for itself: a progress file, a task tree
+    + phrases("进度文件|进度记录|进度日志|进展记录|任务依赖树|任务树")
+    + (
+        Pattern(
+            "(?:记录|更新|总结|沉淀|写下|补充|整理)[^，。,]{0,8}?(?:教训|心得)",
+            "recording lessons ('复盘当天的错误并更新教训')",
+            bounded=False,
+        ),
+    ),
     "fragment": ("碎片",),
+    "record_verb": phrases("更新|写入|写进|写到|记录|记入|记到|补充|同步|追加|添加"),
     "self_edit": (
         Pattern(
             "(?:更新|修改|写入|补充|同步更新)(?:本|这份|这个)文件", "a direction to edit this file"
@@ -75,6 +118,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern("记入(?:以下|下列|这个|该)?文件", "'write into (this) file'"),
         Pattern(
             "在(?:下方|此处|这里|本文档|此文档|这个文档)补充", "'add it below / in this document'"
+        ),
+        # a request to remember, answered by writing it down ("记住 X → 立即记录")
+        Pattern(
+            "记住[^。；;]{0,30}?(?:→|->|=>|时|后|，|,)\\s*(?:请)?(?:立即|马上|立刻|就|要|先)?"
+            "(?:记录|写入|写下|记下|保存|存入|更新)",
+            "'remember X' answered by writing it down",
+            bounded=False,
+        ),
+        # recording a lesson when a correction, feedback or a mistake shows something
+        Pattern(
+            "(?:纠正|反馈|犯错|出错|教训)[^。；;]{0,30}?(?:新增|添加|追加|写入|记录)"
+            "(?:一条|一行|新的)?(?:条目|规则|教训|经验)",
+            "a lesson recorded after a correction or a mistake",
+            bounded=False,
         ),
     ),
     # "记录会影响后续实现方式的决策": telling the reader to record a kind of knowledge
