@@ -37,6 +37,10 @@ _APPROPRIATE = lexicon.matcher("appropriate")
 _MEANS_BEFORE = lexicon.matcher("means_before")
 _QUALITY_LEADS = lexicon.words("quality_lead", spaced=True)
 _QUALITY_OBJECT_CUES = lexicon.words("quality_object_cue", spaced=True)
+_QUALITY_NOUNS = lexicon.words("quality_noun", spaced=True)
+_SPACED_TRIGGER = lexicon.matcher("trigger", spaced=True)
+_UNSPACED_DIRECTION = lexicon.matcher("direction", spaced=False)
+_UNSPACED_QUALITY_NOUN = lexicon.matcher("quality_noun", spaced=False)
 
 
 def _hedged(clause: str) -> bool:
@@ -78,6 +82,24 @@ def _only_qualities(content: list[str], cue: str, clause: str = "") -> bool:
     return bool(clause) and _quality_then_artefact(rest, clause)
 
 
+def _quality_object(content: list[str], cue: str) -> bool:
+    """ "Review for correctness", "Check code quality", "Improve performance": a verb whose
+    object is only a quality of the work (what to look at or change is not named)."""
+    rest = [w for w in content if w != cue and w not in _QUALITY_CUES]
+    return any(w in _QUALITY_NOUNS for w in rest) and all(
+        w in _QUALITY_NOUNS or w in _EVALUATIVE or w in _GENERIC_CODE for w in rest
+    )
+
+
+def _before_trigger(clause: str, cue: str) -> str:
+    """ "Prioritize readability when suggesting changes": what follows a trailing trigger
+    word says when, not what; the action is the part before it."""
+    found = _SPACED_TRIGGER.search(clause)
+    if found is None or cue not in words(clause[: found.start()]):
+        return clause
+    return clause[: found.start()]
+
+
 def _unspaced_only_qualities(clause: str, cue: str) -> bool:
     if cue in _OBLIGATIONS and cue in clause:
         rest = clause[clause.index(cue) + len(cue) :]  # "做事要认真": only a quality follows
@@ -91,6 +113,18 @@ def _unspaced_only_qualities(clause: str, cue: str) -> bool:
     return len(CJK_RE.findall(rest)) < 2 and not _LATIN_OR_CODE_RE.search(rest)
 
 
+def _unspaced_quality_object(clause: str) -> bool:
+    """ "提交前检查代码质量", "优化性能": the last action's object is only a quality of the
+    work (an earlier verb, "提交前", names the moment), and nothing in the clause is named."""
+    ends = [m.end() for m in _UNSPACED_DIRECTION.finditer(clause)]
+    rest = clause[ends[-1] :] if ends else clause
+    if not _UNSPACED_QUALITY_NOUN.search(rest) or _LATIN_OR_CODE_RE.search(clause):
+        return False  # "运行 `pnpm lint` 检查代码质量": a named tool is the action
+    rest = _UNSPACED_GENERIC.sub(_UNSPACED_QUALITY_NOUN.sub(rest))
+    rest = _UNSPACED_EVALUATIVE.sub(_UNSPACED_GENERIC_CODE.sub(rest))
+    return not CJK_RE.search(rest) and not _LATIN_OR_CODE_RE.search(rest)
+
+
 def is_vague(clause: str, cue: str) -> bool:
     """True when a direction clause names no concrete action (a value or a vague verb)."""
     if _hedged(clause):
@@ -98,7 +132,7 @@ def is_vague(clause: str, cue: str) -> bool:
     if _VAGUE_OPENING.search(clause) and not _SEQUENCE.search(clause):
         return True  # "先做好设计再构建代码框架": a sequence of steps is not vague
     if CJK_RE.search(clause):
-        return _unspaced_only_qualities(clause, cue)
+        return _unspaced_only_qualities(clause, cue) or _unspaced_quality_object(clause)
     content = [w for w in words(clause) if w not in _STOP and w not in _SKIP_LEAD]
     if " " not in cue and cue not in content:
         # A labelled value ("Components: PascalCase") carries its verb in the label.
@@ -109,6 +143,12 @@ def is_vague(clause: str, cue: str) -> bool:
     if _JUDGEMENT.search(clause):
         return True
     if _only_qualities(content, cue, clause):
+        return True
+    head = _before_trigger(clause, cue)
+    head_content = [w for w in content if w in words(head)] if head != clause else content
+    if _quality_object(head_content, cue) or (
+        head != clause and _only_qualities(head_content, cue, head)
+    ):
         return True
     if _VAGUE_PHRASE.search(clause) and len(concrete) <= 1 and len(content) <= 4:
         return True

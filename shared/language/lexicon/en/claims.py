@@ -177,6 +177,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         " informative sensible succinct robust friendly"
     ),
     "quality_object_cue": words("provide return produce create add"),
+    # "Review for correctness", "Check code quality": a quality of the work named as the
+    # thing to act on; what to look at or change is not said.
+    "quality_noun": words(
+        """quality correctness accuracy safety security performance reliability robustness
+        readability maintainability simplicity clarity consistency efficiency stability
+        scalability usability testability reusability modularity extensibility elegance
+        cleanliness completeness precision professionalism"""
+    ),
     "exception_lead": (
         Pattern(
             r"^(?:unless|except)\b|^only (?:if|when)\b", "'unless' opening a clause", bounded=False

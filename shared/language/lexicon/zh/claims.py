@@ -224,6 +224,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             设计"""
         ),
     ),
+    # "检查代码质量", "优化性能": a quality of the work named as the thing to act on.
+    "quality_noun": (
+        *phrases(
+            """质量|安全性|安全|性能|正确性|准确性|稳定性|可靠性|健壮性|鲁棒性|一致性|
+            可扩展性|扩展性|可测试性|复用性|可用性|效率"""
+        ),
+    ),
     # Modals of obligation whose object is what follows them ("做事要认真").
     "obligation": ("要", "要有", "需有", "应有", "须有", "都有"),
     # Adverbs that lead a verb ("直接做", "先写测试"): the verb after them is the action.
