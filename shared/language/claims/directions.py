@@ -199,6 +199,18 @@ def unnamed_skill(claim: Claim, trigger_idx: int | None) -> bool:
             continue
         for match in _SPACED_SKILL.finditer(clause):
             noun = match.group("noun")
-            if noun.rstrip("s") not in trigger and noun not in named:
+            introduced = noun.rstrip("s") in trigger or noun in named
+            if not introduced and not _titled(claim, clause, match):
                 return True
     return False
+
+
+def _titled(claim: Claim, clause: str, match: re.Match[str]) -> bool:
+    """ "Follow PEP 8 conventions", "Follow the Rust API Guidelines": a number or a
+    capitalised noun makes the followed artefact a named document."""
+    at = claim.lower.find(clause)
+    if at < 0 or len(claim.lower) != len(claim.text):
+        return False
+    span = claim.text[at + match.start() : at + match.end()]
+    noun = claim.text[at + match.start("noun") : at + match.end("noun")]
+    return any(ch.isdigit() for ch in span) or noun[:1].isupper()

@@ -130,13 +130,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # noun ends its phrase, so "check the workflow run log" does not count.
     "external_skill": (
         Pattern(
-            r"\b(?:follow|apply|use|run|consult|check|see|read|open|load|reuse|repeat|adhere to|"
-            r"comply with|conform to|stick to)\s+"
-            r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+)?(?:[\w-]+\s+){0,2}?"
+            r"\b(?:follow|apply|use|using|run|consult|check|see|read|open|load|reuse|repeat|"
+            r"adhere to|comply with|conform to|stick to|based on|according to|in line with)\s+"
+            r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+)?"
+            r"(?!following\b|below\b|above\b)(?:[\w-]+\s+){0,2}?"
             r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
             r"guidelines|lesson|pattern|patterns|skill|groove|protocol|notes|dossier|doc|docs|"
-            r"standards|best practices|instructions|"
-            r"documentation|recipe|process|steps)"
+            r"standards|best practices|best practice|instructions|conventions|idioms|"
+            r"principles|norms|documentation|recipe|process|steps)"
             r"(?=\s*(?:$|[.,;:!?)]|\s(?:for|to|when|if|and|before|after|in|on|again|here)\b))",
             "a verb of following, then an artefact noun that ends its phrase",
             bounded=False,

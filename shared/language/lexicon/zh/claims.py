@@ -109,10 +109,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "(?:流程|规范|清单|模板|步骤|方案|套路|做法|经验|教训|指南)",
             "following an unnamed procedure",
         ),
-        # "遵循奥卡姆剃刀原则": following a named principle is a slogan, not an action
+        # "遵循奥卡姆剃刀原则", "基于最佳实践回答": following a principle or an unnamed norm
+        # is a slogan, not an action; a link, a code span or a number names the document.
         Pattern(
-            "(?:遵循|遵守|秉承|坚持|贯彻)[^，。,]{0,10}?(?:原则|理念|思想|精神)",
-            "following a principle",
+            "(?:遵循|遵守|遵照|秉承|坚持|贯彻|基于|根据|依据|依照|按照|符合)"
+            "[^，。,\\[`\\d]{0,16}?(?:原则|理念|思想|精神|最佳实践|行业标准|业界标准|惯例)",
+            "following a principle or a generic norm",
         ),
     ),
     # "API/store 测试 mock 网络边界": an English verb between Chinese words.
