@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+from shared.language import lexicon
 from shared.language.claims import (
     Claim,
     direction_clauses,
@@ -36,6 +37,8 @@ from shared.language.claims import (
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "gradient"
+
+_LIST_OPENER = lexicon.matcher("list_opener")
 
 MISSING_TRIGGER = Finding(
     RULE_ID,
@@ -75,8 +78,8 @@ def judge(
         return NO_DIRECTION
     if not require_activation or claim.has_pointer or claim.has_details:
         return None
-    if unnamed_skill(claim, trig):
-        return NO_ACTIVATION
+    if unnamed_skill(claim, trig) or _LIST_OPENER.search(claim.lower):
+        return NO_ACTIVATION  # an unnamed procedure, or content left to the next lines
     if all(is_vague(claim.clauses[idx], cue) for idx, cue in directions):
         return NO_ACTIVATION
     return None

@@ -143,6 +143,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "Reimplement all core features, including:": the line ends by opening a list that
+    # extends its object; what the rule covers is on the following lines.
+    "list_opener": (
+        Pattern(
+            r"\b(?:including|includes|include)\s*:\s*$",
+            "an inclusion opener and a colon ending the line",
+            bounded=False,
+        ),
+    ),
     "modal": phrases(
         """should|must|need to|needs to|have to|has to|always|never|don't|do not|dont|make sure|
         be sure to|remember to|prefer to|avoid|instead|ought to"""

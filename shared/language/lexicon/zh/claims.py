@@ -117,6 +117,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "following a principle or a generic norm",
         ),
     ),
+    # "重新实现所有核心功能，包括：": the line ends by opening a list that extends its
+    # object; what the rule covers is on the following lines.
+    "list_opener": (Pattern("(?:包括|包含)\\s*[:：]\\s*$", "an inclusion opener ending the line"),),
     # "API/store 测试 mock 网络边界": an English verb between Chinese words.
     "latin_verb": (
         Pattern(f"(?<=[{CJK}\\s])([a-z]{{3,}})\\s+(?=[{CJK}])", "a Latin verb inside Chinese"),
