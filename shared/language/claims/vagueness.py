@@ -24,6 +24,7 @@ _RANKING_CUES = lexicon.words("ranking_cue", spaced=True)
 _OBLIGATIONS = lexicon.words("obligation", spaced=False)
 _ADVERB_CUES = lexicon.words("adverb_cue", spaced=False)
 _JUDGEMENT = lexicon.matcher("judgement")
+_GOAL = lexicon.matcher("goal")
 _VAGUE_PHRASE = lexicon.matcher("vague_phrase")
 _VAGUE_OPENING = lexicon.matcher("vague_opening")
 _SEQUENCE = lexicon.matcher("sequence")
@@ -131,6 +132,8 @@ def is_vague(clause: str, cue: str) -> bool:
         return True
     if _VAGUE_OPENING.search(clause) and not _SEQUENCE.search(clause):
         return True  # "先做好设计再构建代码框架": a sequence of steps is not vague
+    if _GOAL.search(clause):
+        return True
     if CJK_RE.search(clause):
         return _unspaced_only_qualities(clause, cue) or _unspaced_quality_object(clause)
     content = [w for w in words(clause) if w not in _STOP and w not in _SKIP_LEAD]

@@ -120,6 +120,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             thoughtfully"""
         ),
     ),
+    # "Optimize for small bundles", "Aim for readable diffs": a goal to weigh, not an
+    # action; what to do to reach it is not said.
+    "goal": (
+        Pattern(
+            r"^(?:(?:always|first|just|please)\s+)?(?:optimi[sz]e|aim|strive|go)\s+for\b",
+            "a verb of aiming, then 'for' and the goal",
+            bounded=False,
+        ),
+    ),
     "judgement": (
         Pattern(
             r"use (?:your |good |best |common |sound )*(?:judg(?:e)?ment|sense|discretion)",

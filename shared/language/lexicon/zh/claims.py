@@ -193,6 +193,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             优秀|完美|出色|明确|精简|清楚|易懂|友好"""
         ),
     ),
+    # "以首屏速度为优化目标": a goal to weigh, not an action.
+    "goal": (
+        Pattern(
+            "以[^，。,；;]{1,20}?为(?:首要|主要|核心|最高|第一)?(?:优化)?(?:目标|优先)",
+            "以 X 为目标 'take X as the goal'",
+        ),
+    ),
     # "合理使用 useMemo", "设置合适的缓存过期时间": what fits is left to judgement.
     "vague_hedge": (
         Pattern("^(?:要|请|应)?(?:合理|适当|适时|酌情)(?:地)?|合适的|恰当的", "a hedge"),
