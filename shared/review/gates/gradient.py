@@ -39,6 +39,7 @@ from shared.review.gates.base import Finding, ReviewContext
 RULE_ID = "gradient"
 
 _LIST_OPENER = lexicon.matcher("list_opener")
+_BARE_POINTER = lexicon.matcher("bare_pointer")
 
 MISSING_TRIGGER = Finding(
     RULE_ID,
@@ -74,7 +75,7 @@ def judge(
     concrete = found is not None and found[1]
     if not concrete and not (implicit_domain and directions and domain_concrete(claim, directions)):
         return MISSING_TRIGGER
-    if not directions:
+    if not directions or (not concrete and _bare_pointer(claim, directions)):
         return NO_DIRECTION
     if not require_activation or claim.has_pointer or claim.has_details:
         return None
@@ -83,6 +84,12 @@ def judge(
     if all(is_vague(claim.clauses[idx], cue) for idx, cue in directions):
         return NO_ACTIVATION
     return None
+
+
+def _bare_pointer(claim: Claim, directions: list[tuple[int, str]]) -> bool:
+    """ "See `docs/testing.md` for test conventions": with no situation of its own, a line
+    whose every direction only points at a file directs nothing itself."""
+    return all(_BARE_POINTER.match(claim.clauses[idx]) for idx, _ in directions)
 
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:

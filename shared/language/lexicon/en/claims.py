@@ -161,6 +161,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "See `docs/testing.md` for test conventions": a clause that only points at a file
+    # (a bare pointer) directs nothing itself.
+    "bare_pointer": (
+        Pattern(
+            r"^(?:please\s+)?(?:see|refer to|consult)\s+(?:the\s+)?[\w./-]+\.[a-z]{1,5}"
+            r"(?:\s+(?:file|doc|document))?(?:\s+(?:for|on|about)\s+[^,;]*)?$",
+            "a verb of referring, a file, and at most its topic",
+            bounded=False,
+        ),
+    ),
     "modal": phrases(
         """should|must|need to|needs to|have to|has to|always|never|don't|do not|dont|make sure|
         be sure to|remember to|prefer to|avoid|instead|ought to"""

@@ -117,6 +117,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "following a principle or a generic norm",
         ),
     ),
+    # "接口约定请参考根目录的 `API.md` 文件": a clause that only points at a file (a bare
+    # pointer) directs nothing itself.
+    "bare_pointer": (
+        Pattern(
+            "^[^，。,]{0,16}?(?:请|可)?(?:参考|参见|详见|参阅|查阅|见)(?:[^，。,]{0,12}?的)?\\s*"
+            "[\\w./-]+\\.[a-z]{1,5}\\s*(?:文件|文档)?[*\\s。]*$",
+            "a verb of referring, then a file, and nothing after it",
+        ),
+    ),
     # "重新实现所有核心功能，包括：": the line ends by opening a list that extends its
     # object; what the rule covers is on the following lines.
     "list_opener": (Pattern("(?:包括|包含)\\s*[:：]\\s*$", "an inclusion opener ending the line"),),
