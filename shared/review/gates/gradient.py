@@ -40,6 +40,7 @@ RULE_ID = "gradient"
 
 _LIST_OPENER = lexicon.matcher("list_opener")
 _BARE_POINTER = lexicon.matcher("bare_pointer")
+_GOAL_LABEL = lexicon.matcher("goal_label")
 
 MISSING_TRIGGER = Finding(
     RULE_ID,
@@ -77,6 +78,8 @@ def judge(
         return MISSING_TRIGGER
     if not directions or (not concrete and _bare_pointer(claim, directions)):
         return NO_DIRECTION
+    if _GOAL_LABEL.match(claim.raw):
+        return NO_DIRECTION  # "**Goal**: …" states what is wanted, not the next action
     if not require_activation or claim.has_pointer or claim.has_details:
         return None
     if unnamed_skill(claim, trig) or _LIST_OPENER.search(claim.lower):

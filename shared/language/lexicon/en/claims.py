@@ -171,6 +171,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "**Goal**: Save tokens.": a line labelled as a goal states what is wanted, not what
+    # to do next.
+    "goal_label": (
+        Pattern(
+            r"(?i:^\W*(?:\d+\.\s*)?(?:\*\*)?(?:(?:main|primary|core|key|overall|ultimate)\s+)?"
+            r"(?:goals?|objectives?|aims?|mission|vision)(?:\*\*)?\s*[:：])",
+            "a goal label opening the line",
+            bounded=False,
+        ),
+    ),
     "modal": phrases(
         """should|must|need to|needs to|have to|has to|always|never|don't|do not|dont|make sure|
         be sure to|remember to|prefer to|avoid|instead|ought to"""

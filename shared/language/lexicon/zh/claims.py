@@ -117,6 +117,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "following a principle or a generic norm",
         ),
     ),
+    # "**目标**：尽量在本地完成": a line labelled as a goal states what is wanted.
+    "goal_label": (
+        Pattern(
+            "^\\W*(?:\\d+\\.\\s*)?(?:\\*\\*)?(?:核心|主要|最终|总体)?(?:目标|愿景|使命|宗旨)"
+            "(?:\\*\\*)?\\s*[:：]",
+            "a goal label opening the line",
+        ),
+    ),
     # "接口约定请参考根目录的 `API.md` 文件": a clause that only points at a file (a bare
     # pointer) directs nothing itself.
     "bare_pointer": (
