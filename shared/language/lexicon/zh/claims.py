@@ -209,6 +209,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             漂亮|简单|常见|常用|通用|完善|美观|负责|条理|责任心|细心|耐心|仔细|靠谱|
             优秀|完美|出色|明确|精简|清楚|易懂|友好"""
         ),
+        # "保持专业判断", "注意分寸": an attitude kept, like "use judgement"; nothing acted on
+        *phrases("""判断力|判断|分寸|态度|心态"""),
     ),
     # "以首屏速度为优化目标": a goal to weigh, not an action.
     "goal": (
