@@ -222,6 +222,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "合理使用 useMemo", "设置合适的缓存过期时间": what fits is left to judgement.
     "vague_hedge": (
         Pattern("^(?:要|请|应)?(?:合理|适当|适时|酌情)(?:地)?|合适的|恰当的", "a hedge"),
+        # "该提醒的时候要提醒": 'do X when X is due' leaves the moment to judgement
+        Pattern(
+            "(?<![应活])该(?P<due>[^，。,；;]{1,4}?)的?时候[^，。,；;]{0,3}?(?P=due)",
+            "该 X 的时候 … X 'do X when X is due'",
+        ),
     ),
     # "用户喜欢简洁的回答": a preference described, not a direction.
     "preference": ("喜欢", "偏好", "倾向", "讨厌", "习惯", "希望", "想要"),
