@@ -41,6 +41,9 @@ _QUALITY_OBJECT_CUES = lexicon.words("quality_object_cue", spaced=True)
 _QUALITY_NOUNS = lexicon.words("quality_noun", spaced=True)
 _SPACED_TRIGGER = lexicon.matcher("trigger", spaced=True)
 _UNSPACED_DIRECTION = lexicon.matcher("direction", spaced=False)
+_UNSPACED_QUALITY_OBJECT_CUE = lexicon.matcher("quality_object_cue", spaced=False)
+_UNSPACED_QUALITY_LEAD = lexicon.matcher("quality_lead", spaced=False)
+_UNSPACED_ARTEFACT_MAX = 4  # characters of the qualified artefact ("错误提示")
 _UNSPACED_QUALITY_NOUN = lexicon.matcher("quality_noun", spaced=False)
 
 
@@ -114,6 +117,19 @@ def _unspaced_only_qualities(clause: str, cue: str) -> bool:
     return len(CJK_RE.findall(rest)) < 2 and not _LATIN_OR_CODE_RE.search(rest)
 
 
+def _unspaced_quality_then_artefact(clause: str) -> bool:
+    """ "提供清晰的错误提示", "返回明确的错误信息": a verb of producing, a quality, then the
+    short artefact it qualifies and nothing else (anything more says how)."""
+    cue = _UNSPACED_QUALITY_OBJECT_CUE.match(clause)
+    tail = clause[cue.end() :] if cue else ""
+    lead = _UNSPACED_QUALITY_LEAD.match(tail)
+    if lead is None:
+        return False
+    rest = _UNSPACED_EVALUATIVE.sub(tail[lead.end() :])
+    size = len(CJK_RE.findall(rest))
+    return 0 < size <= _UNSPACED_ARTEFACT_MAX and not _LATIN_OR_CODE_RE.search(rest)
+
+
 def _unspaced_quality_object(clause: str) -> bool:
     """ "提交前检查代码质量", "优化性能": the last action's object is only a quality of the
     work (an earlier verb, "提交前", names the moment), and nothing in the clause is named."""
@@ -135,7 +151,11 @@ def is_vague(clause: str, cue: str) -> bool:
     if _GOAL.search(clause):
         return True
     if CJK_RE.search(clause):
-        return _unspaced_only_qualities(clause, cue) or _unspaced_quality_object(clause)
+        return (
+            _unspaced_only_qualities(clause, cue)
+            or _unspaced_quality_object(clause)
+            or _unspaced_quality_then_artefact(clause)
+        )
     content = [w for w in words(clause) if w not in _STOP and w not in _SKIP_LEAD]
     if " " not in cue and cue not in content:
         # A labelled value ("Components: PascalCase") carries its verb in the label.

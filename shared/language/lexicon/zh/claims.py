@@ -254,6 +254,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a verb of keeping a quality opening the clause",
         ),
     ),
+    # "提供清晰的错误提示", "返回明确的错误信息": a verb of producing, a quality, then the
+    # artefact it qualifies; what makes it clear is not said.
+    "quality_object_cue": (
+        Pattern(
+            "^(?:要|请|应|应该|需要|必须|务必|始终|总是)?(?:提供|给出|返回|生成|创建|添加)",
+            "a verb of producing opening the clause",
+        ),
+    ),
+    "quality_lead": phrases(
+        """清晰|简洁|明确|详细|详尽|有意义|规范|友好|完善|一致|易读|可读|准确|完整|简短|
+        简明|统一|合理|良好|优雅|整洁|干净"""
+    ),
     "generic_code": (
         *phrases(
             """代码|函数|逻辑|结构|风格|命名|质量|整体|项目|程序|实现|方法|每次|功能|界面|
