@@ -27,6 +27,7 @@ _INNER_VERBS = lexicon.words("inner_verb", spaced=True)
 _NOT_BEFORE_VERB = lexicon.words("not_before_verb", spaced=True)
 _SPACED_NEGATION = lexicon.matcher("negation", spaced=True)
 _MODAL = lexicon.matcher("modal")
+_DESCRIBED_SUBJECT = lexicon.matcher("described_subject")
 _DIRECTION_PHRASE = lexicon.matcher("direction")
 _LATIN_VERB = lexicon.matcher("latin_verb")
 _INNER_MODAL = lexicon.matcher("inner_modal")
@@ -79,7 +80,8 @@ def clause_direction(clause: str) -> str | None:
     if lead:
         return lead.group(0)  # "do not prefix ...": the prohibition, not the verb "do"
     first = _first_word(clause)
-    if first is not None and (first in _IMPERATIVE or first in _VAGUE_VERB):
+    described = first is not None and bool(_DESCRIBED_SUBJECT.match(clause))
+    if first is not None and not described and (first in _IMPERATIVE or first in _VAGUE_VERB):
         return first
     modal = _MODAL.search(clause)
     if modal:

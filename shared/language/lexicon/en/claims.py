@@ -181,6 +181,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "Test plans ensure nothing is missed": a plural subject, then a verb of benefit; the
+    # leading word is a noun, and the clause describes rather than directs.
+    "described_subject": (
+        Pattern(
+            r"^(?!(?:let|make|help|have|get|keep|watch|see|hear|bid)\s)"  # "Let users make …"
+            r"[a-z-]+\s+[a-z-]+s\s+(?:ensure|help|prevent|allow|let|make|keep|reduce|improve|"
+            r"catch|guarantee|enable|provide|give|save|protect|avoid)\b",
+            "a two-word plural subject, then a verb of benefit",
+            bounded=False,
+        ),
+    ),
     "modal": phrases(
         """should|must|need to|needs to|have to|has to|always|never|don't|do not|dont|make sure|
         be sure to|remember to|prefer to|avoid|instead|ought to"""
