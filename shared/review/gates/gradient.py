@@ -34,6 +34,7 @@ from shared.language.claims import (
     normative_clauses,
     unnamed_skill,
 )
+from shared.language.claims.claim import CODE_TOKEN_RE, strip_label
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "gradient"
@@ -41,6 +42,7 @@ RULE_ID = "gradient"
 _LIST_OPENER = lexicon.matcher("list_opener")
 _BARE_POINTER = lexicon.matcher("bare_pointer")
 _GOAL_LABEL = lexicon.matcher("goal_label")
+_VALUE_LABEL = lexicon.matcher("value_label")
 
 MISSING_TRIGGER = Finding(
     RULE_ID,
@@ -80,6 +82,8 @@ def judge(
         return NO_DIRECTION
     if _GOAL_LABEL.match(claim.raw):
         return NO_DIRECTION  # "**Goal**: …" states what is wanted, not the next action
+    if not concrete and _VALUE_LABEL.match(claim.raw) and not _names_code(claim):
+        return NO_DIRECTION  # "**Core Principle**: …" states a value
     if not require_activation or claim.has_pointer or claim.has_details:
         return None
     if unnamed_skill(claim, trig) or _LIST_OPENER.search(claim.lower):
@@ -93,6 +97,10 @@ def _bare_pointer(claim: Claim, directions: list[tuple[int, str]]) -> bool:
     """ "See `docs/testing.md` for test conventions": with no situation of its own, a line
     whose every direction only points at a file directs nothing itself."""
     return all(_BARE_POINTER.match(claim.clauses[idx]) for idx, _ in directions)
+
+
+def _names_code(claim: Claim) -> bool:
+    return bool(CODE_TOKEN_RE.search(strip_label(claim.raw)))
 
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:

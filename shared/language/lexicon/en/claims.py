@@ -192,6 +192,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "**Core Principle**: …": a line labelled as a principle states a value; unless its
+    # body names a situation or a code artefact, it directs nothing concrete.
+    "value_label": (
+        Pattern(
+            r"(?i:^\W*(?:\d+\.\s*)?(?:\*\*)?(?:(?:core|key|guiding|main|basic)\s+)?"
+            r"(?:principles?|philosophy|values|motto)(?:\*\*)?\s*[:：])",
+            "a principle label opening the line",
+            bounded=False,
+        ),
+    ),
     "modal": phrases(
         """should|must|need to|needs to|have to|has to|always|never|don't|do not|dont|make sure|
         be sure to|remember to|prefer to|avoid|instead|ought to"""

@@ -125,6 +125,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a goal label opening the line",
         ),
     ),
+    # "**核心原则**：…": a line labelled as a principle states a value.
+    "value_label": (
+        Pattern(
+            "^\\W*(?:\\d+\\.\\s*)?(?:\\*\\*)?(?:核心|基本|指导)?(?:原则|理念|信条|价值观)"
+            "(?:\\*\\*)?\\s*[:：]",
+            "a principle label opening the line",
+        ),
+    ),
     # "接口约定请参考根目录的 `API.md` 文件": a clause that only points at a file (a bare
     # pointer) directs nothing itself.
     "bare_pointer": (
