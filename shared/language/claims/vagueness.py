@@ -39,6 +39,7 @@ _MEANS_BEFORE = lexicon.matcher("means_before")
 _QUALITY_LEADS = lexicon.words("quality_lead", spaced=True)
 _QUALITY_OBJECT_CUES = lexicon.words("quality_object_cue", spaced=True)
 _QUALITY_NOUNS = lexicon.words("quality_noun", spaced=True)
+_ARTEFACT = lexicon.words("artefact", spaced=True)
 _SPACED_TRIGGER = lexicon.matcher("trigger", spaced=True)
 _UNSPACED_DIRECTION = lexicon.matcher("direction", spaced=False)
 _UNSPACED_QUALITY_OBJECT_CUE = lexicon.matcher("quality_object_cue", spaced=False)
@@ -64,13 +65,14 @@ def _quality_then_artefact(rest: list[str], clause: str) -> bool:
     lead = [w for w in rest if w in _QUALITY_LEADS]
     if not lead or rest[: len(lead)] != lead:
         return False
-    tail = rest[len(lead) :]
+    # Generic parts ("error handling and logging mechanisms") neither add nor say how.
+    tail = [w for w in rest[len(lead) :] if w not in _GENERIC_CODE]
     ws = words(clause)
     after = [w for w in ws[ws.index(lead[-1]) + 1 :] if w != "and"] if lead[-1] in ws else []
-    if len(after) > 3 or any(w in _STOP for w in after):
+    if any(w in _STOP for w in after) or len([w for w in after if w not in _GENERIC_CODE]) > 3:
         return False
     return 0 < len(tail) <= 3 and all(
-        w not in _EVALUATIVE and not w.endswith(("ly", "ing")) for w in tail
+        w not in _EVALUATIVE and (w in _ARTEFACT or not w.endswith(("ly", "ing"))) for w in tail
     )
 
 
