@@ -43,6 +43,10 @@ _SPACED_SKILL = lexicon.matcher("external_skill", spaced=True)
 _UNSPACED_SKILL = lexicon.matcher("external_skill", spaced=False)
 # "see the `adding-a-cli-command` skill": the artefact is named in a code span.
 _NAMED_ARTEFACT_RE = re.compile(r"`[^`\n]+`\s+(?:[\w-]+\s+)?[a-z]+")
+# "... conventions in src/api/", "... patterns of routes/users.ts": a place named after it.
+_WHERE_NAMED_RE = re.compile(
+    r"\s+(?:used\s+)?(?:in|of|from|under)\s+(?:the\s+)?[\w.-]*(?:/[\w.-]*|\.[a-z]{1,5}\b)"
+)
 
 
 def _first_word(clause: str) -> str | None:
@@ -209,7 +213,10 @@ def unnamed_skill(claim: Claim, trigger_idx: int | None) -> bool:
 
 def _titled(claim: Claim, clause: str, match: re.Match[str]) -> bool:
     """ "Follow PEP 8 conventions", "Follow the Rust API Guidelines": a number or a
-    capitalised noun makes the followed artefact a named document."""
+    capitalised noun makes the followed artefact a named document; "the conventions in
+    `src/api/`" names where it is written."""
+    if _WHERE_NAMED_RE.match(clause[match.end() :]):
+        return True
     at = claim.lower.find(clause)
     if at < 0 or len(claim.lower) != len(claim.text):
         return False

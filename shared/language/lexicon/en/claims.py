@@ -124,7 +124,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # action; what to do to reach it is not said.
     "goal": (
         Pattern(
-            r"^(?:(?:always|first|just|please)\s+)?(?:optimi[sz]e|aim|strive|go)\s+for\b",
+            r"^(?:(?:always|first|just|please)\s+)?(?:optimi[sz]e|aim|strive|go)\s+for\b"
+            r"(?![^,;]*\d)",  # "Aim for 80% coverage": a measurable target is concrete
             "a verb of aiming, then 'for' and the goal",
             bounded=False,
         ),
@@ -142,7 +143,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             r"\b(?:follow|apply|use|using|run|consult|check|see|read|open|load|reuse|repeat|"
             r"adhere to|comply with|conform to|stick to|based on|according to|in line with)\s+"
             r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+)?"
-            r"(?!following\b|below\b|above\b)(?:[\w-]+\s+){0,2}?"
+            r"(?!following\b|below\b|above\b|its\b|their\b)(?:[\w-]+\s+){0,2}?"
             r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
             r"guidelines|lesson|pattern|patterns|skill|groove|protocol|notes|dossier|doc|docs|"
             r"standards|best practices|best practice|instructions|conventions|idioms|"
