@@ -80,7 +80,7 @@ def judge(
         return MISSING_TRIGGER
     if not directions or (not concrete and _bare_pointer(claim, directions)):
         return NO_DIRECTION
-    if _GOAL_LABEL.match(claim.raw):
+    if _GOAL_LABEL.match(claim.raw) and not _measurable(claim):
         return NO_DIRECTION  # "**Goal**: …" states what is wanted, not the next action
     if not concrete and _VALUE_LABEL.match(claim.raw) and not _names_code(claim):
         return NO_DIRECTION  # "**Core Principle**: …" states a value
@@ -101,6 +101,13 @@ def _bare_pointer(claim: Claim, directions: list[tuple[int, str]]) -> bool:
 
 def _names_code(claim: Claim) -> bool:
     return bool(CODE_TOKEN_RE.search(strip_label(claim.raw)))
+
+
+def _measurable(claim: Claim) -> bool:
+    """ "**Goal**: `pnpm build` passes with zero warnings", "reduce cold start under
+    200ms": a goal that names its check or a number is a target one can test."""
+    body = strip_label(claim.raw)
+    return "`" in body or any(ch.isdigit() for ch in body)
 
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
