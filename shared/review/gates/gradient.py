@@ -14,12 +14,15 @@
   than on a quality, an abstraction or a person ("Write clean code", "简单优先",
   "请询问我" name none);
 * direction — a clause, other than the trigger, led by an imperative verb or a modal
-  of obligation (should/must/always/never ...; 应该/先/要/不要/直接 ...);
+  of obligation (should/must/always/never ...; 应该/先/要/不要/直接 ...); on the board a
+  bare pointer ("See `docs/x.md` for Y") or a line labelled as a goal or a principle
+  ("**Goal**: …", "**核心原则**：…") gives none;
 * activation — a ``[[slug]]`` pointer, a ``Details: <path>``, or a self-contained
   action: a concrete verb with an object, not a vague one ("be careful", "use
   judgment"), not hedged ("where appropriate", "合理使用"), not only a quality of a bare
-  artefact ("Write descriptive commit messages") and not an unnamed procedure ("follow
-  the usual checklist").
+  artefact ("Write descriptive commit messages"), not an unnamed procedure or norm
+  ("follow the usual checklist", "follow standard conventions", "基于最佳实践") and not
+  content left to the following lines ("…, including:").
 """
 
 from __future__ import annotations
@@ -78,12 +81,8 @@ def judge(
     concrete = found is not None and found[1]
     if not concrete and not (implicit_domain and directions and domain_concrete(claim, directions)):
         return MISSING_TRIGGER
-    if not directions or (not concrete and _bare_pointer(claim, directions)):
+    if not directions or (require_activation and _states_no_action(claim, directions, concrete)):
         return NO_DIRECTION
-    if _GOAL_LABEL.match(claim.raw) and not _measurable(claim):
-        return NO_DIRECTION  # "**Goal**: …" states what is wanted, not the next action
-    if not concrete and _VALUE_LABEL.match(claim.raw) and not _names_code(claim):
-        return NO_DIRECTION  # "**Core Principle**: …" states a value
     if not require_activation or claim.has_pointer or claim.has_details:
         return None
     if unnamed_skill(claim, trig) or _LIST_OPENER.search(claim.lower):
@@ -93,10 +92,16 @@ def judge(
     return None
 
 
-def _bare_pointer(claim: Claim, directions: list[tuple[int, str]]) -> bool:
-    """ "See `docs/testing.md` for test conventions": with no situation of its own, a line
-    whose every direction only points at a file directs nothing itself."""
-    return all(_BARE_POINTER.match(claim.clauses[idx]) for idx, _ in directions)
+def _states_no_action(claim: Claim, directions: list[tuple[int, str]], concrete: bool) -> bool:
+    """On the board, a line that only points, or is labelled as what is wanted, directs
+    nothing: "See `docs/testing.md` for test conventions" (a bare pointer, with no
+    situation of its own), "**Goal**: Save tokens." (a goal with no check or number),
+    "**Core Principle**: …" (a value, with no situation and no code artefact)."""
+    if not concrete and all(_BARE_POINTER.match(claim.clauses[idx]) for idx, _ in directions):
+        return True
+    if _GOAL_LABEL.match(claim.raw) and not _measurable(claim):
+        return True
+    return not concrete and bool(_VALUE_LABEL.match(claim.raw)) and not _names_code(claim)
 
 
 def _names_code(claim: Claim) -> bool:
