@@ -27,6 +27,7 @@ _INNER_VERBS = lexicon.words("inner_verb", spaced=True)
 _NOT_BEFORE_VERB = lexicon.words("not_before_verb", spaced=True)
 _SPACED_NEGATION = lexicon.matcher("negation", spaced=True)
 _MODAL = lexicon.matcher("modal")
+_DESCRIBED_SUBJECT = lexicon.matcher("described_subject")
 _DIRECTION_PHRASE = lexicon.matcher("direction")
 _LATIN_VERB = lexicon.matcher("latin_verb")
 _INNER_MODAL = lexicon.matcher("inner_modal")
@@ -42,6 +43,10 @@ _SPACED_SKILL = lexicon.matcher("external_skill", spaced=True)
 _UNSPACED_SKILL = lexicon.matcher("external_skill", spaced=False)
 # "see the `adding-a-cli-command` skill": the artefact is named in a code span.
 _NAMED_ARTEFACT_RE = re.compile(r"`[^`\n]+`\s+(?:[\w-]+\s+)?[a-z]+")
+# "... conventions in src/api/", "... patterns of routes/users.ts": a place named after it.
+_WHERE_NAMED_RE = re.compile(
+    r"\s+(?:used\s+)?(?:in|of|from|under)\s+(?:the\s+)?[\w.-]*(?:/[\w.-]*|\.[a-z]{1,5}\b)"
+)
 
 
 def _first_word(clause: str) -> str | None:
@@ -79,7 +84,8 @@ def clause_direction(clause: str) -> str | None:
     if lead:
         return lead.group(0)  # "do not prefix ...": the prohibition, not the verb "do"
     first = _first_word(clause)
-    if first is not None and (first in _IMPERATIVE or first in _VAGUE_VERB):
+    described = first is not None and bool(_DESCRIBED_SUBJECT.match(clause))
+    if first is not None and not described and (first in _IMPERATIVE or first in _VAGUE_VERB):
         return first
     modal = _MODAL.search(clause)
     if modal:
@@ -199,6 +205,21 @@ def unnamed_skill(claim: Claim, trigger_idx: int | None) -> bool:
             continue
         for match in _SPACED_SKILL.finditer(clause):
             noun = match.group("noun")
-            if noun.rstrip("s") not in trigger and noun not in named:
+            introduced = noun.rstrip("s") in trigger or noun in named
+            if not introduced and not _titled(claim, clause, match):
                 return True
     return False
+
+
+def _titled(claim: Claim, clause: str, match: re.Match[str]) -> bool:
+    """ "Follow PEP 8 conventions", "Follow the Rust API Guidelines": a number or a
+    capitalised noun makes the followed artefact a named document; "the conventions in
+    `src/api/`" names where it is written."""
+    if _WHERE_NAMED_RE.match(clause[match.end() :]):
+        return True
+    at = claim.lower.find(clause)
+    if at < 0 or len(claim.lower) != len(claim.text):
+        return False
+    span = claim.text[at + match.start() : at + match.end()]
+    noun = claim.text[at + match.start("noun") : at + match.end("noun")]
+    return any(ch.isdigit() for ch in span) or noun[:1].isupper()

@@ -24,6 +24,7 @@ _RANKING_CUES = lexicon.words("ranking_cue", spaced=True)
 _OBLIGATIONS = lexicon.words("obligation", spaced=False)
 _ADVERB_CUES = lexicon.words("adverb_cue", spaced=False)
 _JUDGEMENT = lexicon.matcher("judgement")
+_GOAL = lexicon.matcher("goal")
 _VAGUE_PHRASE = lexicon.matcher("vague_phrase")
 _VAGUE_OPENING = lexicon.matcher("vague_opening")
 _SEQUENCE = lexicon.matcher("sequence")
@@ -37,6 +38,14 @@ _APPROPRIATE = lexicon.matcher("appropriate")
 _MEANS_BEFORE = lexicon.matcher("means_before")
 _QUALITY_LEADS = lexicon.words("quality_lead", spaced=True)
 _QUALITY_OBJECT_CUES = lexicon.words("quality_object_cue", spaced=True)
+_QUALITY_NOUNS = lexicon.words("quality_noun", spaced=True)
+_ARTEFACT = lexicon.words("artefact", spaced=True)
+_SPACED_TRIGGER = lexicon.matcher("trigger", spaced=True)
+_UNSPACED_DIRECTION = lexicon.matcher("direction", spaced=False)
+_UNSPACED_QUALITY_OBJECT_CUE = lexicon.matcher("quality_object_cue", spaced=False)
+_UNSPACED_QUALITY_LEAD = lexicon.matcher("quality_lead", spaced=False)
+_UNSPACED_ARTEFACT_MAX = 4  # characters of the qualified artefact ("错误提示")
+_UNSPACED_QUALITY_NOUN = lexicon.matcher("quality_noun", spaced=False)
 
 
 def _hedged(clause: str) -> bool:
@@ -56,13 +65,14 @@ def _quality_then_artefact(rest: list[str], clause: str) -> bool:
     lead = [w for w in rest if w in _QUALITY_LEADS]
     if not lead or rest[: len(lead)] != lead:
         return False
-    tail = rest[len(lead) :]
+    # Generic parts ("error handling and logging mechanisms") neither add nor say how.
+    tail = [w for w in rest[len(lead) :] if w not in _GENERIC_CODE]
     ws = words(clause)
     after = [w for w in ws[ws.index(lead[-1]) + 1 :] if w != "and"] if lead[-1] in ws else []
-    if len(after) > 3 or any(w in _STOP for w in after):
+    if any(w in _STOP for w in after) or len([w for w in after if w not in _GENERIC_CODE]) > 3:
         return False
     return 0 < len(tail) <= 3 and all(
-        w not in _EVALUATIVE and not w.endswith(("ly", "ing")) for w in tail
+        w not in _EVALUATIVE and (w in _ARTEFACT or not w.endswith(("ly", "ing"))) for w in tail
     )
 
 
@@ -78,6 +88,24 @@ def _only_qualities(content: list[str], cue: str, clause: str = "") -> bool:
     return bool(clause) and _quality_then_artefact(rest, clause)
 
 
+def _quality_object(content: list[str], cue: str) -> bool:
+    """ "Review for correctness", "Check code quality", "Improve performance": a verb whose
+    object is only a quality of the work (what to look at or change is not named)."""
+    rest = [w for w in content if w != cue and w not in _QUALITY_CUES]
+    return any(w in _QUALITY_NOUNS for w in rest) and all(
+        w in _QUALITY_NOUNS or w in _EVALUATIVE or w in _GENERIC_CODE for w in rest
+    )
+
+
+def _before_trigger(clause: str, cue: str) -> str:
+    """ "Prioritize readability when suggesting changes": what follows a trailing trigger
+    word says when, not what; the action is the part before it."""
+    found = _SPACED_TRIGGER.search(clause)
+    if found is None or cue not in words(clause[: found.start()]):
+        return clause
+    return clause[: found.start()]
+
+
 def _unspaced_only_qualities(clause: str, cue: str) -> bool:
     if cue in _OBLIGATIONS and cue in clause:
         rest = clause[clause.index(cue) + len(cue) :]  # "做事要认真": only a quality follows
@@ -91,14 +119,45 @@ def _unspaced_only_qualities(clause: str, cue: str) -> bool:
     return len(CJK_RE.findall(rest)) < 2 and not _LATIN_OR_CODE_RE.search(rest)
 
 
+def _unspaced_quality_then_artefact(clause: str) -> bool:
+    """ "提供清晰的错误提示", "返回明确的错误信息": a verb of producing, a quality, then the
+    short artefact it qualifies and nothing else (anything more says how)."""
+    cue = _UNSPACED_QUALITY_OBJECT_CUE.match(clause)
+    tail = clause[cue.end() :] if cue else ""
+    lead = _UNSPACED_QUALITY_LEAD.match(tail)
+    if lead is None:
+        return False
+    rest = _UNSPACED_EVALUATIVE.sub(tail[lead.end() :])
+    size = len(CJK_RE.findall(rest))
+    return 0 < size <= _UNSPACED_ARTEFACT_MAX and not _LATIN_OR_CODE_RE.search(rest)
+
+
+def _unspaced_quality_object(clause: str) -> bool:
+    """ "提交前检查代码质量", "优化性能": the last action's object is only a quality of the
+    work (an earlier verb, "提交前", names the moment), and nothing in the clause is named."""
+    ends = [m.end() for m in _UNSPACED_DIRECTION.finditer(clause)]
+    rest = clause[ends[-1] :] if ends else clause
+    if not _UNSPACED_QUALITY_NOUN.search(rest) or _LATIN_OR_CODE_RE.search(clause):
+        return False  # "运行 `pnpm lint` 检查代码质量": a named tool is the action
+    rest = _UNSPACED_GENERIC.sub(_UNSPACED_QUALITY_NOUN.sub(rest))
+    rest = _UNSPACED_EVALUATIVE.sub(_UNSPACED_GENERIC_CODE.sub(rest))
+    return not CJK_RE.search(rest) and not _LATIN_OR_CODE_RE.search(rest)
+
+
 def is_vague(clause: str, cue: str) -> bool:
     """True when a direction clause names no concrete action (a value or a vague verb)."""
     if _hedged(clause):
         return True
     if _VAGUE_OPENING.search(clause) and not _SEQUENCE.search(clause):
         return True  # "先做好设计再构建代码框架": a sequence of steps is not vague
+    if _GOAL.search(clause):
+        return True
     if CJK_RE.search(clause):
-        return _unspaced_only_qualities(clause, cue)
+        return (
+            _unspaced_only_qualities(clause, cue)
+            or _unspaced_quality_object(clause)
+            or _unspaced_quality_then_artefact(clause)
+        )
     content = [w for w in words(clause) if w not in _STOP and w not in _SKIP_LEAD]
     if " " not in cue and cue not in content:
         # A labelled value ("Components: PascalCase") carries its verb in the label.
@@ -109,6 +168,12 @@ def is_vague(clause: str, cue: str) -> bool:
     if _JUDGEMENT.search(clause):
         return True
     if _only_qualities(content, cue, clause):
+        return True
+    head = _before_trigger(clause, cue)
+    head_content = [w for w in content if w in words(head)] if head != clause else content
+    if _quality_object(head_content, cue) or (
+        head != clause and _only_qualities(head_content, cue, head)
+    ):
         return True
     if _VAGUE_PHRASE.search(clause) and len(concrete) <= 1 and len(content) <= 4:
         return True

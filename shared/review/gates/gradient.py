@@ -14,16 +14,20 @@
   than on a quality, an abstraction or a person ("Write clean code", "简单优先",
   "请询问我" name none);
 * direction — a clause, other than the trigger, led by an imperative verb or a modal
-  of obligation (should/must/always/never ...; 应该/先/要/不要/直接 ...);
+  of obligation (should/must/always/never ...; 应该/先/要/不要/直接 ...); on the board a
+  bare pointer ("See `docs/x.md` for Y") or a line labelled as a goal or a principle
+  ("**Goal**: …", "**核心原则**：…") gives none;
 * activation — a ``[[slug]]`` pointer, a ``Details: <path>``, or a self-contained
   action: a concrete verb with an object, not a vague one ("be careful", "use
   judgment"), not hedged ("where appropriate", "合理使用"), not only a quality of a bare
-  artefact ("Write descriptive commit messages") and not an unnamed procedure ("follow
-  the usual checklist").
+  artefact ("Write descriptive commit messages"), not an unnamed procedure or norm
+  ("follow the usual checklist", "follow standard conventions", "基于最佳实践") and not
+  content left to the following lines ("…, including:").
 """
 
 from __future__ import annotations
 
+from shared.language import lexicon
 from shared.language.claims import (
     Claim,
     direction_clauses,
@@ -33,9 +37,15 @@ from shared.language.claims import (
     normative_clauses,
     unnamed_skill,
 )
+from shared.language.claims.claim import CODE_TOKEN_RE, strip_label
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "gradient"
+
+_LIST_OPENER = lexicon.matcher("list_opener")
+_BARE_POINTER = lexicon.matcher("bare_pointer")
+_GOAL_LABEL = lexicon.matcher("goal_label")
+_VALUE_LABEL = lexicon.matcher("value_label")
 
 MISSING_TRIGGER = Finding(
     RULE_ID,
@@ -71,15 +81,38 @@ def judge(
     concrete = found is not None and found[1]
     if not concrete and not (implicit_domain and directions and domain_concrete(claim, directions)):
         return MISSING_TRIGGER
-    if not directions:
+    if not directions or (require_activation and _states_no_action(claim, directions, concrete)):
         return NO_DIRECTION
     if not require_activation or claim.has_pointer or claim.has_details:
         return None
-    if unnamed_skill(claim, trig):
-        return NO_ACTIVATION
+    if unnamed_skill(claim, trig) or _LIST_OPENER.search(claim.lower):
+        return NO_ACTIVATION  # an unnamed procedure, or content left to the next lines
     if all(is_vague(claim.clauses[idx], cue) for idx, cue in directions):
         return NO_ACTIVATION
     return None
+
+
+def _states_no_action(claim: Claim, directions: list[tuple[int, str]], concrete: bool) -> bool:
+    """On the board, a line that only points, or is labelled as what is wanted, directs
+    nothing: "See `docs/testing.md` for test conventions" (a bare pointer, with no
+    situation of its own), "**Goal**: Save tokens." (a goal with no check or number),
+    "**Core Principle**: …" (a value, with no situation and no code artefact)."""
+    if not concrete and all(_BARE_POINTER.match(claim.clauses[idx]) for idx, _ in directions):
+        return True
+    if _GOAL_LABEL.match(claim.raw) and not _measurable(claim):
+        return True
+    return not concrete and bool(_VALUE_LABEL.match(claim.raw)) and not _names_code(claim)
+
+
+def _names_code(claim: Claim) -> bool:
+    return bool(CODE_TOKEN_RE.search(strip_label(claim.raw)))
+
+
+def _measurable(claim: Claim) -> bool:
+    """ "**Goal**: `pnpm build` passes with zero warnings", "reduce cold start under
+    200ms": a goal that names its check or a number is a target one can test."""
+    body = strip_label(claim.raw)
+    return "`" in body or any(ch.isdigit() for ch in body)
 
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:

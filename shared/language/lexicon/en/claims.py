@@ -120,6 +120,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             thoughtfully"""
         ),
     ),
+    # "Optimize for small bundles", "Aim for readable diffs": a goal to weigh, not an
+    # action; what to do to reach it is not said.
+    "goal": (
+        Pattern(
+            r"^(?:(?:always|first|just|please)\s+)?(?:optimi[sz]e|aim|strive|go)\s+for\b"
+            r"(?![^,;]*\d)",  # "Aim for 80% coverage": a measurable target is concrete
+            "a verb of aiming, then 'for' and the goal",
+            bounded=False,
+        ),
+    ),
     "judgement": (
         Pattern(
             r"use (?:your |good |best |common |sound )*(?:judg(?:e)?ment|sense|discretion)",
@@ -130,15 +140,66 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # noun ends its phrase, so "check the workflow run log" does not count.
     "external_skill": (
         Pattern(
-            r"\b(?:follow|apply|use|run|consult|check|see|read|open|load|reuse|repeat|adhere to|"
-            r"comply with|conform to|stick to)\s+"
-            r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+)?(?:[\w-]+\s+){0,2}?"
+            r"\b(?:follow|apply|use|using|run|consult|check|see|read|open|load|reuse|repeat|"
+            r"adhere to|comply with|conform to|stick to|based on|according to|in line with)\s+"
+            r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+)?"
+            r"(?!following\b|below\b|above\b|its\b|their\b)(?:[\w-]+\s+){0,2}?"
             r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
             r"guidelines|lesson|pattern|patterns|skill|groove|protocol|notes|dossier|doc|docs|"
-            r"standards|best practices|instructions|"
-            r"documentation|recipe|process|steps)"
+            r"standards|best practices|best practice|instructions|conventions|idioms|"
+            r"principles|norms|documentation|recipe|process|steps)"
             r"(?=\s*(?:$|[.,;:!?)]|\s(?:for|to|when|if|and|before|after|in|on|again|here)\b))",
             "a verb of following, then an artefact noun that ends its phrase",
+            bounded=False,
+        ),
+    ),
+    # "Reimplement all core features, including:": the line ends by opening a list that
+    # extends its object; what the rule covers is on the following lines.
+    "list_opener": (
+        Pattern(
+            r"\b(?:including|includes|include)\s*:\s*$",
+            "an inclusion opener and a colon ending the line",
+            bounded=False,
+        ),
+    ),
+    # "See `docs/testing.md` for test conventions": a clause that only points at a file
+    # (a bare pointer) directs nothing itself.
+    "bare_pointer": (
+        Pattern(
+            r"^(?:please\s+)?(?:see|refer to|consult)\s+(?:the\s+)?[\w./-]+\.[a-z]{1,5}"
+            r"(?:\s+(?:file|doc|document))?(?:\s+(?:for|on|about)\s+[^,;]*)?$",
+            "a verb of referring, a file, and at most its topic",
+            bounded=False,
+        ),
+    ),
+    # "**Goal**: Save tokens.": a line labelled as a goal states what is wanted, not what
+    # to do next.
+    "goal_label": (
+        Pattern(
+            r"(?i:^\W*(?:\d+\.\s*)?(?:\*\*)?(?:(?:main|primary|core|key|overall|ultimate)\s+)?"
+            r"(?:goals?|objectives?|aims?|mission|vision)(?:\*\*)?\s*[:：])",
+            "a goal label opening the line",
+            bounded=False,
+        ),
+    ),
+    # "Test plans ensure nothing is missed": a plural subject, then a verb of benefit; the
+    # leading word is a noun, and the clause describes rather than directs.
+    "described_subject": (
+        Pattern(
+            r"^(?!(?:let|make|help|have|get|keep|watch|see|hear|bid)\s)"  # "Let users make …"
+            r"[a-z-]+\s+[a-z-]+s\s+(?:ensure|help|prevent|allow|let|make|keep|reduce|improve|"
+            r"catch|guarantee|enable|provide|give|save|protect|avoid)\b",
+            "a two-word plural subject, then a verb of benefit",
+            bounded=False,
+        ),
+    ),
+    # "**Core Principle**: …": a line labelled as a principle states a value; unless its
+    # body names a situation or a code artefact, it directs nothing concrete.
+    "value_label": (
+        Pattern(
+            r"(?i:^\W*(?:\d+\.\s*)?(?:\*\*)?(?:(?:core|key|guiding|main|basic)\s+)?"
+            r"(?:principles?|philosophy|values|motto)(?:\*\*)?\s*[:：])",
+            "a principle label opening the line",
             bounded=False,
         ),
     ),
@@ -177,6 +238,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         " informative sensible succinct robust friendly"
     ),
     "quality_object_cue": words("provide return produce create add"),
+    # "Review for correctness", "Check code quality": a quality of the work named as the
+    # thing to act on; what to look at or change is not said.
+    "quality_noun": words(
+        """quality correctness accuracy safety security performance reliability robustness
+        readability maintainability simplicity clarity consistency efficiency stability
+        scalability usability testability reusability modularity extensibility elegance
+        cleanliness completeness precision professionalism"""
+    ),
     "exception_lead": (
         Pattern(
             r"^(?:unless|except)\b|^only (?:if|when)\b", "'unless' opening a clause", bounded=False

@@ -208,9 +208,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         principles maintainability reusability readability responsibility single structure
         variable variables comment comments component components"""
     ),
+    # Verbs of keeping or making whose object may be only a quality ("Write clean code",
+    # "Develop an efficient …").
     "quality_cue": words(
         """write keep implement prioritize prioritise encourage ensure maintain make emphasize
-        aim strive favor favour use choose pick give"""
+        aim strive favor favour use choose pick give develop build design create"""
     ),
     # Cues that rank a quality ("Prioritize readability"): a value even without an
     # evaluative word.

@@ -109,12 +109,42 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "(?:流程|规范|清单|模板|步骤|方案|套路|做法|经验|教训|指南)",
             "following an unnamed procedure",
         ),
-        # "遵循奥卡姆剃刀原则": following a named principle is a slogan, not an action
+        # "遵循奥卡姆剃刀原则", "基于最佳实践回答": following a principle or an unnamed norm
+        # is a slogan, not an action; a link, a code span or a number names the document.
         Pattern(
-            "(?:遵循|遵守|秉承|坚持|贯彻)[^，。,]{0,10}?(?:原则|理念|思想|精神)",
-            "following a principle",
+            "(?:遵循|遵守|遵照|秉承|坚持|贯彻|基于|根据|依据|依照|按照|符合)"
+            "[^，。,\\[`\\d]{0,16}?(?:原则|理念|思想|精神|最佳实践|行业标准|业界标准|惯例)",
+            "following a principle or a generic norm",
         ),
     ),
+    # "**目标**：尽量在本地完成": a line labelled as a goal states what is wanted.
+    "goal_label": (
+        Pattern(
+            "^\\W*(?:\\d+\\.\\s*)?(?:\\*\\*)?(?:核心|主要|最终|总体)?(?:目标|愿景|使命|宗旨)"
+            "(?:\\*\\*)?\\s*[:：]",
+            "a goal label opening the line",
+        ),
+    ),
+    # "**核心原则**：…": a line labelled as a principle states a value.
+    "value_label": (
+        Pattern(
+            "^\\W*(?:\\d+\\.\\s*)?(?:\\*\\*)?(?:核心|基本|指导)?(?:原则|理念|信条|价值观)"
+            "(?:\\*\\*)?\\s*[:：]",
+            "a principle label opening the line",
+        ),
+    ),
+    # "接口约定请参考根目录的 `API.md` 文件": a clause that only points at a file (a bare
+    # pointer) directs nothing itself.
+    "bare_pointer": (
+        Pattern(
+            "^[^，。,]{0,16}?(?:请|可)?(?:参考|参见|详见|参阅|查阅|见)(?:[^，。,]{0,12}?的)?\\s*"
+            "[\\w./-]+\\.[a-z]{1,5}\\s*(?:文件|文档)?[*\\s。]*$",
+            "a verb of referring, then a file, and nothing after it",
+        ),
+    ),
+    # "重新实现所有核心功能，包括：": the line ends by opening a list that extends its
+    # object; what the rule covers is on the following lines.
+    "list_opener": (Pattern("(?:包括|包含)\\s*[:：]\\s*$", "an inclusion opener ending the line"),),
     # "API/store 测试 mock 网络边界": an English verb between Chinese words.
     "latin_verb": (
         Pattern(f"(?<=[{CJK}\\s])([a-z]{{3,}})\\s+(?=[{CJK}])", "a Latin verb inside Chinese"),
@@ -187,10 +217,24 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             漂亮|简单|常见|常用|通用|完善|美观|负责|条理|责任心|细心|耐心|仔细|靠谱|
             优秀|完美|出色|明确|精简|清楚|易懂|友好"""
         ),
+        # "保持专业判断", "注意分寸": an attitude kept, like "use judgement"; nothing acted on
+        *phrases("""判断力|判断|分寸|态度|心态"""),
+    ),
+    # "以首屏速度为优化目标": a goal to weigh, not an action.
+    "goal": (
+        Pattern(
+            "以[^，。,；;]{1,20}?为(?:首要|主要|核心|最高|第一)?(?:优化)?(?:目标|优先)",
+            "以 X 为目标 'take X as the goal'",
+        ),
     ),
     # "合理使用 useMemo", "设置合适的缓存过期时间": what fits is left to judgement.
     "vague_hedge": (
         Pattern("^(?:要|请|应)?(?:合理|适当|适时|酌情)(?:地)?|合适的|恰当的", "a hedge"),
+        # "该提醒的时候要提醒": 'do X when X is due' leaves the moment to judgement
+        Pattern(
+            "(?<![应活])该(?P<due>[^，。,；;]{1,4}?)的?时候[^，。,；;]{0,3}?(?P=due)",
+            "该 X 的时候 … X 'do X when X is due'",
+        ),
     ),
     # "用户喜欢简洁的回答": a preference described, not a direction.
     "preference": ("喜欢", "偏好", "倾向", "讨厌", "习惯", "希望", "想要"),
@@ -218,10 +262,29 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a verb of keeping a quality opening the clause",
         ),
     ),
+    # "提供清晰的错误提示", "返回明确的错误信息": a verb of producing, a quality, then the
+    # artefact it qualifies; what makes it clear is not said.
+    "quality_object_cue": (
+        Pattern(
+            "^(?:要|请|应|应该|需要|必须|务必|始终|总是)?(?:提供|给出|返回|生成|创建|添加)",
+            "a verb of producing opening the clause",
+        ),
+    ),
+    "quality_lead": phrases(
+        """清晰|简洁|明确|详细|详尽|有意义|规范|友好|完善|一致|易读|可读|准确|完整|简短|
+        简明|统一|合理|良好|优雅|整洁|干净"""
+    ),
     "generic_code": (
         *phrases(
             """代码|函数|逻辑|结构|风格|命名|质量|整体|项目|程序|实现|方法|每次|功能|界面|
             设计"""
+        ),
+    ),
+    # "检查代码质量", "优化性能": a quality of the work named as the thing to act on.
+    "quality_noun": (
+        *phrases(
+            """质量|安全性|安全|性能|正确性|准确性|稳定性|可靠性|健壮性|鲁棒性|一致性|
+            可扩展性|扩展性|可测试性|复用性|可用性|效率"""
         ),
     ),
     # Modals of obligation whose object is what follows them ("做事要认真").
