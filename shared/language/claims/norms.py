@@ -90,7 +90,11 @@ def labelled_value(claim: Claim) -> bool:
         return False
     if CJK_RE.search(label):
         # "任务完成：pnpm run check-types": a label naming a moment is the trigger
-        return bool(_ARTEFACT_PHRASE.search(label.replace(" ", "")) or _EVENT_LABEL.search(label))
+        if _ARTEFACT_PHRASE.search(label.replace(" ", "")) or _EVENT_LABEL.search(label):
+            return True
+        # "状态管理: Pinia, 禁止零散 reactive": a Latin value in an unspaced line is a name,
+        # and the prohibition after it makes it the replacement, whatever the label names.
+        return raw_value.isascii() and bool(_NEGATION.search(tail.lower()))
     return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(label))
 
 

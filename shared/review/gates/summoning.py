@@ -49,6 +49,7 @@ _PURPOSE_LEAD = lexicon.matcher("purpose_lead")
 # "严禁主动执行 `git commit`，只有用户明确要求时才执行", "Never X unless asked": an
 # exception after a prohibition narrows it; it names nothing to do instead.
 _EXCEPTION_LEAD = lexicon.matcher("exception_lead")
+_STATED_WAY = lexicon.matcher("stated_way")
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
@@ -114,6 +115,13 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         and not (idx > first_negated and _EXCEPTION_LEAD.found(claim.clauses[idx]))
     ]
     positive += [idx for idx, _ in normative_clauses(claim) if idx not in negated]
+    # "`pkg` is consumed from PyPI; avoid local path dependencies": the way the line
+    # states an artefact is had is what to do instead.
+    positive += [
+        idx
+        for idx, clause in enumerate(claim.clauses)
+        if idx not in negated and _STATED_WAY.found(clause)
+    ]
     replacement = _REPLACEMENT.found(claim.lower)
     if positive or replacement:
         # The replacement is named; whether the situation is recognisable (explicit, or

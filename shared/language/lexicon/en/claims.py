@@ -177,6 +177,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         " informative sensible succinct robust friendly"
     ),
     "quality_object_cue": words("provide return produce create add"),
+    # "`pkg` is consumed from PyPI; avoid local path dependencies": a clause stating how
+    # an artefact is supplied or handled names the way a later prohibition replaces.
+    "stated_way": (
+        Pattern(
+            r"\b(?:is|are)\s+(?:always\s+|only\s+)?(?:consumed|installed|loaded|fetched|pulled|"
+            r"managed|handled|generated|built|injected|provided|imported|sourced|resolved|"
+            r"served|rendered|written|styled|configured|done|read|stored|kept|defined)\s+"
+            r"(?:from|via|through|by|with|in|using)\s+\S",
+            "'is <supplied> from/via X': the way an artefact is had",
+            bounded=False,
+        ),
+    ),
     "exception_lead": (
         Pattern(
             r"^(?:unless|except)\b|^only (?:if|when)\b", "'unless' opening a clause", bounded=False
@@ -191,6 +203,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             r"(?:just|simply)\s+(?:use|do|write|say|run|keep|leave|put|add|ask|return|call)",
             "'just/simply' before a verb of doing",
+        ),
+        Pattern(
+            r"(?:when|if|where)\s+[^,;]{1,60}?\s+(?:will|would|can|could)\s+(?:suffice\b|do"
+            r"(?=\s*(?:$|[.;!)]|\s(?:the job|just as well|fine|instead)\b)))"
+            r"|(?:when|if|where)\s+[^,;]{1,60}?\s+suffices\b",
+            "'when X will suffice': the when-clause names what to use instead",
         ),
     ),
     "ghost": phrases(

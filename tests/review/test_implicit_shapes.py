@@ -1,0 +1,37 @@
+"""Board shapes whose situation or replacement is implicit: invented lines, never corpus
+rows. Each shape comes with a near miss that keeps its old decision."""
+
+from __future__ import annotations
+
+import pytest
+
+from shared.review.allowlist import FileKind
+from shared.review.gates import ReviewContext, review_claim
+
+BOARD = ReviewContext("memory/CLAUDE.md", FileKind.BOARD)
+
+REPLACEMENTS = [
+    # a when-clause naming what will do the job names the replacement
+    ("Never write a manual loop when a list comprehension will do.", None),
+    ("Don't add a dependency if the standard library suffices.", None),
+    ("能用标准库解决时不要引入第三方依赖", None),
+    ("Never add a dependency when it will do harm.", "summoning"),
+    ("不要引入第三方依赖", "summoning"),
+    # a labelled Latin value in a Chinese line, then a prohibition: the value replaces it
+    ("样式方案：Tailwind，不要写内联样式", None),
+    ("沟通方式：直接，不要客套", "summoning"),
+    ("语言偏好：English，不要用中文", "summoning"),
+    # the way an artefact is had, stated in the line, replaces the forbidden way
+    ("Secrets are loaded from Vault; never hard-code them.", None),
+    ("Never hard-code secrets; they are loaded from Vault.", None),
+    ("The database is slow; avoid full scans.", "summoning"),
+    # a paired direction: state X, do not invent Y
+    ("明确指出不确定的数字，不编造数据", None),
+    ("他指出了问题", "gradient"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), REPLACEMENTS)
+def test_replacement_shapes(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding
