@@ -35,3 +35,26 @@ REPLACEMENTS = [
 def test_replacement_shapes(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+CONVENTIONS = [
+    # a present-tense convention of the code's shape: a generic artefact subject and a
+    # relation verb agreeing with it, or a copula under a quantified subject
+    ("Handlers return `Result<T, E>`", None),
+    ("`domain/` depends on nothing outside the standard library", None),
+    ("Tests mirror the `src/` layout", None),
+    ("Every module has a docstring", None),
+    ("Each page is a separate route under `app/`", None),
+    # what a command or a tool does, a compound noun, a particular thing: descriptions
+    ("`pnpm test` runs the whole suite", "gradient"),
+    ("Database migrations run automatically", "gradient"),
+    ("`git reset --hard` destroys uncommitted work", "gradient"),
+    ("The API returns JSON", "gradient"),
+    ("Each session starts fresh", "gradient"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), CONVENTIONS)
+def test_present_tense_conventions(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

@@ -36,6 +36,12 @@ _PLACED = lexicon.matcher("placed")
 _NORMATIVE = lexicon.matcher("normative")
 _PENDING = lexicon.matcher("pending")
 _PLACED_FILE = lexicon.matcher("placed_file")
+_DEFINITE_LEAD = lexicon.words("definite_lead", spaced=True)
+_QUANTIFIER = lexicon.words("quantifier", spaced=True)
+_COPULA = lexicon.words("copula", spaced=True)
+_RELATION_VERB = lexicon.words("relation_verb", spaced=True)
+_SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
+_SUBJECT_MAX = 4
 
 LABELLED_CODE_RE = re.compile(
     r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?(?:\s*[(（][^)）\n]{0,60}[)）])?\s*[:：]\s*(?:\*\*)?\s*"
@@ -201,6 +207,50 @@ def _convention_shape(clause: str) -> bool:
     return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in value + scope)
 
 
+def _present_verb(word: str, plural: bool, quantified: bool) -> str | None:
+    """The verb ``word`` is in a convention's present tense, agreeing with its subject,
+    or None: a relation verb, its base form after a plural subject ("Handlers return"),
+    its -s form after a singular one ("`core/` imports"); under a quantified subject also
+    a copula ("Each scenario is …", "Every module has …"). Agreement keeps compound nouns ("git
+    reset", "memory sync") from reading as a subject and its verb."""
+    if word in _COPULA:
+        return word if quantified else None
+    if plural:
+        base = word
+    elif word.endswith("es") and word[:-2] in _RELATION_VERB:
+        base = word[:-2]
+    else:
+        base = word[:-1] if word.endswith("s") and not word.endswith("ss") else ""
+    return base if base in _RELATION_VERB else None
+
+
+def present_norm(clause: str) -> str | None:
+    """ "Handlers return `Result<T, E>`", "`application/` imports domain only", "Every
+    module has a docstring": a present-tense convention whose subject is a generic
+    artefact (a code token, an artefact word, or anything universally quantified), not a
+    particular thing ("The build is slow"). The subject is at most four words with no
+    function word; its first verb decides. Returns the verb."""
+    tokens = clause.split()
+    if len(tokens) < 3 or tokens[0] in _DEFINITE_LEAD or CJK_RE.search(clause):
+        return None
+    quantified = tokens[0] in _QUANTIFIER
+    for k in range(1, min(_SUBJECT_MAX, len(tokens) - 1) + 1):
+        last = tokens[k - 1]
+        if k > 1 and last in _STOP:
+            return None  # "claude" in commit messages": a phrase, not a subject
+        plural = tokens[0] in ("all", "no") or (last.endswith("s") and not last.endswith("ss"))
+        at = k + 1 if tokens[k] in _SKIP_LEAD and k + 2 < len(tokens) else k
+        verb = _present_verb(tokens[at], plural, quantified)
+        if verb is None:
+            continue
+        subject = " ".join(tokens[:k])
+        artefact = CODE_TOKEN_RE.search(subject) or any(
+            w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(subject)
+        )
+        return verb if quantified or artefact else None
+    return None
+
+
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
     """(index, verb) of clauses in that normative present, subject an artefact; a
     ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
@@ -231,4 +281,8 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
             w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(match["subject"])
         ):
             found.append((idx, match["verb"]))
+            continue
+        verb = present_norm(clause)
+        if verb is not None:
+            found.append((idx, verb))
     return found

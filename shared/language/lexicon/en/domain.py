@@ -135,6 +135,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "Handlers return `Result`", "Every module has a docstring": a convention in the
+    # present tense. A subject led by one of these is a particular thing, described.
+    "definite_lead": words("""this that the these those our we it its my i you he she they"""),
+    # A universally quantified subject ("Each scenario is …") states a convention, so
+    # even a copula sets it; a bare plural ("Tests are flaky") only describes.
+    "quantifier": words("""each every all no"""),
+    "copula": words("""is are has have"""),
+    # Verbs whose present tense names a structural relation between artefacts: a
+    # convention of the code's shape ("Handlers return `Result`"), where other verbs
+    # describe what a thing does ("`pnpm test` runs the suite", "Migrations run nightly").
+    "relation_verb": words(
+        """import depend return extend implement inherit wrap expose export call raise throw
+        mirror accept emit own reference subclass"""
+    ),
     # "if comments are needed, they go in docstrings": a pronoun put in a named place.
     "placed": (
         Pattern(
