@@ -58,3 +58,27 @@ CONVENTIONS = [
 def test_present_tense_conventions(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+VERBLESS = [
+    # a reply noun in a convention: every reply is the situation, the scope the artefact
+    ("Answers in Markdown with headings", None),
+    ("Tasks in order", "gradient"),
+    # a reduced passive arranging or formatting an artefact, or ordering by a key
+    ("Imports sorted with isort", None),
+    ("Open items listed first, then closed ones sorted by date.", None),
+    ("Dates formatted as ISO 8601", None),
+    ("Content organized in chapters for a logical reading flow", "gradient"),
+    # a named style or a measure of one artefact
+    ("NumPy style docstrings", None),
+    ("camelCase variables", None),
+    ("2-space indentation", None),
+    ("Casual style replies", "gradient"),
+    ("Real-time collaboration", "gradient"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), VERBLESS)
+def test_verbless_conventions(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

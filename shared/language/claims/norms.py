@@ -32,6 +32,9 @@ _EVENT_LABEL = lexicon.matcher("event_label")
 _LIMIT = lexicon.matcher("limit", neutral=r"[≤≥<>]=?\s*\d")
 _CONVENTION = lexicon.matcher("convention")
 _PASSIVE_NORM = lexicon.matcher("passive_norm")
+_ARRANGED = lexicon.matcher("arranged")
+_ORDERING = lexicon.words("ordering", spaced=True)
+_STYLED = lexicon.matcher("styled")
 _PLACED = lexicon.matcher("placed")
 _NORMATIVE = lexicon.matcher("normative")
 _PENDING = lexicon.matcher("pending")
@@ -42,6 +45,7 @@ _COPULA = lexicon.words("copula", spaced=True)
 _RELATION_VERB = lexicon.words("relation_verb", spaced=True)
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
 _SUBJECT_MAX = 4
+_REPLY_NOUN = lexicon.words("reply_noun", spaced=True)
 
 LABELLED_CODE_RE = re.compile(
     r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?(?:\s*[(（][^)）\n]{0,60}[)）])?\s*[:：]\s*(?:\*\*)?\s*"
@@ -200,9 +204,12 @@ def _convention_shape(clause: str) -> bool:
     if not value or not scope or any(w in _IMPERATIVE or w in _VAGUE_VERB for w in value[:1]):
         return False
     coded = bool(CODE_TOKEN_RE.search(match["value"]))  # "snake_case for SQL columns"
-    if not coded and any(
-        w in _EVALUATIVE or w in _ABSTRACT or w in _GENERIC or w in _EVENT_NOUNS for w in value
-    ):
+    if not coded and any(w in _EVALUATIVE or w in _ABSTRACT or w in _EVENT_NOUNS for w in value):
+        return False
+    # "Replies in Markdown", "Answers in Chinese": every reply is the situation, so a
+    # generic word is a fine subject when the scope names the artefact to use.
+    scoped = any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in scope)
+    if not coded and any(w in _GENERIC and not (scoped and w in _REPLY_NOUN) for w in value):
         return False
     return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in value + scope)
 
@@ -251,6 +258,30 @@ def present_norm(clause: str) -> str | None:
     return None
 
 
+def _styled(clause: str) -> bool:
+    """ "Google Style docstrings", "4-space indentation": a named style or a measure of
+    one artefact (the last word) is the convention to use for it."""
+    match = _STYLED.match(clause.strip().rstrip("."))
+    if not match:
+        return False
+    noun = match["artefact"] or match["measured"] or ""
+    return noun in _ARTEFACT or noun.rstrip("s") in _ARTEFACT
+
+
+def arranged(clause: str) -> bool:
+    """ "Imports sorted with isort", "Dates formatted as ISO 8601", "findings sorted by
+    confidence": a reduced passive that arranges or formats an artefact, or orders
+    anything by a key, is a convention for it ("Content organized in chapters" arranges
+    nothing concrete)."""
+    match = _ARRANGED.match(clause)
+    if not match:
+        return False
+    if match["participle"] in _ORDERING and match["how"] == "by":
+        return True
+    named = words(match["subject"]) + words(clause[match.end() :])
+    return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT or w.isdigit() for w in named)
+
+
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
     """(index, verb) of clauses in that normative present, subject an artefact; a
     ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
@@ -264,7 +295,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         return [(len(claim.clauses) - 1, "use")]
     found = []
     for idx, clause in enumerate(claim.clauses):
-        if _PASSIVE_NORM.search(clause):
+        if _PASSIVE_NORM.search(clause) or arranged(clause):
             found.append((idx, "prefer"))
             continue
         if has_limit(clause):
@@ -273,7 +304,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         if _PLACED.match(clause) or _PLACED_FILE.search(clause):
             found.append((idx, "put"))
             continue
-        if len(claim.clauses) == 1 and _convention_shape(clause):
+        if len(claim.clauses) == 1 and (_convention_shape(clause) or _styled(clause)):
             found.append((idx, "use"))
             continue
         match = _NORMATIVE.match(clause)

@@ -149,6 +149,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """import depend return extend implement inherit wrap expose export call raise throw
         mirror accept emit own reference subclass"""
     ),
+    # What every reply is: as a convention's subject ("Replies in Chinese") the
+    # situation is every reply, so the scope alone must name the artefact.
+    "reply_noun": words("""answer answers reply replies response responses output outputs"""),
     # "if comments are needed, they go in docstrings": a pronoun put in a named place.
     "placed": (
         Pattern(
@@ -176,6 +179,33 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "Imports sorted with isort", "findings sorted by confidence": an artefact and the
+    # participle that arranges or formats it, then how; a reduced passive convention.
+    "arranged": (
+        Pattern(
+            r"^(?:then\s+|and\s+)?(?P<subject>(?:[\w`'./+#-]+\s+){0,2}[\w`'./+#-]+)\s+"
+            r"(?P<participle>sorted|ordered|grouped|ranked|numbered|prefixed|suffixed|formatted|indented|"
+            r"aligned|wrapped|annotated|typed|named|capitali[sz]ed|quoted|escaped|encoded|"
+            r"nested|separated|split|listed)\s+"
+            r"(?P<how>by|with|in|as|into|under|alphabetically|using|per)\b",
+            "an artefact, a participle of arranging or formatting, then how",
+            bounded=False,
+        ),
+    ),
+    # "Google Style docstrings", "snake_case columns", "4-space indentation": a named
+    # style or a measure, then the artefact it shapes; a verbless convention.
+    "styled": (
+        Pattern(
+            r"^(?:[\w.+#-]+\s+){0,2}?[\w.+#]+?[-_ ]?(?:style|case|format|syntax|notation)\s+"
+            r"(?P<artefact>[\w-]+)$"
+            r"|^\d+[- ](?:space|spaces|tab|tabs|char|chars|character|characters|column|columns)"
+            r"\s+(?P<measured>[\w-]+)$",
+            "a named style or a measure, then one artefact",
+            bounded=False,
+        ),
+    ),
+    # "sorted by confidence": an ordering by a key is concrete whatever is ordered.
+    "ordering": words("""sorted ordered grouped ranked"""),
     # "Function components with hooks, named exports preferred": a passive norm.
     "passive_norm": (
         Pattern(
