@@ -82,3 +82,21 @@ VERBLESS = [
 def test_verbless_conventions(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+CHINESE = [
+    # one thing per other thing, when an artefact is named
+    ("每个页面单独一个路由文件", None),
+    ("每个人一个想法", "gradient"),
+    # a clause led by the means it uses, when the means is an artefact or a name
+    ("通过环境变量配置密钥", None),
+    ("借助 `zod` 校验输入", None),
+    ("通过率很高", "gradient"),
+    ("通过审核的方案", "gradient"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), CHINESE)
+def test_chinese_conventions(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

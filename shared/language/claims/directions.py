@@ -39,6 +39,8 @@ _MODAL_BEFORE = lexicon.matcher("modal_before")
 _UNSPACED_DIRECTION = lexicon.matcher("direction", spaced=False)
 _UNSPACED_NEGATION = lexicon.matcher("negation", spaced=False)
 _SPACED_SKILL = lexicon.matcher("external_skill", spaced=True)
+_MEANS_LEAD = lexicon.matcher("means_lead")
+_UNSPACED_ARTEFACT = lexicon.matcher("artefact", spaced=False)
 _UNSPACED_SKILL = lexicon.matcher("external_skill", spaced=False)
 # "see the `adding-a-cli-command` skill": the artefact is named in a code span.
 _NAMED_ARTEFACT_RE = re.compile(r"`[^`\n]+`\s+(?:[\w-]+\s+)?[a-z]+")
@@ -89,6 +91,9 @@ def clause_direction(clause: str) -> str | None:
     phrase = _DIRECTION_PHRASE.search(clause)
     if phrase:
         return phrase.group(0)
+    means = _MEANS_LEAD.match(clause)
+    if means and _UNSPACED_ARTEFACT.match(clause[means.end() :]):
+        return means.group(0).strip()
     latin = _LATIN_VERB.search(clause)
     if latin and latin.group(1) in _IMPERATIVE and latin.group(1) not in _VAGUE_VERB:
         return latin.group(1)

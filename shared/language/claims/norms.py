@@ -35,6 +35,7 @@ _PASSIVE_NORM = lexicon.matcher("passive_norm")
 _ARRANGED = lexicon.matcher("arranged")
 _ORDERING = lexicon.words("ordering", spaced=True)
 _STYLED = lexicon.matcher("styled")
+_ONE_PER = lexicon.matcher("one_per")
 _PLACED = lexicon.matcher("placed")
 _NORMATIVE = lexicon.matcher("normative")
 _PENDING = lexicon.matcher("pending")
@@ -304,7 +305,11 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         if _PLACED.match(clause) or _PLACED_FILE.search(clause):
             found.append((idx, "put"))
             continue
-        if len(claim.clauses) == 1 and (_convention_shape(clause) or _styled(clause)):
+        if len(claim.clauses) == 1 and (
+            _convention_shape(clause)
+            or _styled(clause)
+            or (_ONE_PER.found(clause) and bool(_ARTEFACT_PHRASE.search(clause)))
+        ):
             found.append((idx, "use"))
             continue
         match = _NORMATIVE.match(clause)

@@ -94,6 +94,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern("(?<![增更参附追叠施添外])加(?![载密速入班油工强快深])", "加 'add', not 增加/加载"),
         Pattern("走(?![廊向路神])", "走 'go through', not 走廊/走向"),
     ),
+    # "通过环境变量配置密钥": 'by means of' opening a clause; when an artefact follows it
+    # (not "通过率", "通过审核"), the clause directs that means.
+    "means_lead": (Pattern("^(?:统一|尽量|优先)?(?:通过|借助)\\s*", "通过/借助 'by means of'"),),
+    # "每个组件单独一个文件": one thing per other thing, a convention of the code's shape.
+    "one_per": (
+        Pattern(
+            "^(?:每个|每一个|一个)[^，。,；;]{1,10}?(?:单独|独立|只|仅)?(?:一个|对应一个)[^，。,；;]{1,8}$",
+            "每个 X 一个 Y: one per",
+        ),
+    ),
     # An opening that directs nothing concrete ("注意…", "要小心").
     "vague_opening": (
         Pattern(
