@@ -75,6 +75,17 @@ VERBLESS = [
     ("2-space indentation", None),
     ("Casual style replies", "gradient"),
     ("Real-time collaboration", "gradient"),
+    # a value over (or instead of) another, under or from a place, restricted by "only"
+    ("Async/await over callback pyramids", None),
+    ("Composition over inheritance", "gradient"),
+    ("Quality over quantity", "gradient"),
+    ("Feature folders under `src/features/`", None),
+    ("Functional components only", None),
+    ("Good vibes only", "gradient"),
+    # a convention with the alternatives it forbids, clause by clause
+    ("No class components; function components only", None),
+    ("Tokens via environment variables, never in code", None),
+    ('Do not add "Signed-off-by: bot" in commit messages', "summoning"),
 ]
 
 

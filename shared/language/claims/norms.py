@@ -31,6 +31,8 @@ _EVENT_LABEL = lexicon.matcher("event_label")
 # "代码嵌套≤3层": a comparison sign before a number is a limit in any language.
 _LIMIT = lexicon.matcher("limit", neutral=r"[≤≥<>]=?\s*\d")
 _CONVENTION = lexicon.matcher("convention")
+_RESTRICTION = lexicon.matcher("restriction")
+_BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
 _PASSIVE_NORM = lexicon.matcher("passive_norm")
 _ARRANGED = lexicon.matcher("arranged")
 _ORDERING = lexicon.words("ordering", spaced=True)
@@ -194,7 +196,7 @@ def labelled_setting(claim: Claim) -> bool:
 def _convention_shape(clause: str) -> bool:
     """ "Tabs for indentation", "camelCase for JSON keys", "Dates as YYYY-MM-DD": a short
     verbless convention, a value for a named artefact."""
-    match = _CONVENTION.match(clause)
+    match = _CONVENTION.match(clause) or _RESTRICTION.match(clause)
     if not match:
         return False
     lead = words(match["value"])
@@ -202,7 +204,12 @@ def _convention_shape(clause: str) -> bool:
         return False
     value = [w for w in lead if w not in _STOP]
     scope = [w for w in words(match["scope"]) if w not in _STOP]
-    if not value or not scope or any(w in _IMPERATIVE or w in _VAGUE_VERB for w in value[:1]):
+    only = match["scope"] == ""  # "named exports only": the restriction is the scope
+    if (
+        not value
+        or not (scope or only)
+        or any(w in _IMPERATIVE or w in _VAGUE_VERB for w in value[:1])
+    ):
         return False
     coded = bool(CODE_TOKEN_RE.search(match["value"]))  # "snake_case for SQL columns"
     if not coded and any(w in _EVALUATIVE or w in _ABSTRACT or w in _EVENT_NOUNS for w in value):
@@ -283,6 +290,18 @@ def arranged(clause: str) -> bool:
     return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT or w.isdigit() for w in named)
 
 
+def _rest_forbids(claim: Claim, idx: int) -> bool:
+    """Every clause but ``idx`` forbids something ("No default exports; named exports
+    only", "Secrets via environment variables, never in code"): the line is one
+    convention and the alternatives it replaces."""
+    if any(c.count('"') % 2 for c in claim.clauses):
+        return False  # a clause cut inside a quotation is no convention of its own
+    others = [c for i, c in enumerate(claim.clauses) if i != idx]
+    return len(others) <= 2 and all(
+        _NEGATION.match(c) or (words(c)[:1] and words(c)[0] in _BARE_NEGATOR) for c in others
+    )
+
+
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
     """(index, verb) of clauses in that normative present, subject an artefact; a
     ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
@@ -305,7 +324,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         if _PLACED.match(clause) or _PLACED_FILE.search(clause):
             found.append((idx, "put"))
             continue
-        if len(claim.clauses) == 1 and (
+        if (len(claim.clauses) == 1 or _rest_forbids(claim, idx)) and (
             _convention_shape(clause)
             or _styled(clause)
             or (_ONE_PER.found(clause) and bool(_ARTEFACT_PHRASE.search(clause)))

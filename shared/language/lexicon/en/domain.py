@@ -147,7 +147,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # describe what a thing does ("`pnpm test` runs the suite", "Migrations run nightly").
     "relation_verb": words(
         """import depend return extend implement inherit wrap expose export call raise throw
-        mirror accept emit own reference subclass"""
+        mirror accept emit own reference subclass go"""
     ),
     # What every reply is: as a convention's subject ("Replies in Chinese") the
     # situation is every reply, so the scope alone must name the artefact.
@@ -173,9 +173,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "convention": (
         Pattern(
             r"^(?P<value>(?:[\w`'\"./+#-]+\s+){0,2}[\w`'\"./+#-]+)\s+"
-            r"(?:for|in|as|on|per|behind|inside|within|via|through)\s+"
+            r"(?:for|in|as|on|per|behind|inside|within|via|through|under|from|alongside|"
+            r"next to|over|instead of|rather than)\s+"
             r"(?P<scope>(?:[\w`'\"./+#-]+\s*){1,4})$",
-            "a value, a preposition, then the artefact it is for",
+            "a value, a preposition, then the artefact it is for (or replaces)",
+            bounded=False,
+        ),
+    ),
+    # "No default exports; named exports only": a clause led by a bare negator forbids.
+    "bare_negator": words("""no not never"""),
+    # "Functional components only", "named exports only": a restriction to a value.
+    "restriction": (
+        Pattern(
+            r"^(?P<value>(?:[\w`'\"./+#-]+\s+){0,2}[\w`'\"./+#-]+)\s+only(?P<scope>)$",
+            "a value, then 'only'",
             bounded=False,
         ),
     ),
@@ -197,7 +208,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "styled": (
         Pattern(
             r"^(?:[\w.+#-]+\s+){0,2}?[\w.+#]+?[-_ ]?(?:style|case|format|syntax|notation)\s+"
-            r"(?P<artefact>[\w-]+)$"
+            r"(?:[\w-]+\s+)?(?P<artefact>[\w-]+)$"
             r"|^\d+[- ](?:space|spaces|tab|tabs|char|chars|character|characters|column|columns)"
             r"\s+(?P<measured>[\w-]+)$",
             "a named style or a measure, then one artefact",
