@@ -86,6 +86,17 @@ VERBLESS = [
     ("No class components; function components only", None),
     ("Tokens via environment variables, never in code", None),
     ('Do not add "Signed-off-by: bot" in commit messages', "summoning"),
+    # a quantified value, a value "with" its part, a code span naming the artefact
+    ("All dates in UTC", None),
+    ("Code blocks with language tags", None),
+    ("Panics only in `main`", None),
+    ("All things in moderation", "gradient"),
+    ("Issues with the parser", "gradient"),
+    ("No comments in code unless asked", "gradient"),
+    # more participles of shaping an artefact, and "default to"
+    ("Public APIs documented with examples", None),
+    ("Feature flags default to off", None),
+    ("Problems tested with care", "gradient"),
 ]
 
 

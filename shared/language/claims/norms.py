@@ -193,13 +193,16 @@ def labelled_setting(claim: Claim) -> bool:
     return parts[0][1] and any(p[0] for p in parts if p is not None)
 
 
-def _convention_shape(clause: str) -> bool:
-    """ "Tabs for indentation", "camelCase for JSON keys", "Dates as YYYY-MM-DD": a short
-    verbless convention, a value for a named artefact."""
+def _convention_shape(clause: str, spanned: bool = False) -> bool:
+    """ "Tabs for indentation", "camelCase for JSON keys", "Dates as YYYY-MM-DD", "All
+    timestamps in UTC": a short verbless convention, a value for a named artefact (with
+    ``spanned``, the line's code span names it: "Panics only in `main`")."""
     match = _CONVENTION.match(clause) or _RESTRICTION.match(clause)
     if not match:
         return False
     lead = words(match["value"])
+    if lead and lead[0] in _QUANTIFIER and lead[0] not in _BARE_NEGATOR:
+        lead = lead[1:]  # "All timestamps in UTC": the quantifier scopes the value
     if lead and lead[0] in _STOP:
         return False
     value = [w for w in lead if w not in _STOP]
@@ -219,7 +222,7 @@ def _convention_shape(clause: str) -> bool:
     scoped = any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in scope)
     if not coded and any(w in _GENERIC and not (scoped and w in _REPLY_NOUN) for w in value):
         return False
-    return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in value + scope)
+    return spanned or any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in value + scope)
 
 
 def _present_verb(word: str, plural: bool, quantified: bool) -> str | None:
@@ -325,7 +328,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
             found.append((idx, "put"))
             continue
         if (len(claim.clauses) == 1 or _rest_forbids(claim, idx)) and (
-            _convention_shape(clause)
+            _convention_shape(clause, spanned="`" in claim.raw)
             or _styled(clause)
             or (_ONE_PER.found(clause) and bool(_ARTEFACT_PHRASE.search(clause)))
         ):

@@ -147,7 +147,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # describe what a thing does ("`pnpm test` runs the suite", "Migrations run nightly").
     "relation_verb": words(
         """import depend return extend implement inherit wrap expose export call raise throw
-        mirror accept emit own reference subclass go"""
+        mirror accept emit own reference subclass go default"""
     ),
     # What every reply is: as a convention's subject ("Replies in Chinese") the
     # situation is every reply, so the scope alone must name the artefact.
@@ -174,7 +174,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             r"^(?P<value>(?:[\w`'\"./+#-]+\s+){0,2}[\w`'\"./+#-]+)\s+"
             r"(?:for|in|as|on|per|behind|inside|within|via|through|under|from|alongside|"
-            r"next to|over|instead of|rather than)\s+"
+            r"next to|over|instead of|rather than|with)\s+"
             r"(?P<scope>(?:[\w`'\"./+#-]+\s*){1,4})$",
             "a value, a preposition, then the artefact it is for (or replaces)",
             bounded=False,
@@ -197,7 +197,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             r"^(?:then\s+|and\s+)?(?P<subject>(?:[\w`'./+#-]+\s+){0,2}[\w`'./+#-]+)\s+"
             r"(?P<participle>sorted|ordered|grouped|ranked|numbered|prefixed|suffixed|formatted|indented|"
             r"aligned|wrapped|annotated|typed|named|capitali[sz]ed|quoted|escaped|encoded|"
-            r"nested|separated|split|listed)\s+"
+            r"nested|separated|split|listed|documented|tested|validated|logged|pinned|mocked)\s+"
             r"(?P<how>by|with|in|as|into|under|alphabetically|using|per)\b",
             "an artefact, a participle of arranging or formatting, then how",
             bounded=False,
