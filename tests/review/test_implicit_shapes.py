@@ -122,3 +122,21 @@ CHINESE = [
 def test_chinese_conventions(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+OBJECT_BELOW = [
+    # a concrete verb ending the line on a colon takes the list below as its object,
+    # as the Chinese "提交前执行：" already did
+    ("Before opening a pull request, run:", None),
+    ("提交前执行：", None),
+    ("Before deploying, be careful:", "gradient"),
+    ("Always check:", "gradient"),
+    # a decorator or scoped name in a setting's convention segment
+    ("**UI:** Structs for layout. `@Observable` classes for view models only.", None),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), OBJECT_BELOW)
+def test_object_on_following_lines(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

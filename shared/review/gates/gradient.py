@@ -31,6 +31,7 @@ from shared.language.claims import (
     find_trigger,
     is_vague,
     normative_clauses,
+    object_follows,
     unnamed_skill,
 )
 from shared.review.gates.base import Finding, ReviewContext
@@ -77,6 +78,9 @@ def judge(
         return None
     if unnamed_skill(claim, trig):
         return NO_ACTIVATION
+    last, cue = directions[-1]
+    if last == len(claim.clauses) - 1 and object_follows(claim.raw, claim.clauses[last], cue):
+        return None  # "Before committing, run:": the object is the list below
     if all(is_vague(claim.clauses[idx], cue) for idx, cue in directions):
         return NO_ACTIVATION
     return None

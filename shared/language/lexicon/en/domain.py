@@ -172,10 +172,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Tabs for indentation", "Dates as YYYY-MM-DD": a short verbless convention.
     "convention": (
         Pattern(
-            r"^(?P<value>(?:[\w`'\"./+#-]+\s+){0,2}[\w`'\"./+#-]+)\s+"
+            r"^(?P<value>(?:[\w`'\"./+#@-]+\s+){0,2}[\w`'\"./+#@-]+)\s+"
             r"(?:for|in|as|on|per|behind|inside|within|via|through|under|from|alongside|"
             r"next to|over|instead of|rather than|with)\s+"
-            r"(?P<scope>(?:[\w`'\"./+#-]+\s*){1,4})$",
+            r"(?P<scope>(?:[\w`'\"./+#@-]+\s*){1,4})$",
             "a value, a preposition, then the artefact it is for (or replaces)",
             bounded=False,
         ),
