@@ -114,6 +114,10 @@ CHINESE = [
     ("通过环境变量配置密钥", None),
     ("借助 `zod` 校验输入", None),
     ("通过率很高", "gradient"),
+    # declared or kept in a named file
+    ("状态码定义在 `codes.ts`", None),
+    ("Status codes declared in `codes.ts`", None),
+    ("定义在前面的想法", "gradient"),
     ("通过审核的方案", "gradient"),
 ]
 

@@ -197,7 +197,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             r"^(?:then\s+|and\s+)?(?P<subject>(?:[\w`'./+#-]+\s+){0,2}[\w`'./+#-]+)\s+"
             r"(?P<participle>sorted|ordered|grouped|ranked|numbered|prefixed|suffixed|formatted|indented|"
             r"aligned|wrapped|annotated|typed|named|capitali[sz]ed|quoted|escaped|encoded|"
-            r"nested|separated|split|listed|documented|tested|validated|logged|pinned|mocked)\s+"
+            r"nested|separated|split|listed|documented|tested|validated|logged|pinned|mocked|"
+            r"defined|declared|configured|centrali[sz]ed)\s+"
             r"(?P<how>by|with|in|as|into|under|alphabetically|using|per)\b",
             "an artefact, a participle of arranging or formatting, then how",
             bounded=False,

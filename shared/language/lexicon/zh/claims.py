@@ -141,6 +141,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "复杂样式抽取到 `globals.css`": a verb, then 到/至/进/入 and a file or path.
     "placed_file": (
         Pattern(f"[{CJK}](?:到|至|进|入)\\s*[\\w-]*[./][\\w./-]*\\w", "put into a named file"),
+        Pattern(
+            "(?:定义|声明|集中|维护|注册|存放)(?:在|于)\\s*[\\w-]*[./][\\w./-]*\\w",
+            "kept in a named file",
+        ),
     ),
     # Adverbs that may stand before a prohibition ("尽量避免闭包", "务必不要 …").
     "prohibition_adverb": (
