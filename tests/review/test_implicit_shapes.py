@@ -25,6 +25,14 @@ REPLACEMENTS = [
     ("Secrets are loaded from Vault; never hard-code them.", None),
     ("Never hard-code secrets; they are loaded from Vault.", None),
     ("The database is slow; avoid full scans.", "summoning"),
+    # a list item led by a verb of choosing ends the forbidden list; a named thing
+    # allowed, or a restriction to one, replaces the forbidden one (a quality does not)
+    ("Avoid class components, prefer function components", None),
+    ("Never rename, move, or delete a migration", "summoning"),
+    ("Avoid `var`; `let` is fine", None),
+    ("Do not use tables in replies; bullet lists only", None),
+    ("Avoid long functions; short ones only", "summoning"),
+    ("Don't refactor; that is fine", "summoning"),
     # a paired direction: state X, do not invent Y
     ("明确指出不确定的数字，不编造数据", None),
     ("他指出了问题", "gradient"),

@@ -18,6 +18,7 @@ from shared.language.claims import (
     is_vague,
     normative_clauses,
     trigger_clause,
+    words,
 )
 from shared.language.lexicon.script import CJK_RE
 from shared.review.gates.base import Finding, ReviewContext
@@ -50,6 +51,12 @@ _PURPOSE_LEAD = lexicon.matcher("purpose_lead")
 # exception after a prohibition narrows it; it names nothing to do instead.
 _EXCEPTION_LEAD = lexicon.matcher("exception_lead")
 _STATED_WAY = lexicon.matcher("stated_way")
+_REPLACEMENT_LEAD = lexicon.matcher("replacement_lead")
+_PERMITTED = lexicon.matcher("permitted")
+_PERMIT = lexicon.words("permit_word", spaced=True)
+_STOP = lexicon.words("stop", spaced=True)
+_EVALUATIVE = lexicon.words("evaluative", spaced=True)
+_GENERIC_OBJECT = lexicon.words("generic_object", spaced=True)
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
@@ -73,13 +80,25 @@ def _purpose(claim: Claim, idx: int, trig: int | None) -> bool:
     return len(CJK_RE.findall(before)) >= 2 and not _UNSPACED_NEGATION.search(before)
 
 
+def _allowed_thing(clause: str) -> bool:
+    """ "`unknown` is fine", "plain text only": a named thing allowed; "short ones only"
+    allows only a quality, which is no replacement."""
+    return bool(_PERMITTED.match(clause)) and any(
+        w not in _STOP and w not in _EVALUATIVE and w not in _GENERIC_OBJECT and w not in _PERMIT
+        for w in words(clause)
+    )
+
+
 def _list_items_under_prohibition(claim: Claim) -> set[str]:
     """Clauses that only continue a prohibition's list, so they are not replacements."""
     out: set[str] = set()
     for sentence in _SENTENCE_RE.split(claim.lower):
         items = [i for i in _LIST_RE.split(sentence) if i and i.strip()]
         if len(items) > 1 and _SPACED_NEGATION.match(items[0].strip()):
-            out.update(i.strip() for i in items[1:])
+            for item in items[1:]:
+                if _REPLACEMENT_LEAD.match(item.strip()):
+                    break  # "Avoid X, prefer Y": the list ends at the replacement
+                out.add(item.strip())
     return out
 
 
@@ -120,7 +139,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     positive += [
         idx
         for idx, clause in enumerate(claim.clauses)
-        if idx not in negated and _STATED_WAY.found(clause)
+        if idx not in negated and (_STATED_WAY.found(clause) or _allowed_thing(clause))
     ]
     replacement = _REPLACEMENT.found(claim.lower)
     if positive or replacement:

@@ -177,6 +177,28 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         " informative sensible succinct robust friendly"
     ),
     "quality_object_cue": words("provide return produce create add"),
+    # "Avoid default exports, prefer named ones": a list item led by a verb of choosing
+    # (or "only") is the replacement, not one more forbidden thing.
+    "replacement_lead": (
+        Pattern(
+            r"^(?:prefer|use|choose|pick|favou?r|adopt|switch to|only)\b",
+            "a verb of choosing or 'only' opening a list item",
+            bounded=False,
+        ),
+    ),
+    # "Avoid `any`; `unknown` is fine", "…; plain text only": a named thing allowed, or
+    # a restriction to one, after a prohibition is what to do instead.
+    "permitted": (
+        Pattern(
+            r"^(?!(?:it|this|that|everything|all|nothing|it's|that's)\b)[\w./@#+-]+"
+            r"(?:\s+[\w./@#+-]+){0,2}\s+(?:is|are)\s+(?:fine|ok|okay|allowed|acceptable|"
+            r"permitted)\W*$|^(?!(?:it|this|that|everything|all|nothing)\b)[\w./@#+-]+"
+            r"(?:\s+[\w./@#+-]+){0,2}\s+only\W*$",
+            "'X is fine', 'X only': the allowed thing",
+            bounded=False,
+        ),
+    ),
+    "permit_word": words("""is are fine ok okay allowed acceptable permitted only one ones"""),
     # "`pkg` is consumed from PyPI; avoid local path dependencies": a clause stating how
     # an artefact is supplied or handled names the way a later prohibition replaces.
     "stated_way": (
