@@ -104,6 +104,9 @@ VERBLESS = [
     # more participles of shaping an artefact, and "default to"
     ("Public APIs documented with examples", None),
     ("Feature flags default to off", None),
+    # a limit in words, after a bound word that only bounds
+    ("At most three files per commit", None),
+    ("Up to five people", "gradient"),
     ("Problems tested with care", "gradient"),
 ]
 
@@ -122,6 +125,9 @@ CHINESE = [
     ("通过环境变量配置密钥", None),
     ("借助 `zod` 校验输入", None),
     ("通过率很高", "gradient"),
+    # a limit written in numerals of words
+    ("单个文件不超过三百行", None),
+    ("不超过预期", "gradient"),
     # declared or kept in a named file
     ("状态码定义在 `codes.ts`", None),
     ("Status codes declared in `codes.ts`", None),

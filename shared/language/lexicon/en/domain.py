@@ -164,7 +164,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Functions under 50 lines": a numeric limit.
     "limit": (
         Pattern(
-            r"\b(?:at most|no more than|fewer than|less than|under|max(?:imum)?|up to)\s+\d+\s*\w",
+            r"\b(?:at most|no more than|fewer than|less than|under|max(?:imum)?|up to)\s+\d+\s*\w"
+            r"|\b(?:at most|no more than|never more than|max(?:imum)?)\s+(?:one|two|three|four|"
+            r"five|six|seven|eight|nine|ten)\s+[a-z]",
             "a bound word, then a number",
             bounded=False,
         ),
