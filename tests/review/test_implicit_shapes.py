@@ -104,6 +104,9 @@ VERBLESS = [
     # more participles of shaping an artefact, and "default to"
     ("Public APIs documented with examples", None),
     ("Feature flags default to off", None),
+    # "output" is an imperative verb
+    ("Output YAML only", None),
+    ("Output is slow", "gradient"),
     # a limit in words, after a bound word that only bounds
     ("At most three files per commit", None),
     ("Up to five people", "gradient"),
@@ -128,6 +131,9 @@ CHINESE = [
     # a limit written in numerals of words
     ("单个文件不超过三百行", None),
     ("不超过预期", "gradient"),
+    # 输出 'output' is a verb of the reply, 只 before it restricts it
+    ("只输出 YAML", None),
+    ("输出很多", "gradient"),
     # declared or kept in a named file
     ("状态码定义在 `codes.ts`", None),
     ("Status codes declared in `codes.ts`", None),
