@@ -25,6 +25,10 @@ REPLACEMENTS = [
     ("Secrets are loaded from Vault; never hard-code them.", None),
     ("Never hard-code secrets; they are loaded from Vault.", None),
     ("The database is slow; avoid full scans.", "summoning"),
+    # the authoritative artefact, or the one that does the job, replaces the other way
+    ("`openapi.yaml` is the source of truth; never hand-edit the generated client", None),
+    ("`poetry` manages the virtualenv; don't call pip directly", None),
+    ("The user manages the budget; never overspend", "summoning"),
     # a list item led by a verb of choosing ends the forbidden list; a named thing
     # allowed, or a restriction to one, replaces the forbidden one (a quality does not)
     ("Avoid class components, prefer function components", None),

@@ -210,6 +210,19 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "'is <supplied> from/via X': the way an artefact is had",
             bounded=False,
         ),
+        Pattern(
+            r"\b(?:is|are)\s+(?:the\s+)?(?:single\s+|only\s+)?(?:source of truth|canonical|"
+            r"authoritative)\b",
+            "'X is the source of truth': the artefact to work on instead",
+            bounded=False,
+        ),
+        Pattern(
+            r"^(?!(?:i|you|we|they|he|she|it|this|that|user|users|the user)\b)[\w./@#+-]+"
+            r"(?:\s+[\w./@#+-]+){0,2}\s+(?:manages|handles|wraps|owns|holds|generates|provides)"
+            r"\s+\S",
+            "'`uv` manages the environment': the artefact that does the job",
+            bounded=False,
+        ),
     ),
     "exception_lead": (
         Pattern(
