@@ -86,6 +86,11 @@ VERBLESS = [
     ("camelCase variables", None),
     ("2-space indentation", None),
     ("Casual style replies", "gradient"),
+    ("Modern style components", "gradient"),
+    ("Python style code", "gradient"),
+    ("PascalCase components", None),
+    ("Docs written with care", "gradient"),
+    ("Each team owns its services", "gradient"),
     ("Real-time collaboration", "gradient"),
     # a value over (or instead of) another, under or from a place, restricted by "only"
     ("Async/await over callback pyramids", None),

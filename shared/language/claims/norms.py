@@ -37,6 +37,8 @@ _PASSIVE_NORM = lexicon.matcher("passive_norm")
 _ARRANGED = lexicon.matcher("arranged")
 _ORDERING = lexicon.words("ordering", spaced=True)
 _STYLED = lexicon.matcher("styled")
+_ADJECTIVE_SUFFIXES = tuple(lexicon.words("adjective_suffix", spaced=True))
+_GENERIC_OBJECT = lexicon.words("generic_object", spaced=True)
 _ONE_PER = lexicon.matcher("one_per")
 _PLACED = lexicon.matcher("placed")
 _NORMATIVE = lexicon.matcher("normative")
@@ -219,6 +221,8 @@ def _convention_shape(clause: str, spanned: bool = False) -> bool:
         return False
     # "Replies in Markdown", "Answers in Chinese": every reply is the situation, so a
     # generic word is a fine subject when the scope names the artefact to use.
+    if scope and all(w in _ABSTRACT or w in _EVALUATIVE for w in scope):
+        return False  # "Docs written with care": the scope is a quality
     scoped = any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in scope)
     if not coded and any(w in _GENERIC and not (scoped and w in _REPLY_NOUN) for w in value):
         return False
@@ -276,6 +280,12 @@ def _styled(clause: str) -> bool:
     if not match:
         return False
     noun = match["artefact"] or match["measured"] or ""
+    name = match["name"] or ""
+    # "Modern style components", "Python style code": no style named ("PascalCase" is
+    # one word, a style's own name)
+    adjective = bool(match["sep"]) and name.endswith(_ADJECTIVE_SUFFIXES)
+    if name in _EVALUATIVE or adjective or noun in _GENERIC_OBJECT:
+        return False
     return noun in _ARTEFACT or noun.rstrip("s") in _ARTEFACT
 
 

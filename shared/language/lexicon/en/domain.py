@@ -147,7 +147,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # describe what a thing does ("`pnpm test` runs the suite", "Migrations run nightly").
     "relation_verb": words(
         """import depend return extend implement inherit wrap expose export call raise throw
-        mirror accept emit own reference subclass go default"""
+        mirror accept emit reference subclass go default"""
     ),
     # What every reply is: as a convention's subject ("Replies in Chinese") the
     # situation is every reply, so the scope alone must name the artefact.
@@ -210,7 +210,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # style or a measure, then the artefact it shapes; a verbless convention.
     "styled": (
         Pattern(
-            r"^(?:[\w.+#-]+\s+){0,2}?[\w.+#]+?[-_ ]?(?:style|case|format|syntax|notation)\s+"
+            r"^(?:[\w.+#-]+\s+){0,2}?(?P<name>[\w.+#]+?)(?P<sep>[-_ ]?)"
+            r"(?:style|case|format|syntax|notation)\s+"
             r"(?:[\w-]+\s+)?(?P<artefact>[\w-]+)$"
             r"|^\d+[- ](?:space|spaces|tab|tabs|char|chars|character|characters|column|columns)"
             r"\s+(?P<measured>[\w-]+)$",
@@ -218,6 +219,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "Modern style components", "Functional style": an adjective names no style.
+    "adjective_suffix": ("al", "ive", "ic", "ous", "ful", "ern", "ent", "ant", "ary", "ish"),
     # "sorted by confidence": an ordering by a key is concrete whatever is ordered.
     "ordering": words("""sorted ordered grouped ranked"""),
     # "Function components with hooks, named exports preferred": a passive norm.
