@@ -63,6 +63,11 @@ CONVENTIONS = [
     ("`git reset --hard` destroys uncommitted work", "gradient"),
     ("The API returns JSON", "gradient"),
     ("Each session starts fresh", "gradient"),
+    # a relation unrestricted, with no code span, describes; a copula before a quality
+    ("Clients call the API directly", "gradient"),
+    ("Each module is well tested", "gradient"),
+    ("Every page is responsive", "gradient"),
+    ("All files are UTF-8", None),
 ]
 
 
@@ -113,9 +118,8 @@ VERBLESS = [
     # more participles of shaping an artefact, and "default to"
     ("Public APIs documented with examples", None),
     ("Feature flags default to off", None),
-    # "output" is an imperative verb
-    ("Output YAML only", None),
-    ("Output is slow", "gradient"),
+    # "output" opening a line is as often the noun, so it is no imperative by itself
+    ("Output varies by model", "gradient"),
     # a limit in words, after a bound word that only bounds
     ("At most three files per commit", None),
     ("Up to five people", "gradient"),

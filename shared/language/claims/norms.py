@@ -50,6 +50,9 @@ _COPULA = lexicon.words("copula", spaced=True)
 _RELATION_VERB = lexicon.words("relation_verb", spaced=True)
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
 _SUBJECT_MAX = 4
+_ARTICLE = lexicon.words("article", spaced=True)
+_RESTRICTIVE = lexicon.words("restrictive", spaced=True)
+_SETTING_VERB = lexicon.words("setting_verb", spaced=True)
 _REPLY_NOUN = lexicon.words("reply_noun", spaced=True)
 
 LABELLED_CODE_RE = re.compile(
@@ -246,12 +249,15 @@ def _present_verb(word: str, plural: bool, quantified: bool) -> str | None:
     return base if base in _RELATION_VERB else None
 
 
-def present_norm(clause: str) -> str | None:
+def present_norm(clause: str, spanned: bool = False) -> str | None:
     """ "Handlers return `Result<T, E>`", "`application/` imports domain only", "Every
     module has a docstring": a present-tense convention whose subject is a generic
     artefact (a code token, an artefact word, or anything universally quantified), not a
     particular thing ("The build is slow"). The subject is at most four words with no
-    function word; its first verb decides. Returns the verb."""
+    function word; its first verb decides. A relation verb needs a quantified subject, a
+    code span (``spanned``) or a restriction ("only", "nothing"): "Tests depend on the
+    database" describes. A copula needs a noun phrase or a name after it. Returns the
+    verb."""
     tokens = clause.split()
     if len(tokens) < 3 or tokens[0] in _DEFINITE_LEAD or CJK_RE.search(clause):
         return None
@@ -269,7 +275,17 @@ def present_norm(clause: str) -> str | None:
         artefact = CODE_TOKEN_RE.search(subject) or any(
             w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(subject)
         )
-        return verb if quantified or artefact else None
+        if not (quantified or artefact):
+            return None
+        rest = tokens[at + 1 :]
+        coded = spanned or bool(CODE_TOKEN_RE.search(clause))
+        if verb in ("is", "are"):
+            named = coded or any(ch.isdigit() for ch in "".join(rest))
+            return verb if rest[0] in _ARTICLE or named else None
+        if verb in _COPULA or verb in _SETTING_VERB or quantified or coded:
+            return verb
+        restricted = any(w in _RESTRICTIVE for w in words(" ".join(tokens[k:])))
+        return verb if restricted else None
     return None
 
 
@@ -350,7 +366,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         ):
             found.append((idx, match["verb"]))
             continue
-        verb = present_norm(clause)
+        verb = present_norm(clause, spanned="`" in claim.raw)
         if verb is not None:
             found.append((idx, verb))
     return found

@@ -60,7 +60,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # ------------------------------------------------------------ directions
     "imperative": words(
-        """output accept acknowledge add address adjust admit adopt alert align announce annotate
+        """accept acknowledge add address adjust admit adopt alert align announce annotate
         answer append apply approve archive argue ask assign assume attach avoid back batch
         begin bold book bring build bump call cancel capture carry cc change check choose
         cite clarify classify clean close collect combine commit compare compress confirm

@@ -142,6 +142,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # even a copula sets it; a bare plural ("Tests are flaky") only describes.
     "quantifier": words("""each every all no"""),
     "copula": words("""is are has have"""),
+    # "Each scenario is a separate class": a copula sets a convention when a noun phrase
+    # follows it, not a quality ("Each module is well tested").
+    "article": words("""a an one the"""),
+    # "`application/` imports domain only", "`domain/` depends on nothing": a relation
+    # restricted is a rule; "Tests depend on the database" only describes.
+    "restrictive": words("""only nothing never always exclusively solely"""),
+    # "Feature flags default to off": a verb that sets a value is a setting by itself.
+    "setting_verb": words("""default"""),
     # Verbs whose present tense names a structural relation between artefacts: a
     # convention of the code's shape ("Handlers return `Result`"), where other verbs
     # describe what a thing does ("`pnpm test` runs the suite", "Migrations run nightly").
