@@ -20,6 +20,8 @@ REPLACEMENTS = [
     # a labelled Latin value in a Chinese line, then a prohibition: the value replaces it
     ("样式方案：Tailwind，不要写内联样式", None),
     ("沟通方式：直接，不要客套", "summoning"),
+    ("沟通方式：Slack，不用邮件", None),
+    ("沟通方式：Slack，不确定", "gradient"),
     ("语言偏好：English，不要用中文", "summoning"),
     # the way an artefact is had, stated in the line, replaces the forbidden way
     ("Secrets are loaded from Vault; never hard-code them.", None),
@@ -144,6 +146,7 @@ CHINESE = [
     # a limit written in numerals of words
     ("单个文件不超过三百行", None),
     ("不超过预期", "gradient"),
+    ("单元测试覆盖率不低于 90%", None),
     # 输出 'output' is a verb of the reply, 只 before it restricts it
     ("只输出 YAML", None),
     ("输出很多", "gradient"),

@@ -25,6 +25,7 @@ _ABSTRACT = lexicon.words("abstract", spaced=True)
 _EVENT_NOUNS = lexicon.words("event_noun", spaced=True)
 _QUALITY_CUES = lexicon.words("quality_cue", spaced=True)
 _NEGATION = lexicon.matcher("negation")
+_NEGATING_LEAD = lexicon.matcher("negating_lead")
 _PREFERENCE = lexicon.matcher("preference")
 _ARTEFACT_PHRASE = lexicon.matcher("artefact", spaced=False)
 _EVENT_LABEL = lexicon.matcher("event_label")
@@ -112,7 +113,8 @@ def labelled_value(claim: Claim) -> bool:
             return True
         # "状态管理: Pinia, 禁止零散 reactive": a Latin value in an unspaced line is a name,
         # and the prohibition after it makes it the replacement, whatever the label names.
-        return raw_value.isascii() and bool(_NEGATION.search(tail.lower()))
+        rest = tail.lstrip(" ,，;；").lower()
+        return raw_value.isascii() and bool(_NEGATION.search(rest) or _NEGATING_LEAD.match(rest))
     return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(label))
 
 
