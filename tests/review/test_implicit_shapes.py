@@ -16,6 +16,7 @@ REPLACEMENTS = [
     ("Don't add a dependency if the standard library suffices.", None),
     ("能用标准库解决时不要引入第三方依赖", None),
     ("Never add a dependency when it will do harm.", "summoning"),
+    ("Don't add more tests if that suffices.", "summoning"),
     ("不要引入第三方依赖", "summoning"),
     # a labelled Latin value in a Chinese line, then a prohibition: the value replaces it
     ("样式方案：Tailwind，不要写内联样式", None),

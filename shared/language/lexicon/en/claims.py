@@ -240,9 +240,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "'just/simply' before a verb of doing",
         ),
         Pattern(
-            r"(?:when|if|where)\s+[^,;]{1,60}?\s+(?:will|would|can|could)\s+(?:suffice\b|do"
+            r"(?:when|if|where)\s+(?!(?:it|this|that|they|nothing|anything)\s)[^,;]{1,60}?\s+"
+            r"(?:will|would|can|could)\s+(?:suffice\b|do"
             r"(?=\s*(?:$|[.;!)]|\s(?:the job|just as well|fine|instead)\b)))"
-            r"|(?:when|if|where)\s+[^,;]{1,60}?\s+suffices\b",
+            r"|(?:when|if|where)\s+(?!(?:it|this|that|nothing|anything)\s)[^,;]{1,60}?\s+suffices\b",
             "'when X will suffice': the when-clause names what to use instead",
         ),
     ),
