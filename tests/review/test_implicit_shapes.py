@@ -111,6 +111,9 @@ VERBLESS = [
     ("No class components; function components only", None),
     ("Tokens via environment variables, never in code", None),
     ('Do not add "Signed-off-by: bot" in commit messages', "summoning"),
+    ("Strict Kotlin, no `!!`", None),
+    ("Small PRs, no big rewrites", "gradient"),
+    ("Real-time updates, no polling", "gradient"),
     # a quantified value, a value "with" its part, a code span naming the artefact
     ("All dates in UTC", None),
     ("Code blocks with language tags", None),

@@ -321,6 +321,20 @@ def arranged(clause: str) -> bool:
     return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT or w.isdigit() for w in named)
 
 
+def _named_phrase(clause: str) -> bool:
+    """ "Strict TypeScript", "plain-text commit bodies": a short verbless noun phrase that
+    names an artefact and no quality; with the alternatives it forbids beside it ("…, no
+    `any`") it is the setting to use."""
+    ws = words(clause)
+    if not ws or len(ws) > 4 or ws[0] in _STOP or ws[0] in _IMPERATIVE or ws[0] in _VAGUE_VERB:
+        return False
+    if any(w in _EVALUATIVE or w in _ABSTRACT or w in _GENERIC or w in _EVENT_NOUNS for w in ws):
+        return False
+    return any(
+        (w in _ARTEFACT or w.rstrip("s") in _ARTEFACT) and w not in _GENERIC_OBJECT for w in ws
+    )
+
+
 def _rest_forbids(claim: Claim, idx: int) -> bool:
     """Every clause but ``idx`` forbids something ("No default exports; named exports
     only", "Secrets via environment variables, never in code"): the line is one
@@ -357,6 +371,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
             continue
         if (len(claim.clauses) == 1 or _rest_forbids(claim, idx)) and (
             _convention_shape(clause, spanned="`" in claim.raw)
+            or (len(claim.clauses) > 1 and _named_phrase(clause))
             or _styled(clause)
             or (_ONE_PER.found(clause) and bool(_ARTEFACT_PHRASE.search(clause)))
         ):
