@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, Claim, strip_label, words
-from shared.language.claims.norms import arranged, labelled_setting, labelled_value
+from shared.language.claims.conventions import arranged
+from shared.language.claims.norms import labelled_setting, labelled_value
 from shared.language.lexicon.script import CJK_RE
 
 _STOP = lexicon.words("stop", spaced=True)
