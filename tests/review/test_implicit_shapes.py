@@ -32,6 +32,8 @@ REPLACEMENTS = [
     ("`openapi.yaml` is the source of truth; never hand-edit the generated client", None),
     ("`poetry` manages the virtualenv; don't call pip directly", None),
     ("The user manages the budget; never overspend", "summoning"),
+    ("令牌从密钥管理服务读取，不要写进配置文件", None),
+    ("从不处理，不要改", "summoning"),
     # a list item led by a verb of choosing ends the forbidden list; a named thing
     # allowed, or a restriction to one, replaces the forbidden one (a quality does not)
     ("Avoid class components, prefer function components", None),

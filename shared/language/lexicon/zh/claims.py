@@ -97,6 +97,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "通过环境变量配置密钥": 'by means of' opening a clause; when an artefact follows it
     # (not "通过率", "通过审核"), the clause directs that means.
     "means_lead": (Pattern("^(?:统一|尽量|优先)?(?:通过|借助)\\s*", "通过/借助 'by means of'"),),
+    # "密钥从环境变量读取，不要写进代码": the way an artefact is had, stated in the line,
+    # is what a prohibition beside it replaces.
+    "stated_way": (
+        Pattern(
+            "(?:从(?![来不未])|由|经由)[^，,。；;]{1,20}?(?:读取|获取|加载|安装|引入|负责|管理|生成|提供|处理|注入)",
+            "从/由 X 读取/负责: where an artefact comes from or who handles it",
+        ),
+    ),
     # "每个组件单独一个文件": one thing per other thing, a convention of the code's shape.
     "one_per": (
         Pattern(
