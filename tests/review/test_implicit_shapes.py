@@ -68,6 +68,7 @@ CONVENTIONS = [
     ("`git reset --hard` destroys uncommitted work", "gradient"),
     ("The API returns JSON", "gradient"),
     ("Each session starts fresh", "gradient"),
+    ("Every bug is a lesson", "gradient"),
     # a relation unrestricted, with no code span, describes; a copula before a quality
     ("Clients call the API directly", "gradient"),
     ("Each module is well tested", "gradient"),
@@ -102,11 +103,15 @@ VERBLESS = [
     ("Docs written with care", "gradient"),
     ("Each team owns its services", "gradient"),
     ("Real-time collaboration", "gradient"),
-    # a value over (or instead of) another, under or from a place, restricted by "only"
-    ("Async/await over callback pyramids", None),
+    # a value under or from a named place, restricted by "only"; a bare "X over Y" is
+    # left to the choice shape ("Prefer X over Y"): "Tests over docs" is a value
+    ("Tests over docs", "gradient"),
     ("Composition over inheritance", "gradient"),
-    ("Quality over quantity", "gradient"),
     ("Feature folders under `src/features/`", None),
+    ("Logs under review", "gradient"),
+    ("Files from the old repo", "gradient"),
+    ("Code review with the team", "gradient"),
+    ("Tasks sorted by priority", "gradient"),
     ("Functional components only", None),
     ("Good vibes only", "gradient"),
     # a convention with the alternatives it forbids, clause by clause
@@ -145,10 +150,12 @@ CHINESE = [
     # one thing per other thing, when an artefact is named
     ("每个页面单独一个路由文件", None),
     ("每个人一个想法", "gradient"),
+    ("每个人负责一个模块", "gradient"),
     # a clause led by the means it uses, when the means is an artefact or a name
     ("通过环境变量配置密钥", None),
     ("借助 `zod` 校验输入", None),
     ("通过率很高", "gradient"),
+    ("借助 AI 提高效率", "gradient"),
     # a limit written in numerals of words
     ("单个文件不超过三百行", None),
     ("不超过预期", "gradient"),

@@ -86,8 +86,13 @@ def present_norm(clause: str, spanned: bool = False) -> str | None:
         rest = tokens[at + 1 :]
         coded = spanned or bool(CODE_TOKEN_RE.search(clause))
         if verb in ("is", "are"):
+            # "Each scenario is a separate class": a noun phrase naming an artefact, or a
+            # name; "Every bug is a lesson" names none.
             named = coded or any(ch.isdigit() for ch in "".join(rest))
-            return verb if rest[0] in _ARTICLE or named else None
+            thing = rest[0] in _ARTICLE and any(
+                w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(" ".join(rest))
+            )
+            return verb if thing or named else None
         if verb in _COPULA or verb in _SETTING_VERB or quantified or coded:
             return verb
         restricted = any(w in _RESTRICTIVE for w in words(" ".join(tokens[k:])))
@@ -111,18 +116,20 @@ def styled(clause: str) -> bool:
     return noun in _ARTEFACT or noun.rstrip("s") in _ARTEFACT
 
 
-def arranged(clause: str) -> bool:
-    """ "Imports sorted with isort", "Dates formatted as ISO 8601", "findings sorted by
-    confidence": a reduced passive that arranges or formats an artefact, or orders
-    anything by a key, is a convention for it ("Content organized in chapters" arranges
-    nothing concrete)."""
+def arranged(clause: str, line: str = "") -> bool:
+    """ "Imports sorted with isort", "Dates formatted as ISO 8601", "…, then findings sorted
+    by confidence": a reduced passive that arranges or formats an artefact, or orders
+    anything by a key in a ``line`` that names an artefact, is a convention for it
+    ("Content organized in chapters", "Tasks sorted by priority" arrange nothing
+    concrete)."""
     match = _ARRANGED.match(clause)
     if not match:
         return False
-    if match["participle"] in _ORDERING and match["how"] == "by":
-        return True
     named = words(match["subject"]) + words(clause[match.end() :])
-    return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT or w.isdigit() for w in named)
+    if any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT or w.isdigit() for w in named):
+        return True
+    ordering = match["participle"] in _ORDERING and match["how"] == "by"
+    return ordering and any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(line))
 
 
 def named_phrase(clause: str) -> bool:

@@ -92,12 +92,22 @@ def clause_direction(clause: str) -> str | None:
     if phrase:
         return phrase.group(0)
     means = _MEANS_LEAD.match(clause)
-    if means and _UNSPACED_ARTEFACT.match(clause[means.end() :]):
+    if means and _named_means(clause[means.end() :]):
         return means.group(0).strip()
     latin = _LATIN_VERB.search(clause)
     if latin and latin.group(1) in _IMPERATIVE and latin.group(1) not in _VAGUE_VERB:
         return latin.group(1)
     return None
+
+
+def _named_means(rest: str) -> bool:
+    """ "通过环境变量配置密钥", "通过 FreeRTOS vTaskDelayUntil 保证…": the means is an
+    artefact phrase, or a name with its own part; one bare name ("借助 AI 提高效率",
+    "通过 GitHub 协作") names a tool, not how to use it."""
+    found = _UNSPACED_ARTEFACT.match(rest)
+    if found is None:
+        return False
+    return not found.group(0).isascii() or len(_LATIN_RUN_RE.findall(rest)) >= 2
 
 
 def _inner_direction(tail: str) -> str | None:
@@ -142,6 +152,7 @@ def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int
 
 
 _LATIN_OR_CODE_RE = re.compile(r"[A-Za-z0-9`]")
+_LATIN_RUN_RE = re.compile(r"[A-Za-z][\w.-]*")
 
 
 def _nominal(clause: str, cue: str) -> bool:

@@ -41,6 +41,7 @@ _LIMIT = lexicon.matcher("limit", neutral=r"[≤≥<>]=?\s*\d")
 _CONVENTION = lexicon.matcher("convention")
 _RESTRICTION = lexicon.matcher("restriction")
 _BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
+_PLACE_PREP = lexicon.words("place_prep", spaced=True)
 _PASSIVE_NORM = lexicon.matcher("passive_norm")
 _ONE_PER = lexicon.matcher("one_per")
 _PLACED = lexicon.matcher("placed")
@@ -194,6 +195,17 @@ def labelled_setting(claim: Claim) -> bool:
     return parts[0][1] and any(p[0] for p in parts if p is not None)
 
 
+def _one_per(clause: str) -> bool:
+    """ "每个组件单独一个文件": one of a thing per artefact; "每个人负责一个模块" assigns
+    people, so the "each" side must be an artefact too."""
+    match = _ONE_PER.match(clause)
+    return match is not None and bool(_ARTEFACT_PHRASE.search(match["each"]))
+
+
+def _names_artefact(ws: list[str]) -> bool:
+    return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in ws)
+
+
 def _convention_shape(clause: str, spanned: bool = False) -> bool:
     """ "Tabs for indentation", "camelCase for JSON keys", "Dates as YYYY-MM-DD", "All
     timestamps in UTC": a short verbless convention, a value for a named artefact (with
@@ -222,6 +234,11 @@ def _convention_shape(clause: str, spanned: bool = False) -> bool:
     # generic word is a fine subject when the scope names the artefact to use.
     if scope and all(w in _ABSTRACT or w in _EVALUATIVE for w in scope):
         return False  # "Docs written with care": the scope is a quality
+    prep = match["prep"].split()[0] if match["prep"] else ""
+    if prep in _PLACE_PREP and not (spanned or CODE_TOKEN_RE.search(match["scope"])):
+        return False  # "Logs under review": no named place
+    if prep == "with" and not (_names_artefact(value) and _names_artefact(scope)):
+        return False  # "Code review with the team": "with" joins two artefacts
     scoped = any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in scope)
     if not coded and any(w in _GENERIC and not (scoped and w in _REPLY_NOUN) for w in value):
         return False
@@ -241,7 +258,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         return [(len(claim.clauses) - 1, "use")]
     found = []
     for idx, clause in enumerate(claim.clauses):
-        if _PASSIVE_NORM.search(clause) or arranged(clause):
+        if _PASSIVE_NORM.search(clause) or arranged(clause, claim.lower):
             found.append((idx, "prefer"))
             continue
         if has_limit(clause):
@@ -254,7 +271,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
             _convention_shape(clause, spanned="`" in claim.raw)
             or (len(claim.clauses) > 1 and named_phrase(clause))
             or styled(clause)
-            or (_ONE_PER.found(clause) and bool(_ARTEFACT_PHRASE.search(clause)))
+            or _one_per(clause)
         ):
             found.append((idx, "use"))
             continue

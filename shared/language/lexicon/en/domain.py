@@ -183,8 +183,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "convention": (
         Pattern(
             r"^(?P<value>(?:[\w`'\"./+#@-]+\s+){0,2}[\w`'\"./+#@-]+)\s+"
-            r"(?:for|in|as|on|per|behind|inside|within|via|through|under|from|alongside|"
-            r"next to|over|instead of|rather than|with)\s+"
+            r"(?P<prep>for|in|as|on|per|behind|inside|within|via|through|under|from|alongside|"
+            r"next to|with)\s+"
             r"(?P<scope>(?:[\w`'\"./+#@-]+\s*){1,4})$",
             "a value, a preposition, then the artefact it is for (or replaces)",
             bounded=False,
@@ -192,10 +192,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # "No default exports; named exports only": a clause led by a bare negator forbids.
     "bare_negator": words("""no not never"""),
+    # "Feature folders under `src/features/`": a place preposition sets a convention only
+    # toward a named place ("Logs under review", "Files from the old repo" describe).
+    "place_prep": words("""under from alongside next"""),
     # "Functional components only", "named exports only": a restriction to a value.
     "restriction": (
         Pattern(
-            r"^(?P<value>(?:[\w`'\"./+#-]+\s+){0,2}[\w`'\"./+#-]+)\s+only(?P<scope>)$",
+            r"^(?P<value>(?:[\w`'\"./+#@-]+\s+){0,2}[\w`'\"./+#@-]+)\s+only(?P<scope>)"
+            r"(?P<prep>)$",
             "a value, then 'only'",
             bounded=False,
         ),

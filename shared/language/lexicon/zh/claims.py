@@ -108,7 +108,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "每个组件单独一个文件": one thing per other thing, a convention of the code's shape.
     "one_per": (
         Pattern(
-            "^(?:每个|每一个|一个)[^，。,；;]{1,10}?(?:单独|独立|只|仅)?(?:一个|对应一个)[^，。,；;]{1,8}$",
+            "^(?:每个|每一个|一个)(?P<each>[^，。,；;]{1,10}?)(?:单独|独立|只|仅)?(?:一个|对应一个)"
+            "[^，。,；;]{1,8}$",
             "每个 X 一个 Y: one per",
         ),
     ),
