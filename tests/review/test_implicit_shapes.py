@@ -17,6 +17,7 @@ REPLACEMENTS = [
     ("能用标准库解决时不要引入第三方依赖", None),
     ("Never add a dependency when it will do harm.", "summoning"),
     ("Don't add more tests if that suffices.", "summoning"),
+    ("Never panic if patience will suffice.", "summoning"),
     ("不要引入第三方依赖", "summoning"),
     # a labelled Latin value in a Chinese line, then a prohibition: the value replaces it
     ("样式方案：Tailwind，不要写内联样式", None),
@@ -24,10 +25,14 @@ REPLACEMENTS = [
     ("沟通方式：Slack，不用邮件", None),
     ("沟通方式：Slack，不确定", "gradient"),
     ("语言偏好：English，不要用中文", "summoning"),
+    ("心情：OK，别担心", "summoning"),
     # the way an artefact is had, stated in the line, replaces the forbidden way
     ("Secrets are loaded from Vault; never hard-code them.", None),
     ("Never hard-code secrets; they are loaded from Vault.", None),
     ("The database is slow; avoid full scans.", "summoning"),
+    ("Avoid bugs; code is managed by the team.", "summoning"),
+    ("由产品负责决策，不要越权", "summoning"),
+    ("Avoid clutter, prefer simplicity", "summoning"),
     # the authoritative artefact, or the one that does the job, replaces the other way
     ("`openapi.yaml` is the source of truth; never hand-edit the generated client", None),
     ("`poetry` manages the virtualenv; don't call pip directly", None),
@@ -120,6 +125,7 @@ VERBLESS = [
     ('Do not add "Signed-off-by: bot" in commit messages', "summoning"),
     ("Strict Kotlin, no `!!`", None),
     ("Small PRs, no big rewrites", "gradient"),
+    ("Heavy models, no toys", "gradient"),
     ("Real-time updates, no polling", "gradient"),
     # a quantified value, a value "with" its part, a code span naming the artefact
     ("All dates in UTC", None),

@@ -42,6 +42,7 @@ _CONVENTION = lexicon.matcher("convention")
 _RESTRICTION = lexicon.matcher("restriction")
 _BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
 _PLACE_PREP = lexicon.words("place_prep", spaced=True)
+_NOT_VALUE = lexicon.words("not_value", spaced=True)
 _PASSIVE_NORM = lexicon.matcher("passive_norm")
 _ONE_PER = lexicon.matcher("one_per")
 _PLACED = lexicon.matcher("placed")
@@ -56,6 +57,8 @@ LABELLED_CODE_RE = re.compile(
     r"(?:`|[A-Z][a-z]+[A-Z]\w*\b|[a-z]+(?:[A-Z]|_[a-z])\w*\b)"
 )
 _LABEL_SPLIT_RE = re.compile(r"[:：]")
+# "Strict TypeScript, no `any`": a code span or a capitalised name inside the line.
+_NAMED_RE = re.compile(r"`|(?<=[a-z]\s)[A-Z]")
 
 
 @functools.cache
@@ -109,6 +112,8 @@ def labelled_value(claim: Claim) -> bool:
         # "状态管理: Pinia, 禁止零散 reactive": a Latin value in an unspaced line is a name,
         # and the prohibition after it makes it the replacement, whatever the label names.
         rest = tail.lstrip(" ,，;；").lower()
+        if value in _NOT_VALUE:
+            return False
         return raw_value.isascii() and bool(_NEGATION.search(rest) or _NEGATING_LEAD.match(rest))
     return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(label))
 
@@ -269,7 +274,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
             continue
         if (len(claim.clauses) == 1 or rest_forbids(claim, idx)) and (
             _convention_shape(clause, spanned="`" in claim.raw)
-            or (len(claim.clauses) > 1 and named_phrase(clause))
+            or (len(claim.clauses) > 1 and named_phrase(clause) and _NAMED_RE.search(claim.raw))
             or styled(clause)
             or _one_per(clause)
         ):

@@ -57,6 +57,10 @@ _PERMIT = lexicon.words("permit_word", spaced=True)
 _STOP = lexicon.words("stop", spaced=True)
 _EVALUATIVE = lexicon.words("evaluative", spaced=True)
 _GENERIC_OBJECT = lexicon.words("generic_object", spaced=True)
+_ABSTRACT = lexicon.words("abstract", spaced=True)
+_ABSTRACT_SUFFIXES = tuple(lexicon.words("abstract_suffix", spaced=True))
+_AGENT_PERSON = lexicon.words("agent_person", spaced=True)
+_SUFFICING = lexicon.matcher("sufficing")
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
@@ -80,13 +84,45 @@ def _purpose(claim: Claim, idx: int, trig: int | None) -> bool:
     return len(CJK_RE.findall(before)) >= 2 and not _UNSPACED_NEGATION.search(before)
 
 
+def _thing(text: str) -> bool:
+    """Some word of ``text`` names a thing: not a function word, a quality, an abstract
+    value ("patience", "simplicity") or a generic object. Unspaced text counts whole."""
+    if CJK_RE.search(text):
+        return True
+    return any(
+        w not in _STOP
+        and w not in _EVALUATIVE
+        and w not in _GENERIC_OBJECT
+        and w not in _ABSTRACT
+        and not w.endswith(_ABSTRACT_SUFFIXES)
+        and w not in _PERMIT
+        for w in words(text)
+    )
+
+
+def _sufficing(claim: Claim) -> bool:
+    """ "Never request raw file contents when get_file will suffice": the when-clause
+    names a thing that does the job ("if patience will suffice" names a value)."""
+    match = _SUFFICING.search(claim.lower)
+    if match is None:
+        return False
+    named = next((g for g in match.groups() if g), "")
+    return _thing(named)
+
+
+def _stated_way(clause: str) -> bool:
+    """ "`pkg` is consumed from PyPI", "Formatting is handled by Prettier": how an
+    artefact is had; people are no way ("code is managed by the team")."""
+    found = _STATED_WAY.search(clause)
+    if found is None:
+        return False
+    return not any(w in _AGENT_PERSON for w in words(clause[found.end() - 1 :])[:3])
+
+
 def _allowed_thing(clause: str) -> bool:
     """ "`unknown` is fine", "plain text only": a named thing allowed; "short ones only"
     allows only a quality, which is no replacement."""
-    return bool(_PERMITTED.match(clause)) and any(
-        w not in _STOP and w not in _EVALUATIVE and w not in _GENERIC_OBJECT and w not in _PERMIT
-        for w in words(clause)
-    )
+    return bool(_PERMITTED.match(clause)) and _thing(clause)
 
 
 def _list_items_under_prohibition(claim: Claim) -> set[str]:
@@ -96,7 +132,8 @@ def _list_items_under_prohibition(claim: Claim) -> set[str]:
         items = [i for i in _LIST_RE.split(sentence) if i and i.strip()]
         if len(items) > 1 and _SPACED_NEGATION.match(items[0].strip()):
             for item in items[1:]:
-                if _REPLACEMENT_LEAD.match(item.strip()):
+                lead = _REPLACEMENT_LEAD.match(item.strip())
+                if lead and _thing(item.strip()[lead.end() :]):
                     break  # "Avoid X, prefer Y": the list ends at the replacement
                 out.add(item.strip())
     return out
@@ -139,9 +176,9 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     positive += [
         idx
         for idx, clause in enumerate(claim.clauses)
-        if idx not in negated and (_STATED_WAY.found(clause) or _allowed_thing(clause))
+        if idx not in negated and (_stated_way(clause) or _allowed_thing(clause))
     ]
-    replacement = _REPLACEMENT.found(claim.lower)
+    replacement = _REPLACEMENT.found(claim.lower) or _sufficing(claim)
     if positive or replacement:
         # The replacement is named; whether the situation is recognisable (explicit, or
         # implicit in the line's domain) is the gradient gate's test.

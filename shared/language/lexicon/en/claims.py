@@ -177,6 +177,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         " informative sensible succinct robust friendly"
     ),
     "quality_object_cue": words("provide return produce create add"),
+    # "Never request raw file contents when get_file will suffice": the when-clause names
+    # what to use instead.
+    "sufficing": (
+        Pattern(
+            r"(?:when|if|where)\s+(?!(?:it|this|that|they|nothing|anything)\s)(?P<thing>[^,;]{1,60}?)\s+"
+            r"(?:will|would|can|could)\s+(?:suffice\b|do"
+            r"(?=\s*(?:$|[.;!)]|\s(?:the job|just as well|fine|instead)\b)))"
+            r"|(?:when|if|where)\s+(?!(?:it|this|that|nothing|anything)\s)(?P<one>[^,;]{1,60}?)\s+suffices\b",
+            "'when X will suffice': the when-clause names what to use instead",
+        ),
+    ),
+    # People are no way of having an artefact ("managed by the team").
+    "agent_person": words("""team teams user users people person human humans manager managers
+        owner owners maintainer maintainers developer developers someone everyone"""),
     # "Avoid default exports, prefer named ones": a list item led by a verb of choosing
     # (or "only") is the replacement, not one more forbidden thing.
     "replacement_lead": (
@@ -238,13 +252,6 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             r"(?:just|simply)\s+(?:use|do|write|say|run|keep|leave|put|add|ask|return|call)",
             "'just/simply' before a verb of doing",
-        ),
-        Pattern(
-            r"(?:when|if|where)\s+(?!(?:it|this|that|they|nothing|anything)\s)[^,;]{1,60}?\s+"
-            r"(?:will|would|can|could)\s+(?:suffice\b|do"
-            r"(?=\s*(?:$|[.;!)]|\s(?:the job|just as well|fine|instead)\b)))"
-            r"|(?:when|if|where)\s+(?!(?:it|this|that|nothing|anything)\s)[^,;]{1,60}?\s+suffices\b",
-            "'when X will suffice': the when-clause names what to use instead",
         ),
     ),
     "ghost": phrases(

@@ -192,6 +192,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # "No default exports; named exports only": a clause led by a bare negator forbids.
     "bare_negator": words("""no not never"""),
+    # Short answers that are no value to use ("心情：OK").
+    "not_value": words("""ok okay yes no done todo tbd wip none"""),
     # "Feature folders under `src/features/`": a place preposition sets a convention only
     # toward a named place ("Logs under review", "Files from the old repo" describe).
     "place_prep": words("""under from alongside next"""),

@@ -101,7 +101,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # is what a prohibition beside it replaces.
     "stated_way": (
         Pattern(
-            "(?:从(?![来不未])|由|经由)[^，,。；;]{1,20}?(?:读取|获取|加载|安装|引入|负责|管理|生成|提供|处理|注入)",
+            "(?:从(?![来不未])|由(?!用户|产品|团队|老板|经理|负责人|同事|人|我|你|他|她)|经由)[^，,。；;]{1,20}?(?:读取|获取|加载|安装|引入|负责|管理|生成|提供|处理|注入)",
             "从/由 X 读取/负责: where an artefact comes from or who handles it",
         ),
     ),
@@ -174,8 +174,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "replacement": (
         *phrases("""而是|改为|改用|改成|换成|代之以|取而代之|而要|而应|应该|应当|要先"""),
+    ),
+    "sufficing": (
         Pattern(
-            r"能用[^，,。；;]{2,30}?(?:时|的时候|的情况下|就|则)",
+            r"能用(?P<thing>[^，,。；;]{2,30}?)(?:时|的时候|的情况下|就|则)",
             "'能用 X 时/就': the clause names what to use instead",
         ),
     ),
