@@ -157,6 +157,7 @@ CHINESE = [
     ("每个页面单独一个路由文件", None),
     ("每个人一个想法", "gradient"),
     ("每个人负责一个模块", "gradient"),
+    ("每个文件一个想法", "gradient"),
     # a clause led by the means it uses, when the means is an artefact or a name
     ("通过环境变量配置密钥", None),
     ("借助 `zod` 校验输入", None),

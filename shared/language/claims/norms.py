@@ -202,9 +202,13 @@ def labelled_setting(claim: Claim) -> bool:
 
 def _one_per(clause: str) -> bool:
     """ "每个组件单独一个文件": one of a thing per artefact; "每个人负责一个模块" assigns
-    people, so the "each" side must be an artefact too."""
+    people and "每个文件一个想法" gives a file no artefact, so both sides name one."""
     match = _ONE_PER.match(clause)
-    return match is not None and bool(_ARTEFACT_PHRASE.search(match["each"]))
+    return (
+        match is not None
+        and bool(_ARTEFACT_PHRASE.search(match["each"]))
+        and bool(_ARTEFACT_PHRASE.search(match["one"]))
+    )
 
 
 def _names_artefact(ws: list[str]) -> bool:
