@@ -18,6 +18,7 @@ REPLACEMENTS = [
     ("Never add a dependency when it will do harm.", "summoning"),
     ("Don't add more tests if that suffices.", "summoning"),
     ("Never panic if patience will suffice.", "summoning"),
+    ("Don't hand-roll retries when `tenacity` will do", None),
     ("不要引入第三方依赖", "summoning"),
     # a labelled Latin value in a Chinese line, then a prohibition: the value replaces it
     ("样式方案：Tailwind，不要写内联样式", None),
@@ -96,6 +97,7 @@ VERBLESS = [
     ("Imports sorted with isort", None),
     ("Open items listed first, then closed ones sorted by date.", None),
     ("Dates formatted as ISO 8601", None),
+    ("Money formatted with `dinero.js`", None),
     ("Content organized in chapters for a logical reading flow", "gradient"),
     # a named style or a measure of one artefact
     ("NumPy style docstrings", None),
@@ -163,6 +165,8 @@ CHINESE = [
     ("借助 `zod` 校验输入", None),
     ("通过率很高", "gradient"),
     ("借助 AI 提高效率", "gradient"),
+    ("通过 `pnpm` 管理依赖", None),
+    ("组件文档定义在 `docs/`", None),
     # a limit written in numerals of words
     ("单个文件不超过三百行", None),
     ("不超过预期", "gradient"),

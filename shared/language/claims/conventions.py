@@ -116,16 +116,19 @@ def styled(clause: str) -> bool:
     return noun in _ARTEFACT or noun.rstrip("s") in _ARTEFACT
 
 
-def arranged(clause: str, line: str = "") -> bool:
+def arranged(clause: str, line: str = "", spanned: bool = False) -> bool:
     """ "Imports sorted with isort", "Dates formatted as ISO 8601", "…, then findings sorted
     by confidence": a reduced passive that arranges or formats an artefact, or orders
-    anything by a key in a ``line`` that names an artefact, is a convention for it
+    anything by a key in a ``line`` that names an artefact (or has a code span,
+    ``spanned``), is a convention for it
     ("Content organized in chapters", "Tasks sorted by priority" arrange nothing
     concrete)."""
     match = _ARRANGED.match(clause)
     if not match:
         return False
     named = words(match["subject"]) + words(clause[match.end() :])
+    if spanned:
+        return True  # "Dates formatted with `date-fns`": the code span names the tool
     if any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT or w.isdigit() for w in named):
         return True
     ordering = match["participle"] in _ORDERING and match["how"] == "by"

@@ -107,7 +107,10 @@ def _named_means(rest: str) -> bool:
     found = _UNSPACED_ARTEFACT.match(rest)
     if found is None:
         return False
-    return not found.group(0).isascii() or len(_LATIN_RUN_RE.findall(rest)) >= 2
+    if not found.group(0).isascii() or len(_LATIN_RUN_RE.findall(rest)) >= 2:
+        return True
+    # "通过 `pnpm` 管理依赖": a name, then what it handles
+    return any(not m.group(0).isascii() for m in _UNSPACED_ARTEFACT.finditer(rest))
 
 
 def _inner_direction(tail: str) -> str | None:

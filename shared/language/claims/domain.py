@@ -72,7 +72,9 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
             for part in word.split("-"):
                 if part not in cues and (part in _ARTEFACT or part.rstrip("s") in _ARTEFACT):
                     return True
-        if _ARTEFACT_PHRASE.search(clause) or (not claim.cjk and arranged(clause, claim.lower)):
+        if _ARTEFACT_PHRASE.search(clause) or (
+            not claim.cjk and arranged(clause, claim.lower, "`" in claim.raw)
+        ):
             return True
         if _names_product(claim, clause) or _choice_shape(clause) or _uses_thing(clause, cue):
             return True

@@ -267,7 +267,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         return [(len(claim.clauses) - 1, "use")]
     found = []
     for idx, clause in enumerate(claim.clauses):
-        if _PASSIVE_NORM.search(clause) or arranged(clause, claim.lower):
+        if _PASSIVE_NORM.search(clause) or arranged(clause, claim.lower, "`" in claim.raw):
             found.append((idx, "prefer"))
             continue
         if has_limit(clause):

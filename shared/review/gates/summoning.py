@@ -84,9 +84,11 @@ def _purpose(claim: Claim, idx: int, trig: int | None) -> bool:
     return len(CJK_RE.findall(before)) >= 2 and not _UNSPACED_NEGATION.search(before)
 
 
-def _thing(text: str) -> bool:
+def _thing(text: str, *, named: bool = False) -> bool:
     """Some word of ``text`` names a thing: not a function word, a quality, an abstract
-    value ("patience", "simplicity") or a generic object. Unspaced text counts whole."""
+    value ("patience", "simplicity") or a generic object. Unspaced text counts whole.
+    With ``named`` the text names a tool ("when `tenacity` will do"), so an abstract
+    suffix does not make it a value."""
     if CJK_RE.search(text):
         return True
     return any(
@@ -94,7 +96,7 @@ def _thing(text: str) -> bool:
         and w not in _EVALUATIVE
         and w not in _GENERIC_OBJECT
         and w not in _ABSTRACT
-        and not w.endswith(_ABSTRACT_SUFFIXES)
+        and (named or not w.endswith(_ABSTRACT_SUFFIXES))
         and w not in _PERMIT
         for w in words(text)
     )
@@ -107,7 +109,7 @@ def _sufficing(claim: Claim) -> bool:
     if match is None:
         return False
     named = next((g for g in match.groups() if g), "")
-    return _thing(named)
+    return _thing(named, named=True)
 
 
 def _stated_way(clause: str) -> bool:

@@ -151,7 +151,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "placed_file": (
         Pattern(f"[{CJK}](?:到|至|进|入)\\s*[\\w-]*[./][\\w./-]*\\w", "put into a named file"),
         Pattern(
-            "(?:定义|声明|集中|维护|注册|存放)(?:在|于)\\s*[\\w-]*[./][\\w./-]*\\w",
+            "(?:定义|声明|集中|维护|注册|存放)(?:在|于)\\s*[\\w-]+[./](?:[\\w./-]*\\w)?",
             "kept in a named file",
         ),
     ),
