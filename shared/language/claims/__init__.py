@@ -20,7 +20,7 @@ from shared.language.claims.norms import (
     normative_clauses,
 )
 from shared.language.claims.triggers import find_trigger, trigger_clause
-from shared.language.claims.vagueness import is_vague
+from shared.language.claims.vagueness import is_vague, object_follows
 
 __all__ = [
     "LABELLED_CODE_RE",
@@ -35,6 +35,7 @@ __all__ = [
     "is_vague",
     "labelled_setting",
     "normative_clauses",
+    "object_follows",
     "trigger_clause",
     "unnamed_skill",
     "words",

@@ -40,6 +40,8 @@ _MODAL_BEFORE = lexicon.matcher("modal_before")
 _UNSPACED_DIRECTION = lexicon.matcher("direction", spaced=False)
 _UNSPACED_NEGATION = lexicon.matcher("negation", spaced=False)
 _SPACED_SKILL = lexicon.matcher("external_skill", spaced=True)
+_MEANS_LEAD = lexicon.matcher("means_lead")
+_UNSPACED_ARTEFACT = lexicon.matcher("artefact", spaced=False)
 _UNSPACED_SKILL = lexicon.matcher("external_skill", spaced=False)
 # "see the `adding-a-cli-command` skill": the artefact is named in a code span.
 _NAMED_ARTEFACT_RE = re.compile(r"`[^`\n]+`\s+(?:[\w-]+\s+)?[a-z]+")
@@ -95,10 +97,26 @@ def clause_direction(clause: str) -> str | None:
     phrase = _DIRECTION_PHRASE.search(clause)
     if phrase:
         return phrase.group(0)
+    means = _MEANS_LEAD.match(clause)
+    if means and _named_means(clause[means.end() :]):
+        return means.group(0).strip()
     latin = _LATIN_VERB.search(clause)
     if latin and latin.group(1) in _IMPERATIVE and latin.group(1) not in _VAGUE_VERB:
         return latin.group(1)
     return None
+
+
+def _named_means(rest: str) -> bool:
+    """ "通过环境变量配置密钥", "通过 FreeRTOS vTaskDelayUntil 保证…": the means is an
+    artefact phrase, or a name with its own part; one bare name ("借助 AI 提高效率",
+    "通过 GitHub 协作") names a tool, not how to use it."""
+    found = _UNSPACED_ARTEFACT.match(rest)
+    if found is None:
+        return False
+    if not found.group(0).isascii() or len(_LATIN_RUN_RE.findall(rest)) >= 2:
+        return True
+    # "通过 `pnpm` 管理依赖": a name, then what it handles
+    return any(not m.group(0).isascii() for m in _UNSPACED_ARTEFACT.finditer(rest))
 
 
 def _inner_direction(tail: str) -> str | None:
@@ -143,6 +161,7 @@ def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int
 
 
 _LATIN_OR_CODE_RE = re.compile(r"[A-Za-z0-9`]")
+_LATIN_RUN_RE = re.compile(r"[A-Za-z][\w.-]*")
 
 
 def _nominal(clause: str, cue: str) -> bool:

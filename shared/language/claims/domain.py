@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, Claim, strip_label, words
+from shared.language.claims.conventions import arranged
 from shared.language.claims.norms import labelled_setting, labelled_value
 from shared.language.lexicon.script import CJK_RE
 
@@ -71,7 +72,9 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
             for part in word.split("-"):
                 if part not in cues and (part in _ARTEFACT or part.rstrip("s") in _ARTEFACT):
                     return True
-        if _ARTEFACT_PHRASE.search(clause):
+        if _ARTEFACT_PHRASE.search(clause) or (
+            not claim.cjk and arranged(clause, claim.lower, "`" in claim.raw)
+        ):
             return True
         if _names_product(claim, clause) or _choice_shape(clause) or _uses_thing(clause, cue):
             return True

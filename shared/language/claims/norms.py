@@ -13,6 +13,13 @@ import re
 
 from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, EMPHASIS_RE, Claim, words
+from shared.language.claims.conventions import (
+    arranged,
+    named_phrase,
+    present_norm,
+    rest_forbids,
+    styled,
+)
 from shared.language.lexicon.script import CJK_RE
 
 _STOP = lexicon.words("stop", spaced=True)
@@ -25,23 +32,33 @@ _ABSTRACT = lexicon.words("abstract", spaced=True)
 _EVENT_NOUNS = lexicon.words("event_noun", spaced=True)
 _QUALITY_CUES = lexicon.words("quality_cue", spaced=True)
 _NEGATION = lexicon.matcher("negation")
+_NEGATING_LEAD = lexicon.matcher("negating_lead")
 _PREFERENCE = lexicon.matcher("preference")
 _ARTEFACT_PHRASE = lexicon.matcher("artefact", spaced=False)
 _EVENT_LABEL = lexicon.matcher("event_label")
 # "代码嵌套≤3层": a comparison sign before a number is a limit in any language.
 _LIMIT = lexicon.matcher("limit", neutral=r"[≤≥<>]=?\s*\d")
 _CONVENTION = lexicon.matcher("convention")
+_RESTRICTION = lexicon.matcher("restriction")
+_BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
+_PLACE_PREP = lexicon.words("place_prep", spaced=True)
+_NOT_VALUE = lexicon.words("not_value", spaced=True)
 _PASSIVE_NORM = lexicon.matcher("passive_norm")
+_ONE_PER = lexicon.matcher("one_per")
 _PLACED = lexicon.matcher("placed")
 _NORMATIVE = lexicon.matcher("normative")
 _PENDING = lexicon.matcher("pending")
 _PLACED_FILE = lexicon.matcher("placed_file")
+_QUANTIFIER = lexicon.words("quantifier", spaced=True)
+_REPLY_NOUN = lexicon.words("reply_noun", spaced=True)
 
 LABELLED_CODE_RE = re.compile(
     r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?(?:\s*[(（][^)）\n]{0,60}[)）])?\s*[:：]\s*(?:\*\*)?\s*"
     r"(?:`|[A-Z][a-z]+[A-Z]\w*\b|[a-z]+(?:[A-Z]|_[a-z])\w*\b)"
 )
 _LABEL_SPLIT_RE = re.compile(r"[:：]")
+# "Strict TypeScript, no `any`": a code span or a capitalised name inside the line.
+_NAMED_RE = re.compile(r"`|(?<=[a-z]\s)[A-Z]")
 
 
 @functools.cache
@@ -90,7 +107,14 @@ def labelled_value(claim: Claim) -> bool:
         return False
     if CJK_RE.search(label):
         # "任务完成：pnpm run check-types": a label naming a moment is the trigger
-        return bool(_ARTEFACT_PHRASE.search(label.replace(" ", "")) or _EVENT_LABEL.search(label))
+        if _ARTEFACT_PHRASE.search(label.replace(" ", "")) or _EVENT_LABEL.search(label):
+            return True
+        # "状态管理: Pinia, 禁止零散 reactive": a Latin value in an unspaced line is a name,
+        # and the prohibition after it makes it the replacement, whatever the label names.
+        rest = tail.lstrip(" ,，;；").lower()
+        if value in _NOT_VALUE:
+            return False
+        return raw_value.isascii() and bool(_NEGATION.search(rest) or _NEGATING_LEAD.match(rest))
     return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(label))
 
 
@@ -176,25 +200,58 @@ def labelled_setting(claim: Claim) -> bool:
     return parts[0][1] and any(p[0] for p in parts if p is not None)
 
 
-def _convention_shape(clause: str) -> bool:
-    """ "Tabs for indentation", "camelCase for JSON keys", "Dates as YYYY-MM-DD": a short
-    verbless convention, a value for a named artefact."""
-    match = _CONVENTION.match(clause)
+def _one_per(clause: str) -> bool:
+    """ "每个组件单独一个文件": one of a thing per artefact; "每个人负责一个模块" assigns
+    people and "每个文件一个想法" gives a file no artefact, so both sides name one."""
+    match = _ONE_PER.match(clause)
+    return (
+        match is not None
+        and bool(_ARTEFACT_PHRASE.search(match["each"]))
+        and bool(_ARTEFACT_PHRASE.search(match["one"]))
+    )
+
+
+def _names_artefact(ws: list[str]) -> bool:
+    return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in ws)
+
+
+def _convention_shape(clause: str, spanned: bool = False) -> bool:
+    """ "Tabs for indentation", "camelCase for JSON keys", "Dates as YYYY-MM-DD", "All
+    timestamps in UTC": a short verbless convention, a value for a named artefact (with
+    ``spanned``, the line's code span names it: "Panics only in `main`")."""
+    match = _CONVENTION.match(clause) or _RESTRICTION.match(clause)
     if not match:
         return False
     lead = words(match["value"])
+    if lead and lead[0] in _QUANTIFIER and lead[0] not in _BARE_NEGATOR:
+        lead = lead[1:]  # "All timestamps in UTC": the quantifier scopes the value
     if lead and lead[0] in _STOP:
         return False
     value = [w for w in lead if w not in _STOP]
     scope = [w for w in words(match["scope"]) if w not in _STOP]
-    if not value or not scope or any(w in _IMPERATIVE or w in _VAGUE_VERB for w in value[:1]):
-        return False
-    coded = bool(CODE_TOKEN_RE.search(match["value"]))  # "snake_case for SQL columns"
-    if not coded and any(
-        w in _EVALUATIVE or w in _ABSTRACT or w in _GENERIC or w in _EVENT_NOUNS for w in value
+    only = match["scope"] == ""  # "named exports only": the restriction is the scope
+    if (
+        not value
+        or not (scope or only)
+        or any(w in _IMPERATIVE or w in _VAGUE_VERB for w in value[:1])
     ):
         return False
-    return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in value + scope)
+    coded = bool(CODE_TOKEN_RE.search(match["value"]))  # "snake_case for SQL columns"
+    if not coded and any(w in _EVALUATIVE or w in _ABSTRACT or w in _EVENT_NOUNS for w in value):
+        return False
+    # "Replies in Markdown", "Answers in Chinese": every reply is the situation, so a
+    # generic word is a fine subject when the scope names the artefact to use.
+    if scope and all(w in _ABSTRACT or w in _EVALUATIVE for w in scope):
+        return False  # "Docs written with care": the scope is a quality
+    prep = match["prep"].split()[0] if match["prep"] else ""
+    if prep in _PLACE_PREP and not (spanned or CODE_TOKEN_RE.search(match["scope"])):
+        return False  # "Logs under review": no named place
+    if prep == "with" and not (_names_artefact(value) and _names_artefact(scope)):
+        return False  # "Code review with the team": "with" joins two artefacts
+    scoped = any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in scope)
+    if not coded and any(w in _GENERIC and not (scoped and w in _REPLY_NOUN) for w in value):
+        return False
+    return spanned or any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in value + scope)
 
 
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
@@ -210,7 +267,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         return [(len(claim.clauses) - 1, "use")]
     found = []
     for idx, clause in enumerate(claim.clauses):
-        if _PASSIVE_NORM.search(clause):
+        if _PASSIVE_NORM.search(clause) or arranged(clause, claim.lower, "`" in claim.raw):
             found.append((idx, "prefer"))
             continue
         if has_limit(clause):
@@ -219,7 +276,12 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         if _PLACED.match(clause) or _PLACED_FILE.search(clause):
             found.append((idx, "put"))
             continue
-        if len(claim.clauses) == 1 and _convention_shape(clause):
+        if (len(claim.clauses) == 1 or rest_forbids(claim, idx)) and (
+            _convention_shape(clause, spanned="`" in claim.raw)
+            or (len(claim.clauses) > 1 and named_phrase(clause) and _NAMED_RE.search(claim.raw))
+            or styled(clause)
+            or _one_per(clause)
+        ):
             found.append((idx, "use"))
             continue
         match = _NORMATIVE.match(clause)
@@ -227,4 +289,8 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
             w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(match["subject"])
         ):
             found.append((idx, match["verb"]))
+            continue
+        verb = present_norm(clause, spanned="`" in claim.raw)
+        if verb is not None:
+            found.append((idx, verb))
     return found

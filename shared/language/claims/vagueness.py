@@ -144,6 +144,16 @@ def _unspaced_quality_object(clause: str) -> bool:
     return not CJK_RE.search(rest) and not _LATIN_OR_CODE_RE.search(rest)
 
 
+def object_follows(raw: str, clause: str, cue: str) -> bool:
+    """ "Before committing, run:": a concrete verb that ends the line on a colon takes the
+    list on the following lines as its object, so it is not vague for lacking one."""
+    tail = raw.rstrip(" *_")
+    if not tail.endswith((":", "：")) or cue in _VAGUE_VERB or cue not in _IMPERATIVE:
+        return False
+    content = [w for w in words(clause) if w not in _STOP and w not in _SKIP_LEAD]
+    return content[-1:] == [cue]
+
+
 def is_vague(clause: str, cue: str) -> bool:
     """True when a direction clause names no concrete action (a value or a vague verb)."""
     if _hedged(clause):

@@ -35,6 +35,7 @@ from shared.language.claims import (
     find_trigger,
     is_vague,
     normative_clauses,
+    object_follows,
     unnamed_skill,
 )
 from shared.language.claims.claim import CODE_TOKEN_RE, strip_label
@@ -87,6 +88,9 @@ def judge(
         return None
     if unnamed_skill(claim, trig) or _LIST_OPENER.search(claim.lower):
         return NO_ACTIVATION  # an unnamed procedure, or content left to the next lines
+    last, cue = directions[-1]
+    if last == len(claim.clauses) - 1 and object_follows(claim.raw, claim.clauses[last], cue):
+        return None  # "Before committing, run:": the object is the list below
     if all(is_vague(claim.clauses[idx], cue) for idx, cue in directions):
         return NO_ACTIVATION
     return None

@@ -18,6 +18,7 @@ from shared.language.claims import (
     is_vague,
     normative_clauses,
     trigger_clause,
+    words,
 )
 from shared.language.lexicon.script import CJK_RE
 from shared.review.gates.base import Finding, ReviewContext
@@ -49,6 +50,17 @@ _PURPOSE_LEAD = lexicon.matcher("purpose_lead")
 # "严禁主动执行 `git commit`，只有用户明确要求时才执行", "Never X unless asked": an
 # exception after a prohibition narrows it; it names nothing to do instead.
 _EXCEPTION_LEAD = lexicon.matcher("exception_lead")
+_STATED_WAY = lexicon.matcher("stated_way")
+_REPLACEMENT_LEAD = lexicon.matcher("replacement_lead")
+_PERMITTED = lexicon.matcher("permitted")
+_PERMIT = lexicon.words("permit_word", spaced=True)
+_STOP = lexicon.words("stop", spaced=True)
+_EVALUATIVE = lexicon.words("evaluative", spaced=True)
+_GENERIC_OBJECT = lexicon.words("generic_object", spaced=True)
+_ABSTRACT = lexicon.words("abstract", spaced=True)
+_ABSTRACT_SUFFIXES = tuple(lexicon.words("abstract_suffix", spaced=True))
+_AGENT_PERSON = lexicon.words("agent_person", spaced=True)
+_SUFFICING = lexicon.matcher("sufficing")
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
@@ -72,13 +84,60 @@ def _purpose(claim: Claim, idx: int, trig: int | None) -> bool:
     return len(CJK_RE.findall(before)) >= 2 and not _UNSPACED_NEGATION.search(before)
 
 
+def _thing(text: str, *, named: bool = False) -> bool:
+    """Some word of ``text`` names a thing: not a function word, a quality, an abstract
+    value ("patience", "simplicity") or a generic object. Unspaced text counts whole.
+    With ``named`` the text names a tool ("when `tenacity` will do"), so an abstract
+    suffix does not make it a value."""
+    if CJK_RE.search(text):
+        return True
+    return any(
+        w not in _STOP
+        and w not in _EVALUATIVE
+        and w not in _GENERIC_OBJECT
+        and w not in _ABSTRACT
+        and (named or not w.endswith(_ABSTRACT_SUFFIXES))
+        and w not in _PERMIT
+        for w in words(text)
+    )
+
+
+def _sufficing(claim: Claim) -> bool:
+    """ "Never request raw file contents when get_file will suffice": the when-clause
+    names a thing that does the job ("if patience will suffice" names a value)."""
+    match = _SUFFICING.search(claim.lower)
+    if match is None:
+        return False
+    named = next((g for g in match.groups() if g), "")
+    return _thing(named, named=True)
+
+
+def _stated_way(clause: str) -> bool:
+    """ "`pkg` is consumed from PyPI", "Formatting is handled by Prettier": how an
+    artefact is had; people are no way ("code is managed by the team")."""
+    found = _STATED_WAY.search(clause)
+    if found is None:
+        return False
+    return not any(w in _AGENT_PERSON for w in words(clause[found.end() - 1 :])[:3])
+
+
+def _allowed_thing(clause: str) -> bool:
+    """ "`unknown` is fine", "plain text only": a named thing allowed; "short ones only"
+    allows only a quality, which is no replacement."""
+    return bool(_PERMITTED.match(clause)) and _thing(clause)
+
+
 def _list_items_under_prohibition(claim: Claim) -> set[str]:
     """Clauses that only continue a prohibition's list, so they are not replacements."""
     out: set[str] = set()
     for sentence in _SENTENCE_RE.split(claim.lower):
         items = [i for i in _LIST_RE.split(sentence) if i and i.strip()]
         if len(items) > 1 and _SPACED_NEGATION.match(items[0].strip()):
-            out.update(i.strip() for i in items[1:])
+            for item in items[1:]:
+                lead = _REPLACEMENT_LEAD.match(item.strip())
+                if lead and _thing(item.strip()[lead.end() :]):
+                    break  # "Avoid X, prefer Y": the list ends at the replacement
+                out.add(item.strip())
     return out
 
 
@@ -114,7 +173,14 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         and not (idx > first_negated and _EXCEPTION_LEAD.found(claim.clauses[idx]))
     ]
     positive += [idx for idx, _ in normative_clauses(claim) if idx not in negated]
-    replacement = _REPLACEMENT.found(claim.lower)
+    # "`pkg` is consumed from PyPI; avoid local path dependencies": the way the line
+    # states an artefact is had is what to do instead.
+    positive += [
+        idx
+        for idx, clause in enumerate(claim.clauses)
+        if idx not in negated and (_stated_way(clause) or _allowed_thing(clause))
+    ]
+    replacement = _REPLACEMENT.found(claim.lower) or _sufficing(claim)
     if positive or replacement:
         # The replacement is named; whether the situation is recognisable (explicit, or
         # implicit in the line's domain) is the gradient gate's test.

@@ -246,6 +246,67 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         scalability usability testability reusability modularity extensibility elegance
         cleanliness completeness precision professionalism"""
     ),
+    # "Never request raw file contents when get_file will suffice": the when-clause names
+    # what to use instead.
+    "sufficing": (
+        Pattern(
+            r"(?:when|if|where)\s+(?!(?:it|this|that|they|nothing|anything)\s)(?P<thing>[^,;]{1,60}?)\s+"
+            r"(?:will|would|can|could)\s+(?:suffice\b|do"
+            r"(?=\s*(?:$|[.;!)]|\s(?:the job|just as well|fine|instead)\b)))"
+            r"|(?:when|if|where)\s+(?!(?:it|this|that|nothing|anything)\s)(?P<one>[^,;]{1,60}?)\s+suffices\b",
+            "'when X will suffice': the when-clause names what to use instead",
+        ),
+    ),
+    # People are no way of having an artefact ("managed by the team").
+    "agent_person": words("""team teams user users people person human humans manager managers
+        owner owners maintainer maintainers developer developers someone everyone"""),
+    # "Avoid default exports, prefer named ones": a list item led by a verb of choosing
+    # (or "only") is the replacement, not one more forbidden thing.
+    "replacement_lead": (
+        Pattern(
+            r"^(?:prefer|use|choose|pick|favou?r|adopt|switch to|only)\b",
+            "a verb of choosing or 'only' opening a list item",
+            bounded=False,
+        ),
+    ),
+    # "Avoid `any`; `unknown` is fine", "…; plain text only": a named thing allowed, or
+    # a restriction to one, after a prohibition is what to do instead.
+    "permitted": (
+        Pattern(
+            r"^(?!(?:it|this|that|everything|all|nothing|it's|that's)\b)[\w./@#+-]+"
+            r"(?:\s+[\w./@#+-]+){0,2}\s+(?:is|are)\s+(?:fine|ok|okay|allowed|acceptable|"
+            r"permitted)\W*$|^(?!(?:it|this|that|everything|all|nothing)\b)[\w./@#+-]+"
+            r"(?:\s+[\w./@#+-]+){0,2}\s+only\W*$",
+            "'X is fine', 'X only': the allowed thing",
+            bounded=False,
+        ),
+    ),
+    "permit_word": words("""is are fine ok okay allowed acceptable permitted only one ones"""),
+    # "`pkg` is consumed from PyPI; avoid local path dependencies": a clause stating how
+    # an artefact is supplied or handled names the way a later prohibition replaces.
+    "stated_way": (
+        Pattern(
+            r"\b(?:is|are)\s+(?:always\s+|only\s+)?(?:consumed|installed|loaded|fetched|pulled|"
+            r"managed|handled|generated|built|injected|provided|imported|sourced|resolved|"
+            r"served|rendered|written|styled|configured|done|read|stored|kept|defined)\s+"
+            r"(?:from|via|through|by|with|in|using)\s+\S",
+            "'is <supplied> from/via X': the way an artefact is had",
+            bounded=False,
+        ),
+        Pattern(
+            r"\b(?:is|are)\s+(?:the\s+)?(?:single\s+|only\s+)?(?:source of truth|canonical|"
+            r"authoritative)\b",
+            "'X is the source of truth': the artefact to work on instead",
+            bounded=False,
+        ),
+        Pattern(
+            r"^(?!(?:i|you|we|they|he|she|it|this|that|user|users|the user)\b)[\w./@#+-]+"
+            r"(?:\s+[\w./@#+-]+){0,2}\s+(?:manages|handles|wraps|owns|holds|generates|provides)"
+            r"\s+\S",
+            "'`uv` manages the environment': the artefact that does the job",
+            bounded=False,
+        ),
+    ),
     "exception_lead": (
         Pattern(
             r"^(?:unless|except)\b|^only (?:if|when)\b", "'unless' opening a clause", bounded=False

@@ -135,6 +135,31 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "Handlers return `Result`", "Every module has a docstring": a convention in the
+    # present tense. A subject led by one of these is a particular thing, described.
+    "definite_lead": words("""this that the these those our we it its my i you he she they"""),
+    # A universally quantified subject ("Each scenario is …") states a convention, so
+    # even a copula sets it; a bare plural ("Tests are flaky") only describes.
+    "quantifier": words("""each every all no"""),
+    "copula": words("""is are has have"""),
+    # "Each scenario is a separate class": a copula sets a convention when a noun phrase
+    # follows it, not a quality ("Each module is well tested").
+    "article": words("""a an one the"""),
+    # "`application/` imports domain only", "`domain/` depends on nothing": a relation
+    # restricted is a rule; "Tests depend on the database" only describes.
+    "restrictive": words("""only nothing never always exclusively solely"""),
+    # "Feature flags default to off": a verb that sets a value is a setting by itself.
+    "setting_verb": words("""default"""),
+    # Verbs whose present tense names a structural relation between artefacts: a
+    # convention of the code's shape ("Handlers return `Result`"), where other verbs
+    # describe what a thing does ("`pnpm test` runs the suite", "Migrations run nightly").
+    "relation_verb": words(
+        """import depend return extend implement inherit wrap expose export call raise throw
+        mirror accept emit reference subclass go default"""
+    ),
+    # What every reply is: as a convention's subject ("Replies in Chinese") the
+    # situation is every reply, so the scope alone must name the artefact.
+    "reply_noun": words("""answer answers reply replies response responses output outputs"""),
     # "if comments are needed, they go in docstrings": a pronoun put in a named place.
     "placed": (
         Pattern(
@@ -147,7 +172,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Functions under 50 lines": a numeric limit.
     "limit": (
         Pattern(
-            r"\b(?:at most|no more than|fewer than|less than|under|max(?:imum)?|up to)\s+\d+\s*\w",
+            r"\b(?:at most|no more than|fewer than|less than|under|max(?:imum)?|up to)\s+\d+\s*\w"
+            r"|\b(?:at most|no more than|never more than|max(?:imum)?)\s+(?:one|two|three|four|"
+            r"five|six|seven|eight|nine|ten)\s+[a-z]",
             "a bound word, then a number",
             bounded=False,
         ),
@@ -155,13 +182,61 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Tabs for indentation", "Dates as YYYY-MM-DD": a short verbless convention.
     "convention": (
         Pattern(
-            r"^(?P<value>(?:[\w`'\"./+#-]+\s+){0,2}[\w`'\"./+#-]+)\s+"
-            r"(?:for|in|as|on|per|behind|inside|within|via|through)\s+"
-            r"(?P<scope>(?:[\w`'\"./+#-]+\s*){1,4})$",
-            "a value, a preposition, then the artefact it is for",
+            r"^(?P<value>(?:[\w`'\"./+#@-]+\s+){0,2}[\w`'\"./+#@-]+)\s+"
+            r"(?P<prep>for|in|as|on|per|behind|inside|within|via|through|under|from|alongside|"
+            r"next to|with)\s+"
+            r"(?P<scope>(?:[\w`'\"./+#@-]+\s*){1,4})$",
+            "a value, a preposition, then the artefact it is for (or replaces)",
             bounded=False,
         ),
     ),
+    # "No default exports; named exports only": a clause led by a bare negator forbids.
+    "bare_negator": words("""no not never"""),
+    # Short answers that are no value to use ("心情：OK").
+    "not_value": words("""ok okay yes no done todo tbd wip none"""),
+    # "Feature folders under `src/features/`": a place preposition sets a convention only
+    # toward a named place ("Logs under review", "Files from the old repo" describe).
+    "place_prep": words("""under from alongside next"""),
+    # "Functional components only", "named exports only": a restriction to a value.
+    "restriction": (
+        Pattern(
+            r"^(?P<value>(?:[\w`'\"./+#@-]+\s+){0,2}[\w`'\"./+#@-]+)\s+only(?P<scope>)"
+            r"(?P<prep>)$",
+            "a value, then 'only'",
+            bounded=False,
+        ),
+    ),
+    # "Imports sorted with isort", "findings sorted by confidence": an artefact and the
+    # participle that arranges or formats it, then how; a reduced passive convention.
+    "arranged": (
+        Pattern(
+            r"^(?:then\s+|and\s+)?(?P<subject>(?:[\w`'./+#-]+\s+){0,2}[\w`'./+#-]+)\s+"
+            r"(?P<participle>sorted|ordered|grouped|ranked|numbered|prefixed|suffixed|formatted|indented|"
+            r"aligned|wrapped|annotated|typed|named|capitali[sz]ed|quoted|escaped|encoded|"
+            r"nested|separated|split|listed|documented|tested|validated|logged|pinned|mocked|"
+            r"defined|declared|configured|centrali[sz]ed)\s+"
+            r"(?P<how>by|with|in|as|into|under|alphabetically|using|per)\b",
+            "an artefact, a participle of arranging or formatting, then how",
+            bounded=False,
+        ),
+    ),
+    # "Google Style docstrings", "snake_case columns", "4-space indentation": a named
+    # style or a measure, then the artefact it shapes; a verbless convention.
+    "styled": (
+        Pattern(
+            r"^(?:[\w.+#-]+\s+){0,2}?(?P<name>[\w.+#]+?)(?P<sep>[-_ ]?)"
+            r"(?:style|case|format|syntax|notation)\s+"
+            r"(?:[\w-]+\s+)?(?P<artefact>[\w-]+)$"
+            r"|^\d+[- ](?:space|spaces|tab|tabs|char|chars|character|characters|column|columns)"
+            r"\s+(?P<measured>[\w-]+)$",
+            "a named style or a measure, then one artefact",
+            bounded=False,
+        ),
+    ),
+    # "Modern style components", "Functional style": an adjective names no style.
+    "adjective_suffix": ("al", "ive", "ic", "ous", "ful", "ern", "ent", "ant", "ary", "ish"),
+    # "sorted by confidence": an ordering by a key is concrete whatever is ordered.
+    "ordering": words("""sorted ordered grouped ranked"""),
     # "Function components with hooks, named exports preferred": a passive norm.
     "passive_norm": (
         Pattern(

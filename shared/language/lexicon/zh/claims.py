@@ -67,7 +67,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         *phrases(
             """开头|回答|回复|答复|给出|提供|列出|说明|解释|确认|核对|核实|检查|查看|查阅|
-            阅读|读取|打开|调用|引用|标注|标明|注明|追问|询问|问清|提醒|建议|拒绝|停止|
+            阅读|读取|打开|调用|引用|指出|输出|标注|标明|注明|追问|询问|问清|提醒|建议|拒绝|停止|
             暂停|跳过|切换|保持|保留|删除|发送|附上|总结|概括|复述|重述|翻译|拆分|合并|
             等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放|执行|运行|实现|编写|
             添加|增加|安装|更新|遵守|提交|推送|保存|启用|禁用|开启|交给|交由|适配|接入|
@@ -77,7 +77,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             f"(?:要|需|应|须|都)有(?=[{CJK}A-Za-z`\\s])", "要有/需有 'must have' before its object"
         ),
         Pattern("(?<![据听小比如所来再])说(?![明服法])", "说 'say', not 据说/说明"),
-        Pattern("(?:只|仅)(?=[对在做写用改实保])", "只/仅 'only' before a verb"),
+        Pattern("(?:只|仅)(?=[对在做写用改实保输])", "只/仅 'only' before a verb"),
         # a modal of obligation before a verb ("时要脱敏", "要在路由里注册")
         Pattern(
             f"(?<![重主需想只不还必到说望算备])要(?![是求点素闻紧])(?=[{CJK}])",
@@ -93,6 +93,25 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         Pattern("(?<![增更参附追叠施添外])加(?![载密速入班油工强快深])", "加 'add', not 增加/加载"),
         Pattern("走(?![廊向路神])", "走 'go through', not 走廊/走向"),
+    ),
+    # "通过环境变量配置密钥": 'by means of' opening a clause; when an artefact follows it
+    # (not "通过率", "通过审核"), the clause directs that means.
+    "means_lead": (Pattern("^(?:统一|尽量|优先)?(?:通过|借助)\\s*", "通过/借助 'by means of'"),),
+    # "密钥从环境变量读取，不要写进代码": the way an artefact is had, stated in the line,
+    # is what a prohibition beside it replaces.
+    "stated_way": (
+        Pattern(
+            "(?:从(?![来不未])|由(?!用户|产品|团队|老板|经理|负责人|同事|人|我|你|他|她)|经由)[^，,。；;]{1,20}?(?:读取|获取|加载|安装|引入|负责|管理|生成|提供|处理|注入)",
+            "从/由 X 读取/负责: where an artefact comes from or who handles it",
+        ),
+    ),
+    # "每个组件单独一个文件": one thing per other thing, a convention of the code's shape.
+    "one_per": (
+        Pattern(
+            "^(?:每个|每一个|一个)(?P<each>[^，。,；;]{1,10}?)(?:单独|独立|只|仅)?(?:一个|对应一个)"
+            "(?P<one>[^，。,；;]{1,8})$",
+            "每个 X 一个 Y: one per",
+        ),
     ),
     # An opening that directs nothing concrete ("注意…", "要小心").
     "vague_opening": (
@@ -161,6 +180,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "复杂样式抽取到 `globals.css`": a verb, then 到/至/进/入 and a file or path.
     "placed_file": (
         Pattern(f"[{CJK}](?:到|至|进|入)\\s*[\\w-]*[./][\\w./-]*\\w", "put into a named file"),
+        Pattern(
+            "(?:定义|声明|集中|维护|注册|存放)(?:在|于)\\s*[\\w-]+[./](?:[\\w./-]*\\w)?",
+            "kept in a named file",
+        ),
     ),
     # Adverbs that may stand before a prohibition ("尽量避免闭包", "务必不要 …").
     "prohibition_adverb": (
@@ -181,6 +204,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "replacement": (
         *phrases("""而是|改为|改用|改成|换成|代之以|取而代之|而要|而应|应该|应当|要先"""),
+    ),
+    "sufficing": (
+        Pattern(
+            r"能用(?P<thing>[^，,。；;]{2,30}?)(?:时|的时候|的情况下|就|则)",
+            "'能用 X 时/就': the clause names what to use instead",
+        ),
     ),
     "ghost": ("再次", "再犯", "重蹈", "像上次", "又一次", "再也"),
     # ------------------------------------------------------------ external world
@@ -249,8 +278,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # ------------------------------------------------------------ norms
     "limit": (
         Pattern(
-            "(?:(?:不得|不能|不应|不可|不要|不)?超过|不多于|不少于|最多|至少|上限|最大)"
-            "\\s*\\*{0,2}\\s*\\d",
+            "(?:(?:不得|不能|不应|不可|不要|不)?超过|不多于|不少于|不低于|不高于|不大于|不小于|最多|"
+            "至少|上限|最大)"
+            "\\s*\\*{0,2}\\s*(?:\\d|[一二两三四五六七八九十百千][个行条项层次字段处]?)",
             "a bound word, then a number",
         ),
     ),

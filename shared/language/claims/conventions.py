@@ -1,0 +1,161 @@
+"""Conventions: present-tense and verbless lines that set how an artefact is shaped.
+
+"Handlers return `Result<T, E>`", "Imports sorted with isort", "Google Style
+docstrings", "No default exports; named exports only": each names an artefact and the
+convention it follows, so the situation is implicit in the artefact's domain and the
+line directs the next edit without an imperative.
+"""
+
+from __future__ import annotations
+
+from shared.language import lexicon
+from shared.language.claims.claim import CODE_TOKEN_RE, Claim, words
+from shared.language.lexicon.script import CJK_RE
+
+_STOP = lexicon.words("stop", spaced=True)
+_GENERIC = lexicon.words("generic", spaced=True)
+_IMPERATIVE = lexicon.words("imperative", spaced=True)
+_VAGUE_VERB = lexicon.words("vague_verb", spaced=True)
+_ARTEFACT = lexicon.words("artefact", spaced=True)
+_EVALUATIVE = lexicon.words("evaluative", spaced=True)
+_ABSTRACT = lexicon.words("abstract", spaced=True)
+_EVENT_NOUNS = lexicon.words("event_noun", spaced=True)
+_NEGATION = lexicon.matcher("negation")
+_BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
+_QUANTIFIER = lexicon.words("quantifier", spaced=True)
+_ARRANGED = lexicon.matcher("arranged")
+_ORDERING = lexicon.words("ordering", spaced=True)
+_STYLED = lexicon.matcher("styled")
+_ADJECTIVE_SUFFIXES = tuple(lexicon.words("adjective_suffix", spaced=True))
+_GENERIC_OBJECT = lexicon.words("generic_object", spaced=True)
+_DEFINITE_LEAD = lexicon.words("definite_lead", spaced=True)
+_COPULA = lexicon.words("copula", spaced=True)
+_RELATION_VERB = lexicon.words("relation_verb", spaced=True)
+_SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
+_ARTICLE = lexicon.words("article", spaced=True)
+_RESTRICTIVE = lexicon.words("restrictive", spaced=True)
+_SETTING_VERB = lexicon.words("setting_verb", spaced=True)
+_SUBJECT_MAX = 4
+
+
+def _present_verb(word: str, plural: bool, quantified: bool) -> str | None:
+    """The verb ``word`` is in a convention's present tense, agreeing with its subject,
+    or None: a relation verb, its base form after a plural subject ("Handlers return"),
+    its -s form after a singular one ("`core/` imports"); under a quantified subject also
+    a copula ("Each scenario is …", "Every module has …"). Agreement keeps compound nouns ("git
+    reset", "memory sync") from reading as a subject and its verb."""
+    if word in _COPULA:
+        return word if quantified else None
+    if plural:
+        base = word
+    elif word.endswith("es") and word[:-2] in _RELATION_VERB:
+        base = word[:-2]
+    else:
+        base = word[:-1] if word.endswith("s") and not word.endswith("ss") else ""
+    return base if base in _RELATION_VERB else None
+
+
+def present_norm(clause: str, spanned: bool = False) -> str | None:
+    """ "Handlers return `Result<T, E>`", "`application/` imports domain only", "Every
+    module has a docstring": a present-tense convention whose subject is a generic
+    artefact (a code token, an artefact word, or anything universally quantified), not a
+    particular thing ("The build is slow"). The subject is at most four words with no
+    function word; its first verb decides. A relation verb needs a quantified subject, a
+    code span (``spanned``) or a restriction ("only", "nothing"): "Tests depend on the
+    database" describes. A copula needs a noun phrase or a name after it. Returns the
+    verb."""
+    tokens = clause.split()
+    if len(tokens) < 3 or tokens[0] in _DEFINITE_LEAD or CJK_RE.search(clause):
+        return None
+    quantified = tokens[0] in _QUANTIFIER
+    for k in range(1, min(_SUBJECT_MAX, len(tokens) - 1) + 1):
+        last = tokens[k - 1]
+        if k > 1 and last in _STOP:
+            return None  # "claude" in commit messages": a phrase, not a subject
+        plural = tokens[0] in ("all", "no") or (last.endswith("s") and not last.endswith("ss"))
+        at = k + 1 if tokens[k] in _SKIP_LEAD and k + 2 < len(tokens) else k
+        verb = _present_verb(tokens[at], plural, quantified)
+        if verb is None:
+            continue
+        subject = " ".join(tokens[:k])
+        artefact = CODE_TOKEN_RE.search(subject) or any(
+            w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(subject)
+        )
+        if not (quantified or artefact):
+            return None
+        rest = tokens[at + 1 :]
+        coded = spanned or bool(CODE_TOKEN_RE.search(clause))
+        if verb in ("is", "are"):
+            # "Each scenario is a separate class": a noun phrase naming an artefact, or a
+            # name; "Every bug is a lesson" names none.
+            named = coded or any(ch.isdigit() for ch in "".join(rest))
+            thing = rest[0] in _ARTICLE and any(
+                w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(" ".join(rest))
+            )
+            return verb if thing or named else None
+        if verb in _COPULA or verb in _SETTING_VERB or quantified or coded:
+            return verb
+        restricted = any(w in _RESTRICTIVE for w in words(" ".join(tokens[k:])))
+        return verb if restricted else None
+    return None
+
+
+def styled(clause: str) -> bool:
+    """ "Google Style docstrings", "4-space indentation": a named style or a measure of
+    one artefact (the last word) is the convention to use for it."""
+    match = _STYLED.match(clause.strip().rstrip("."))
+    if not match:
+        return False
+    noun = match["artefact"] or match["measured"] or ""
+    name = match["name"] or ""
+    # "Modern style components", "Python style code": no style named ("PascalCase" is
+    # one word, a style's own name)
+    adjective = bool(match["sep"]) and name.endswith(_ADJECTIVE_SUFFIXES)
+    if name in _EVALUATIVE or adjective or noun in _GENERIC_OBJECT:
+        return False
+    return noun in _ARTEFACT or noun.rstrip("s") in _ARTEFACT
+
+
+def arranged(clause: str, line: str = "", spanned: bool = False) -> bool:
+    """ "Imports sorted with isort", "Dates formatted as ISO 8601", "…, then findings sorted
+    by confidence": a reduced passive that arranges or formats an artefact, or orders
+    anything by a key in a ``line`` that names an artefact (or has a code span,
+    ``spanned``), is a convention for it
+    ("Content organized in chapters", "Tasks sorted by priority" arrange nothing
+    concrete)."""
+    match = _ARRANGED.match(clause)
+    if not match:
+        return False
+    named = words(match["subject"]) + words(clause[match.end() :])
+    if spanned:
+        return True  # "Dates formatted with `date-fns`": the code span names the tool
+    if any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT or w.isdigit() for w in named):
+        return True
+    ordering = match["participle"] in _ORDERING and match["how"] == "by"
+    return ordering and any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(line))
+
+
+def named_phrase(clause: str) -> bool:
+    """ "Strict TypeScript", "plain-text commit bodies": a short verbless noun phrase that
+    names an artefact and no quality; with the alternatives it forbids beside it ("…, no
+    `any`") it is the setting to use."""
+    ws = words(clause)
+    if not ws or len(ws) > 4 or ws[0] in _STOP or ws[0] in _IMPERATIVE or ws[0] in _VAGUE_VERB:
+        return False
+    if any(w in _EVALUATIVE or w in _ABSTRACT or w in _GENERIC or w in _EVENT_NOUNS for w in ws):
+        return False
+    return any(
+        (w in _ARTEFACT or w.rstrip("s") in _ARTEFACT) and w not in _GENERIC_OBJECT for w in ws
+    )
+
+
+def rest_forbids(claim: Claim, idx: int) -> bool:
+    """Every clause but ``idx`` forbids something ("No default exports; named exports
+    only", "Secrets via environment variables, never in code"): the line is one
+    convention and the alternatives it replaces."""
+    if any(c.count('"') % 2 for c in claim.clauses):
+        return False  # a clause cut inside a quotation is no convention of its own
+    others = [c for i, c in enumerate(claim.clauses) if i != idx]
+    return len(others) <= 2 and all(
+        _NEGATION.match(c) or (words(c)[:1] and words(c)[0] in _BARE_NEGATOR) for c in others
+    )

@@ -1,0 +1,206 @@
+"""Board shapes whose situation or replacement is implicit: invented lines, never corpus
+rows. Each shape comes with a near miss that keeps its old decision."""
+
+from __future__ import annotations
+
+import pytest
+
+from shared.review.allowlist import FileKind
+from shared.review.gates import ReviewContext, review_claim
+
+BOARD = ReviewContext("memory/CLAUDE.md", FileKind.BOARD)
+
+REPLACEMENTS = [
+    # a when-clause naming what will do the job names the replacement
+    ("Never write a manual loop when a list comprehension will do.", None),
+    ("Don't add a dependency if the standard library suffices.", None),
+    ("能用标准库解决时不要引入第三方依赖", None),
+    ("Never add a dependency when it will do harm.", "summoning"),
+    ("Don't add more tests if that suffices.", "summoning"),
+    ("Never panic if patience will suffice.", "summoning"),
+    ("Don't hand-roll retries when `tenacity` will do", None),
+    ("不要引入第三方依赖", "summoning"),
+    # a labelled Latin value in a Chinese line, then a prohibition: the value replaces it
+    ("样式方案：Tailwind，不要写内联样式", None),
+    ("沟通方式：直接，不要客套", "summoning"),
+    ("沟通方式：Slack，不用邮件", None),
+    ("沟通方式：Slack，不确定", "gradient"),
+    ("语言偏好：English，不要用中文", "summoning"),
+    ("心情：OK，别担心", "summoning"),
+    # the way an artefact is had, stated in the line, replaces the forbidden way
+    ("Secrets are loaded from Vault; never hard-code them.", None),
+    ("Never hard-code secrets; they are loaded from Vault.", None),
+    ("The database is slow; avoid full scans.", "summoning"),
+    ("Avoid bugs; code is managed by the team.", "summoning"),
+    ("由产品负责决策，不要越权", "summoning"),
+    ("Avoid clutter, prefer simplicity", "summoning"),
+    # the authoritative artefact, or the one that does the job, replaces the other way
+    ("`openapi.yaml` is the source of truth; never hand-edit the generated client", None),
+    ("`poetry` manages the virtualenv; don't call pip directly", None),
+    ("The user manages the budget; never overspend", "summoning"),
+    ("令牌从密钥管理服务读取，不要写进配置文件", None),
+    ("从不处理，不要改", "summoning"),
+    # a list item led by a verb of choosing ends the forbidden list; a named thing
+    # allowed, or a restriction to one, replaces the forbidden one (a quality does not)
+    ("Avoid class components, prefer function components", None),
+    ("Never rename, move, or delete a migration", "summoning"),
+    ("Avoid `var`; `let` is fine", None),
+    ("Do not use tables in replies; bullet lists only", None),
+    ("Avoid long functions; short ones only", "summoning"),
+    ("Don't refactor; that is fine", "summoning"),
+    # a paired direction: state X, do not invent Y
+    ("明确指出不确定的数字，不编造数据", None),
+    ("他指出了问题", "gradient"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), REPLACEMENTS)
+def test_replacement_shapes(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding
+
+
+CONVENTIONS = [
+    # a present-tense convention of the code's shape: a generic artefact subject and a
+    # relation verb agreeing with it, or a copula under a quantified subject
+    ("Handlers return `Result<T, E>`", None),
+    ("`domain/` depends on nothing outside the standard library", None),
+    ("Tests mirror the `src/` layout", None),
+    ("Every module has a docstring", None),
+    ("Each page is a separate route under `app/`", None),
+    # what a command or a tool does, a compound noun, a particular thing: descriptions
+    ("`pnpm test` runs the whole suite", "gradient"),
+    ("Database migrations run automatically", "gradient"),
+    ("`git reset --hard` destroys uncommitted work", "gradient"),
+    ("The API returns JSON", "gradient"),
+    ("Each session starts fresh", "gradient"),
+    ("Every bug is a lesson", "gradient"),
+    # a relation unrestricted, with no code span, describes; a copula before a quality
+    ("Clients call the API directly", "gradient"),
+    ("Each module is well tested", "gradient"),
+    ("Every page is responsive", "gradient"),
+    ("All files are UTF-8", None),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), CONVENTIONS)
+def test_present_tense_conventions(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding
+
+
+VERBLESS = [
+    # a reply noun in a convention: every reply is the situation, the scope the artefact
+    ("Answers in Markdown with headings", None),
+    ("Tasks in order", "gradient"),
+    # a reduced passive arranging or formatting an artefact, or ordering by a key
+    ("Imports sorted with isort", None),
+    ("Open items listed first, then closed ones sorted by date.", None),
+    ("Dates formatted as ISO 8601", None),
+    ("Money formatted with `dinero.js`", None),
+    ("Content organized in chapters for a logical reading flow", "gradient"),
+    # a named style or a measure of one artefact
+    ("NumPy style docstrings", None),
+    ("camelCase variables", None),
+    ("2-space indentation", None),
+    ("Casual style replies", "gradient"),
+    ("Modern style components", "gradient"),
+    ("Python style code", "gradient"),
+    ("PascalCase components", None),
+    ("Docs written with care", "gradient"),
+    ("Each team owns its services", "gradient"),
+    ("Real-time collaboration", "gradient"),
+    # a value under or from a named place, restricted by "only"; a bare "X over Y" is
+    # left to the choice shape ("Prefer X over Y"): "Tests over docs" is a value
+    ("Tests over docs", "gradient"),
+    ("Composition over inheritance", "gradient"),
+    ("Feature folders under `src/features/`", None),
+    ("Logs under review", "gradient"),
+    ("Files from the old repo", "gradient"),
+    ("Code review with the team", "gradient"),
+    ("Tasks sorted by priority", "gradient"),
+    ("Functional components only", None),
+    ("Good vibes only", "gradient"),
+    # a convention with the alternatives it forbids, clause by clause
+    ("No class components; function components only", None),
+    ("Tokens via environment variables, never in code", None),
+    ('Do not add "Signed-off-by: bot" in commit messages', "summoning"),
+    ("Strict Kotlin, no `!!`", None),
+    ("Small PRs, no big rewrites", "gradient"),
+    ("Heavy models, no toys", "gradient"),
+    ("Real-time updates, no polling", "gradient"),
+    # a quantified value, a value "with" its part, a code span naming the artefact
+    ("All dates in UTC", None),
+    ("Code blocks with language tags", None),
+    ("Panics only in `main`", None),
+    ("All things in moderation", "gradient"),
+    ("Issues with the parser", "gradient"),
+    ("No comments in code unless asked", "gradient"),
+    # more participles of shaping an artefact, and "default to"
+    ("Public APIs documented with examples", None),
+    ("Feature flags default to off", None),
+    # "output" opening a line is as often the noun, so it is no imperative by itself
+    ("Output varies by model", "gradient"),
+    # a limit in words, after a bound word that only bounds
+    ("At most three files per commit", None),
+    ("Up to five people", "gradient"),
+    ("Problems tested with care", "gradient"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), VERBLESS)
+def test_verbless_conventions(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding
+
+
+CHINESE = [
+    # one thing per other thing, when an artefact is named
+    ("每个页面单独一个路由文件", None),
+    ("每个人一个想法", "gradient"),
+    ("每个人负责一个模块", "gradient"),
+    ("每个文件一个想法", "gradient"),
+    # a clause led by the means it uses, when the means is an artefact or a name
+    ("通过环境变量配置密钥", None),
+    ("借助 `zod` 校验输入", None),
+    ("通过率很高", "gradient"),
+    ("借助 AI 提高效率", "gradient"),
+    ("通过 `pnpm` 管理依赖", None),
+    ("组件文档定义在 `docs/`", None),
+    # a limit written in numerals of words
+    ("单个文件不超过三百行", None),
+    ("不超过预期", "gradient"),
+    ("单元测试覆盖率不低于 90%", None),
+    # 输出 'output' is a verb of the reply, 只 before it restricts it
+    ("只输出 YAML", None),
+    ("输出很多", "gradient"),
+    # declared or kept in a named file
+    ("状态码定义在 `codes.ts`", None),
+    ("Status codes declared in `codes.ts`", None),
+    ("定义在前面的想法", "gradient"),
+    ("通过审核的方案", "gradient"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), CHINESE)
+def test_chinese_conventions(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding
+
+
+OBJECT_BELOW = [
+    # a concrete verb ending the line on a colon takes the list below as its object,
+    # as the Chinese "提交前执行：" already did
+    ("Before opening a pull request, run:", None),
+    ("提交前执行：", None),
+    ("Before deploying, be careful:", "gradient"),
+    ("Always check:", "gradient"),
+    # a decorator or scoped name in a setting's convention segment
+    ("**UI:** Structs for layout. `@Observable` classes for view models only.", None),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), OBJECT_BELOW)
+def test_object_on_following_lines(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding
