@@ -26,6 +26,11 @@ _LAST_ACT = (
     r"interaction)"
 )
 _SPAN = r"(?:minutes?|mins?|hours?|h|days?)\b"
+# The units of a fixed clock ("every week", "once a month", "each Monday").
+_CLOCK_UNIT = (
+    r"hour|day|night|morning|evening|afternoon|week|weekday|weekend|month|quarter|year|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+)
 _ATTRIB = (
     r"(?:says?|said|reports?|reported|shows?|showed|shown|indicates?|indicated|suggests?|"
     r"suggested|claims?|claimed|outputs?|signals?|signaled|logs?|logged|notes?|noted|"
@@ -120,13 +125,51 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:hourly|daily|nightly|weekly)\b|\bperiodically\b|\bon a schedule\b|\bcron\b",
         "a clock as the situation",
     ),
+    # A fixed clock of the runtime's own opening the line, after an optional field label
+    # ("Every week, build …", "Once a month, check …", "Trigger: daily at 09:00 …").
+    "clock_lead": _shape(
+        rf"^\W*(?:[\w ]{{1,20}}[:：]\W*)?(?:(?:every|each|once (?:a|an|per|every))\s+"
+        rf"(?:{_CLOCK_UNIT})\b|(?:hourly|daily|nightly|weekly|monthly)\b\s*(?:at\b|[,:：])"
+        r"|at \d{1,2}:\d{2}\b)",
+        "a fixed clock of the runtime's own as the situation",
+    ),
+    # A schedule of the project's, not of the runtime: kept by its tooling ("in CI"), or
+    # the upkeep of its code's dependencies ("Run `npm audit` weekly", "每周检查依赖更新").
+    "project_schedule": _shape(
+        r"\bci\b|\bgithub actions\b|\.github/workflows|\bjenkins\b|\bcrontab\b"
+        r"|\b(?:dependenc(?:y|ies)|packages|lockfiles?|vulnerabilit(?:y|ies)|security audit)\b"
+        r"|\b(?:npm|pnpm|yarn|pip|cargo) (?:audit|outdated|update|upgrade)\b",
+        "the project's own scheduler, or the upkeep of its dependencies",
+    ),
     # The action of a self-check: look over or tidy what the runtime keeps; and a line
     # that opens with one.
     "self_check": words("check checks scan inspect poll review audit sweep clean prune purge tidy"),
     "check_lead": _shape(
-        r"^\W*(?:\d+[.)]\s*)?(?:check|scan|inspect|poll|review|clean up|clear|purge|prune|"
-        r"delete|remove|rotate|archive)\b",
+        r"^\W*(?:\d+[.)]\s*)?(?:check|scan|inspect|poll|review|verify|confirm|monitor|"
+        r"clean up|clear|purge|prune|delete|remove|rotate|archive)\b",
         "a check opening the line",
+    ),
+    # What a health sweep of the runtime's own looks over: its services' and channels'
+    # health, its mailboxes and unanswered messages, its model config, its failed tasks,
+    # and the sweep's own window ("new messages in the last 4 hours").
+    "sweep_target": _shape(
+        r"\b(?:gateway|channels?|agents?|services?|endpoints?|bots?|daemons?|workers?)\b"
+        r"[^.;]{0,40}?\b(?:status|health|healthy|alive|online|offline|abnormal)\b"
+        r"|\bmailbox(?:es)?\b|\binboxes\b|\bmodel (?:config(?:uration)?s?|settings)\b"
+        r"|\b(?:failed|failing|stuck) (?:tasks|jobs|runs)\b"
+        r"|\bmessages? (?:waiting|pending|unanswered)\b|\b(?:unread|unanswered) messages\b"
+        rf"|\b(?:in|over|within|from) (?:the )?(?:last|past) \d+\s*{_SPAN}",
+        "what the runtime's own health sweep looks over",
+    ),
+    # What to do when the sweep finds something: a condition with no subject of its own
+    # ("if something needs attention", "if any issues are found"), then an alert.
+    "sweep_finding": _shape(
+        r"^\W*(?:\d+[.)]\s*)?(?:if|when|whenever)\s+(?:(?:something|anything)\s+(?:needs?|"
+        r"requires?)\s+(?:attention|action)|(?:something|anything)\s+(?:is|looks|seems)\s+"
+        r"(?:wrong|off|abnormal|broken)|(?:any|an)\s+(?:issues?|problems?|anomal(?:y|ies))\s+"
+        r"(?:(?:is|are)\s+)?(?:found|detected|spotted))\b[^.;]{0,40}?\b(?:alert|notify|report|"
+        r"heads-up|ping|flag)",
+        "what to do when the sweep finds something: alert",
     ),
     # What the runtime keeps for itself: its queue, task folder, state file, the errors
     # and logs since its last look.

@@ -64,11 +64,44 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "schedule": (
         *phrases("每天|每日|每晚|每周|每星期|每小时|每个小时|每天晚上|每天早上|定期|定时"),
     ),
+    # a fixed clock of the runtime's own opening the line, after an optional field label
+    # ("每天 22:05 发送日报", "**触发条件：** 每天晚上睡前 …"); 每个/每次 are not clocks
+    "clock_lead": (
+        Pattern(
+            "^\\W*(?:[^：:，。,]{1,8}[：:]\\W*)?(?:每天|每日|每晚|每周|每星期|每月|每个月|每季度|每年"
+            "|每小时|每个小时|每逢周.)",
+            "a fixed clock of the runtime's own as the situation",
+            bounded=False,
+        ),
+    ),
+    "project_schedule": phrases("ci|流水线|持续集成|依赖|安全扫描|漏洞"),
     "self_check": phrases("检查|巡检|扫描|查看|清理|整理|复查|回顾|自检|抽查|盘点"),
     "check_lead": (
         Pattern(
-            "^\\W*(?:\\d+[.、)]\\s*)?(?:检查|巡检|扫描|查看|清理|清空|删除|归档|轮转)",
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:检查|巡检|扫描|查看|看看|看|确认|核对|清理|清空|删除|归档|轮转)",
             "a check opening the line",
+            bounded=False,
+        ),
+    ),
+    # what the runtime's own health sweep looks over: its services' and channels' state,
+    # its model config, its failed tasks, unanswered messages, the sweep's window
+    "sweep_target": (
+        Pattern(
+            "(?:gateway|channel|agent|网关|渠道|通道|频道|服务|代理|机器人)[^，。,]{0,24}?"
+            "(?:状态|健康|在线|离线|是否(?:正常|异常))"
+            "|模型配置|模型设置|失败(?:的)?(?:任务|作业)|未读消息|未回复(?:的)?消息|邮箱"
+            "|最近\\s*\\d+\\s*(?:分钟|小时)",
+            "what the runtime's own health sweep looks over",
+            bounded=False,
+        ),
+    ),
+    # what to do when the sweep finds something ("如果有异常：给出一句结论 + 一条修复建议"):
+    # a condition with no subject of its own, then a verdict or an alert
+    "sweep_finding": (
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:如果|若|一旦)?(?:有|发现|出现|存在)(?:任何)?(?:异常|问题|告警)"
+            "[^。；;]{0,20}?(?:结论|告警|汇报|提醒|报告|通知)",
+            "what to do when the sweep finds something: a verdict or an alert",
             bounded=False,
         ),
     ),
