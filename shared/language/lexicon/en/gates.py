@@ -13,6 +13,12 @@ _PRAISE = (
     r"production-ready|seamless|robust|cutting-edge|state-of-the-art|best-in-class|"
     r"intuitive|elegant|blazing|world-class|enterprise-grade|innovative|revolutionary"
 )
+# The design qualities a benefit claim says rise or fall ("improves testability").
+_QUALITY = (
+    r"maintainability|testability|flexibility|scalability|reliability|readability|modularity|"
+    r"extensibility|reusability|robustness|coupling|security|performance|stability|"
+    r"separation of concerns|code quality|developer experience"
+)
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _INTERNAL = (
     r"(?:cadence|meta[- ]?session|meta partition|meta layer|system (?:event|message|output|"
@@ -71,8 +77,41 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\ball (?:users|people|customers|clients)\b",
         "an absolute or speculative assertion",
     ),
-    "benefit_claim": _shape(
-        rf"\b(?:{_PRAISE})\b[^.;]{{0,60}}\b(?:{_PRAISE})\b", "two words of praise for the thing"
+    "benefit_claim": (
+        Pattern(
+            rf"\b(?:{_PRAISE})\b[^.;]{{0,60}}\b(?:{_PRAISE})\b",
+            "two words of praise for the thing",
+            bounded=False,
+        ),
+        # "improves testability", "allows for better maintainability", "reduces coupling":
+        # a design quality said to rise or fall, with nothing that shows it
+        Pattern(
+            rf"\b(?:improves?|improving|enhances?|increases?|boosts?|maximi[sz]es?|promotes?|"
+            rf"(?:allows?|enables?|makes?) for (?:better|greater|improved|easier)|"
+            rf"(?:leads?|contributes?) to (?:better|greater|improved)|reduces?|minimi[sz]es?|"
+            rf"ensures?)\s+(?:(?:\w+,?\s+){{0,2}}?)(?:{_QUALITY})\b",
+            "a design quality said to improve, with nothing that shows it",
+            bounded=False,
+        ),
+        # "bcrypt + session tokens provide robust security": praise of a quality provided
+        Pattern(
+            rf"\b(?:provides?|offers?|delivers?|gives?|brings?)\s+(?:(?:{_PRAISE}|strong|"
+            rf"excellent|great|superior|solid|high|better|reliable)\s+)+(?:{_QUALITY})\b",
+            "a quality provided, praised",
+            bounded=False,
+        ),
+        # "SQLite handles concurrent users effectively": how well it copes, unmeasured
+        Pattern(
+            r"\bhandles?\b[^.;]{0,40}?\b(?:effectively|efficiently|seamlessly|gracefully|"
+            r"robustly|smoothly|reliably|with ease)\b",
+            "how well it copes, with nothing that shows it",
+            bounded=False,
+        ),
+    ),
+    # A measured figure: evidence for the quality a sentence praises ("p95 40 ms", "3x").
+    "measurement": _shape(
+        r"\b\d+(?:\.\d+)?\s*(?:ms|s|sec|seconds|%|x|rps|qps|req/s|kb|mb|gb)(?!\w)",
+        "a measured figure",
     ),
     "placeholder_noun": _shape(
         r"(?i:^\W*(?:[a-z-]+\s+){0,2}(?:requirements|standards|considerations|guidelines|"

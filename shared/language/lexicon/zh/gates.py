@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from shared.language.lexicon.concept import Entry, Pattern, phrases
 
+# Words of praise for a thing itself (two of them make a benefit claim).
+_PRAISE = "现代化|强大|高效|优雅|先进|卓越|出色|科技感|极致|完美|一流|美观|流畅|健壮|易用"
+
 CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # ------------------------------------------------------------ committer
     # A date or time written out ("2026年1月5日 9点30分", "1月5日"): a change that only
@@ -25,8 +28,24 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """一定|肯定|绝对|必然|毫无疑问|显然|所有人|总是|从来不|从不|永远|最好的|唯一|大概|
         估计|也许"""
     ),
-    "benefit_claim": phrases(
-        "价值明确|意义重大|优势明显|效果显著|大幅提升|显著提升|一站式|行业领先|业界领先"
+    "benefit_claim": (
+        *phrases("价值明确|意义重大|优势明显|效果显著|大幅提升|显著提升|一站式|行业领先|业界领先"),
+        # "现代化的……系统，……具有扁平化科技感的UI设计": two words of praise for the thing
+        Pattern(
+            f"(?:{_PRAISE})[^。；;.]{{0,30}}?(?:{_PRAISE})",
+            "two words of praise for the thing",
+            bounded=False,
+        ),
+        # "提高可维护性", "降低耦合": a design quality said to rise or fall, unshown
+        Pattern(
+            "(?:提高|提升|增强|改善|保证|确保|降低|减少)(?:了)?[^，。,；;]{0,8}?"
+            "(?:可维护性|可测试性|可扩展性|灵活性|可读性|可复用性|健壮性|耦合)",
+            "a design quality said to improve, with nothing that shows it",
+            bounded=False,
+        ),
+    ),
+    "measurement": (
+        Pattern("\\d+(?:\\.\\d+)?\\s*(?:倍|毫秒|秒|％)", "a measured figure", bounded=False),
     ),
     "provenance": (*phrases("来源|证据"), Pattern("(?<![数占])据", "据 'according to', not 数据")),
     "step_section": phrases("条件|步骤|流程|做法|参考"),
