@@ -10,7 +10,13 @@ from __future__ import annotations
 import re
 
 from shared.language import lexicon
-from shared.language.claims import Claim, analyse, direction_clauses, trigger_clause
+from shared.language.claims import (
+    Claim,
+    analyse,
+    direction_clauses,
+    strip_label,
+    trigger_clause,
+)
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 
@@ -51,6 +57,7 @@ _MEASURED = lexicon.matcher(
 # 注释" names no one thing and stays a direction.
 _CHANGE_LEAD = lexicon.matcher("change_lead")
 _RULE_MARK = lexicon.matcher("rule_mark")
+_MODAL = lexicon.matcher("modal", spaced=True)
 _NAMED_THING_RE = re.compile(r"[（(]|；|\*\*|`|\b[\w-]+\.[a-z]{2,4}\b")
 # Words a line quotes ("确立了"先确认后执行"的交互原则") are not its own directions.
 _QUOTED_RE = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』|'[^'\n]{2,}'")
@@ -75,6 +82,18 @@ def _change_entry(claim: Claim) -> bool:
     return bool(
         _CHANGE_LEAD.match(raw) and not _RULE_MARK.found(raw) and _NAMED_THING_RE.search(raw)
     )
+
+
+def _changelog(claim: Claim) -> bool:
+    """A change reported as done, also after a label that names the change
+    ("**Explicit Array Validation**: Added `…` check"); a labelled rule about added
+    things ("**Migrations**: Added columns must be nullable") directs and stays."""
+    if _CHANGELOG.found(claim.lower):
+        return True
+    body = strip_label(claim.raw)
+    if body == claim.raw or _CHANGELOG.match(body.lower()) is None:
+        return False
+    return not (_MODAL.found(claim.lower) or _RULE_MARK.found(body))
 
 
 def _own_directions(claim: Claim, trig: int | None) -> list[tuple[int, str]]:
@@ -130,7 +149,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding(
             "occurrence count", "the line tallies occurrences rather than directing behavior"
         )
-    if _DATED_LEAD.found(text) or _CHANGELOG.found(text) or _change_entry(claim):
+    if _DATED_LEAD.found(text) or _changelog(claim) or _change_entry(claim):
         return _finding(
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )

@@ -352,7 +352,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:was|were|has been|have been)\s+(?:already\s+)?(?:added|removed|updated|changed|"
         r"fixed|renamed|merged|rewritten|deleted|created|moved|promoted|migrated|implemented|"
         r"completed|built|deployed|released|shipped|resolved|introduced|retired)\b"
-        r"|\bchange ?log (?:entry|entries|item)\b",
+        r"|\bchange ?log (?:entry|entries|item)\b"
+        # a change reported as in effect from now on ("`get_positions()` now falls back to …")
+        r"|\bnow (?:falls back|defaults|uses|returns|reads|writes|checks|handles|supports|"
+        r"calls|runs|accepts|rejects|retries|skips|shows|loads|sends|validates|throws|raises)\b",
         "a change reported as done",
     ),
     "past_verb": words(
@@ -370,6 +373,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "current_state": _shape(
         r"^\W*current\s+(?:branch|phase|sprint|status|state|task|focus|work|step|milestone)\b"
+        # a proposal still open ("Consider adding a test suite …")
+        r"|^\W*(?:\d+\.\s*)?consider\s+[a-z]+ing\b"
         r"|^\W*(?:currently|considering|evaluating|exploring|investigating|planning to|"
         r"thinking about|next step|next steps|in progress|wip|tbd|future work|"
         r"active (?:work|tracks?|decisions?))\b"
@@ -389,7 +394,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         "a version read out as a field",
     ),
     "field_label": _shape(
-        r"(?i:^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|"
+        r"(?i:^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|task|"
         r"event/context|what happened|seen|occurrences|confidence|result|symptom|root cause|"
         r"impact|context|failure mode|detection signal)\W*\s*[:：])",
         "a provenance or bookkeeping field",
