@@ -151,6 +151,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "heartbeat": _shape(
         r"\bheartbeats?\b|\bheartbeat_ok\b"
+        # what waits for the runtime's next tick ("Batch non-urgent items into the next check-in")
+        r"|\b(?:next|each|every) (?:check-ins?|wake-ups?|wakes?)\b"
         r"|\bevery \d+\s*(?:minutes?|mins?|hours?|seconds?)\b"
         # time elapsed since the runtime's last check or contact ("> 4h since the last check")
         rf"|\bsince (?:the |your |my )?last {_LAST_ACT}\b[^.;]{{0,20}}?(?:>=?|≥|over|more than|"

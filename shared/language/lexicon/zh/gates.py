@@ -71,6 +71,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "heartbeat": (
         "心跳",
+        # what waits for the runtime's next tick ("非紧急事项留到下次巡检")
+        Pattern("下一?次(?:巡检|唤醒|例行检查)", "the runtime's next tick", bounded=False),
         Pattern(
             "每(?:隔)?\\s*\\d+\\s*(?:分钟|小时|秒)", "the runtime's own clock ('每30分钟检查一次')"
         ),
