@@ -64,7 +64,8 @@ def _cadence_rule(claim: Claim, text: str) -> bool:
     ):
         return True
     lead = _CHECK_LEAD.match(text) is not None and find_trigger(claim) is None
-    if lead and _SWEEP_TARGET.search(text) is not None:
+    # a code span names the project's own artefact ("Check model config in `config/…`")
+    if lead and "`" not in claim.raw and _SWEEP_TARGET.search(text) is not None:
         return True  # the channels it checks are its own: "渠道" is no external ground here
     if not _STORE.found(text):
         return False

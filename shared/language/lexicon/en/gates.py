@@ -194,8 +194,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # health, its mailboxes and unanswered messages, its model config, its failed tasks,
     # and the sweep's own window ("new messages in the last 4 hours").
     "sweep_target": _shape(
-        r"\b(?:gateway|channels?|agents?|services?|endpoints?|bots?|daemons?|workers?)\b"
-        r"[^.;]{0,40}?\b(?:status|health|healthy|alive|online|offline|abnormal)\b"
+        r"\b(?:gateways?|channels?|agents?|services?|bots?|daemons?|workers?)\s+(?:are|is)\s+"
+        r"(?:all\s+)?(?:healthy|alive|online|offline|up|down|abnormal|running)\b"
+        r"|\b(?:gateways?|channels?|agents?|services?|bots?)\b[^.;]{0,40}?\bstatus\b[^.;]{0,10}?"
+        r"\b(?:is |looks )?(?:abnormal|unhealthy|degraded)\b"
         r"|\bmailbox(?:es)?\b|\binboxes\b|\bmodel (?:config(?:uration)?s?|settings)\b"
         r"|\b(?:failed|failing|stuck) (?:tasks|jobs|runs)\b"
         r"|\bmessages? (?:waiting|pending|unanswered)\b|\b(?:unread|unanswered) messages\b"

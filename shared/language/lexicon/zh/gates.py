@@ -109,7 +109,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "sweep_target": (
         Pattern(
             "(?:gateway|channel|agent|网关|渠道|通道|频道|服务|代理|机器人)[^，。,]{0,24}?"
-            "(?:状态|健康|在线|离线|是否(?:正常|异常))"
+            "(?:状态是否(?:正常|异常)|是否(?:健康|在线|离线|宕机|正常运行))"
             "|模型配置|模型设置|失败(?:的)?(?:任务|作业)|未读消息|未回复(?:的)?消息|邮箱"
             "|最近\\s*\\d+\\s*(?:分钟|小时)",
             "what the runtime's own health sweep looks over",
