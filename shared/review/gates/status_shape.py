@@ -45,6 +45,7 @@ _PAST_MARKER = lexicon.matcher("past_marker")
 _CHECKBOX_RE = re.compile(r"^\s*\[[ xX✓✔]\]\s")
 # Present state and open deliberation: "Currently ...", "Considering adding ...".
 _CURRENT = lexicon.matcher("current_state", prefilter=True)
+_OPEN_PROPOSAL = lexicon.matcher("open_proposal")
 # A measured share or a version as the whole value of a field ("通过率：90%", "Build
 # success rate: 100%", "**版本**: v0.1.0 Alpha"): a reading of the present state. A
 # target ("Coverage: >= 80%") is a limit, not a reading.
@@ -159,6 +160,11 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )
     trig = trigger_clause(claim)
+    if trig is None and _OPEN_PROPOSAL.match(text):
+        return _finding(
+            "current state",
+            "the line reports present state or open deliberation rather than future behavior",
+        )
     if trig is not None or _own_directions(claim, trig):
         return None
     past = any(w in _PAST_VERBS for w in re.findall(r"[a-z]+", text)) or bool(
