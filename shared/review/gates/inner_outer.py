@@ -59,13 +59,15 @@ def _cadence_rule(claim: Claim, text: str) -> bool:
         return not _EXTERNAL_GROUND.found(text)
     if _SWEEP_FINDING.match(text) is not None and not _EXTERNAL_GROUND.found(text):
         return True
+    # a code span names the project's own artefact ("Every Monday, run `make backup`",
+    # "Check model config in `config/…`"): a rule of the project, not of the runtime
+    project = "`" in claim.raw
     if _CLOCK_LEAD.match(text) is not None and not (
-        _EXTERNAL.found(text) or _PROJECT_SCHEDULE.found(text)
+        project or _EXTERNAL.found(text) or _PROJECT_SCHEDULE.found(text)
     ):
         return True
     lead = _CHECK_LEAD.match(text) is not None and find_trigger(claim) is None
-    # a code span names the project's own artefact ("Check model config in `config/…`")
-    if lead and "`" not in claim.raw and _SWEEP_TARGET.search(text) is not None:
+    if lead and not project and _SWEEP_TARGET.search(text) is not None:
         return True  # the channels it checks are its own: "渠道" is no external ground here
     if not _STORE.found(text):
         return False

@@ -110,14 +110,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         rf"|\b(?:in|over|within|from) (?:the )?(?:last|past) \d+\s*{_SPAN}",
         "what the runtime's own health sweep looks over",
     ),
-    # What to do when the sweep finds something: a condition with no subject of its own
-    # ("if something needs attention", "if any issues are found"), then an alert.
+    # What to do when the sweep finds something: a condition with no subject or place of
+    # its own ("if something needs attention,", "if any issues are found:"), then an alert;
+    # "if something looks off in the diff, flag it" has its own place and is a rule.
     "sweep_finding": _shape(
         r"^\W*(?:\d+[.)]\s*)?(?:if|when|whenever)\s+(?:(?:something|anything)\s+(?:needs?|"
         r"requires?)\s+(?:attention|action)|(?:something|anything)\s+(?:is|looks|seems)\s+"
         r"(?:wrong|off|abnormal|broken)|(?:any|an)\s+(?:issues?|problems?|anomal(?:y|ies))\s+"
-        r"(?:(?:is|are)\s+)?(?:found|detected|spotted))\b[^.;]{0,40}?\b(?:alert|notify|report|"
-        r"heads-up|ping|flag)",
+        r"(?:(?:is|are)\s+)?(?:found|detected|spotted))\s*(?:[,:：—–]|->|→)[^.;]{0,40}?\b"
+        r"(?:alert|notify|report|heads-up|ping|flag)",
         "what to do when the sweep finds something: alert",
     ),
     # What the runtime keeps for itself: its queue, task folder, state file, the errors

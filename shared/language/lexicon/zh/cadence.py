@@ -72,7 +72,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "sweep_finding": (
         Pattern(
             "^\\W*(?:\\d+[.、)]\\s*)?(?:如果|若|一旦)?(?:有|发现|出现|存在)(?:任何)?(?:异常|问题|告警)"
-            "[^。；;]{0,20}?(?:结论|告警|汇报|提醒|报告|通知)",
+            "\\s*(?:[，,:：—]|->|→)[^。；;]{0,20}?(?:结论|告警|汇报|提醒|报告|通知)",
             "what to do when the sweep finds something: a verdict or an alert",
             bounded=False,
         ),
