@@ -16,6 +16,7 @@ from shared.language.claims import (
     direction_clauses,
     strip_label,
     trigger_clause,
+    words,
 )
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
@@ -59,6 +60,8 @@ _MEASURED = lexicon.matcher(
 _CHANGE_LEAD = lexicon.matcher("change_lead")
 _RULE_MARK = lexicon.matcher("rule_mark")
 _MODAL = lexicon.matcher("modal", spaced=True)
+_IN_EFFECT = lexicon.matcher("change_in_effect")
+_IMPERATIVE = lexicon.words("imperative", spaced=True)
 _NAMED_THING_RE = re.compile(r"[（(]|；|\*\*|`|\b[\w-]+\.[a-z]{2,4}\b")
 # Words a line quotes ("确立了"先确认后执行"的交互原则") are not its own directions.
 _QUOTED_RE = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』|'[^'\n]{2,}'")
@@ -95,6 +98,18 @@ def _changelog(claim: Claim) -> bool:
     if body == claim.raw or _CHANGELOG.match(body.lower()) is None:
         return False
     return not (_MODAL.found(claim.lower) or _RULE_MARK.found(body))
+
+
+def _change_in_effect(claim: Claim) -> bool:
+    """A change reported as in effect ("`get_positions()` now falls back to …"), unless a
+    later clause directs what to do with it ("The CLI now supports `--json`; use it …")."""
+    at = next((i for i, c in enumerate(claim.clauses) if _IN_EFFECT.search(c)), None)
+    if at is None:
+        return False
+    later = claim.clauses[at + 1 :]
+    if claim.cjk:
+        return not any(_RULE_MARK.found(c) for c in later)
+    return not any(next(iter(words(c)), "") in _IMPERATIVE for c in later)
 
 
 def _own_directions(claim: Claim, trig: int | None) -> list[tuple[int, str]]:
@@ -150,7 +165,12 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding(
             "occurrence count", "the line tallies occurrences rather than directing behavior"
         )
-    if _DATED_LEAD.found(text) or _changelog(claim) or _change_entry(claim):
+    if (
+        _DATED_LEAD.found(text)
+        or _changelog(claim)
+        or _change_entry(claim)
+        or _change_in_effect(claim)
+    ):
         return _finding(
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )

@@ -250,10 +250,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:was|were|has been|have been)\s+(?:already\s+)?(?:added|removed|updated|changed|"
         r"fixed|renamed|merged|rewritten|deleted|created|moved|promoted|migrated|implemented|"
         r"completed|built|deployed|released|shipped|resolved|introduced|retired)\b"
-        r"|\bchange ?log (?:entry|entries|item)\b"
-        # a change reported as in effect from now on ("`get_positions()` now falls back to …")
-        r"|\bnow (?:falls back|defaults|uses|returns|reads|writes|checks|handles|supports|"
-        r"calls|runs|accepts|rejects|retries|skips|shows|loads|sends|validates|throws|raises)\b",
+        r"|\bchange ?log (?:entry|entries|item)\b",
         "a change reported as done",
     ),
     "past_verb": words(
@@ -281,6 +278,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|(?i:^\W*(?:\d+\.\s*)?\W*(?:next steps?|optional|current focus|recent changes|"
         r"open questions?)\W*\s*[:：])",
         "present state or open deliberation",
+    ),
+    # A change reported as in effect from now on ("`get_positions()` now falls back to …").
+    "change_in_effect": _shape(
+        r"\bnow (?:falls back|defaults|uses|returns|reads|writes|checks|handles|supports|"
+        r"calls|runs|accepts|rejects|retries|skips|shows|loads|sends|validates|throws|raises)\b",
+        "a change reported as in effect from now on",
     ),
     # A proposal still open ("Consider adding a test suite …"); with a situation of its
     # own ("When …, consider adding an index") it is a hedged rule, judged elsewhere.

@@ -159,6 +159,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a subject, then what was done to it",
         ),
     ),
+    # a change reported as in effect from now on ("现在会回退到 …", "现已支持 …")
+    "change_in_effect": (
+        Pattern(
+            "现(?:在|已)(?:会)?(?:改为|改成|改用|默认|回退到|支持|使用)",
+            "a change reported as in effect from now on",
+            bounded=False,
+        ),
+    ),
     # 了 marks a completed action, except in 为了/除了/了解/了不起.
     "past_marker": (Pattern("(?<![为除])了(?![解不])", "了 after a verb"),),
     "current_state": (
