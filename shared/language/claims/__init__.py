@@ -10,7 +10,14 @@ names only a value (:mod:`.vagueness`) and concrete when it acts on an artefact
 
 from __future__ import annotations
 
-from shared.language.claims.claim import MODAL_TAG_RE, PATH_RE, Claim, analyse, words
+from shared.language.claims.claim import (
+    MODAL_TAG_RE,
+    PATH_RE,
+    Claim,
+    analyse,
+    strip_label,
+    words,
+)
 from shared.language.claims.directions import direction_clauses, unnamed_skill
 from shared.language.claims.domain import domain_concrete
 from shared.language.claims.norms import (
@@ -36,6 +43,7 @@ __all__ = [
     "labelled_setting",
     "normative_clauses",
     "object_follows",
+    "strip_label",
     "trigger_clause",
     "unnamed_skill",
     "words",

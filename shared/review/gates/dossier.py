@@ -39,14 +39,37 @@ _INSTRUCTION_LEAD = lexicon.matcher("instruction_lead")
 # "is a production-quality, modern Rust implementation", "早期干预价值明确": praise of
 # the thing itself is a benefit claim.
 _BENEFIT_CLAIM = lexicon.matcher("benefit_claim", prefilter=True)
+# "This pattern improves testability", "SQLite handles concurrent users effectively": a
+# design quality claimed for the thing with nothing that shows it.
+_QUALITY_CLAIM = lexicon.matcher("quality_claim", prefilter=True)
 # "Performance requirements", "Accessibility standards": a heading-like noun phrase with
 # no content.
 _PLACEHOLDER_NOUN = lexicon.matcher("placeholder_noun")
+# "p95 dropped from 180 ms to 40 ms": a measured figure shows the quality praised.
+_MEASUREMENT = lexicon.matcher("measurement")
 _LEAD = " \t*_>#-–—•·"
 
 
 def _finding(reason: str, why: str) -> Finding:
     return Finding(RULE_ID, f"{RULE_ID}: {reason}", why)
+
+
+def _praised_unshown(claim: Claim) -> bool:
+    """A sentence that praises its subject, or claims a design quality for it, with no
+    provenance of its own: a link in the sentence that names the thing ("… for the
+    [OpenAlex API](https://…). It focuses on providing a powerful, … efficient way …")
+    is no evidence for the next one's praise. A quality claim about a thing a code span
+    names ("Indexes on `user_id` improve performance of …") is a concrete fact."""
+    praise = _BENEFIT_CLAIM.found(claim.lower)
+    if not praise and not _QUALITY_CLAIM.found(claim.lower):
+        return False
+    for raw in claim.raw.replace("。", ". ").split(". "):
+        s = raw.lower()
+        if _PROVENANCE.found(s) or _MEASUREMENT.found(s):
+            continue
+        if _BENEFIT_CLAIM.found(s) or ("`" not in raw and _QUALITY_CLAIM.found(s)):
+            return True
+    return False
 
 
 def _instruction_shaped(claim: Claim) -> bool:
@@ -101,7 +124,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         )
     tagged = bool(MODAL_TAG_RE.search(claim.raw))
     supported = tagged or claim.has_pointer or claim.has_details or _PROVENANCE.found(text)
-    if not supported and _BENEFIT_CLAIM.found(text):
+    if not (tagged or claim.has_pointer or claim.has_details) and _praised_unshown(claim):
         return _finding(
             "unsupported claim", "the line praises its subject with no evidence or provenance"
         )

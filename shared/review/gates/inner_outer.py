@@ -6,8 +6,11 @@ route, gateway). A claim is internal-sourced when it attributes itself to one of
 survives only with independent external grounding (the user said/asked/wrote, a
 channel, a job request, a user-authored file). A rule whose situation is the
 runtime's own cadence is internal-sourced too: a heartbeat, the time since its last
-check, a schedule with a check of its own stores, or a monitoring step over those stores
-(queue, task folder, state file, recent errors, old logs) with no situation of its own.
+check, a fixed clock of its own opening the line ("Every week, …", "每天 22:05 …"), a
+schedule with a check of its own stores, a monitoring step over those stores (queue, task
+folder, state file, recent errors, old logs) or a health sweep of its services, channels,
+mailboxes and model config with no situation of its own, and what to do when that sweep
+finds something ("If something needs attention, provide a brief alert").
 """
 
 from __future__ import annotations
@@ -34,16 +37,41 @@ _SELF_CHECK = lexicon.matcher("self_check")
 _CHECK_LEAD = lexicon.matcher("check_lead")
 _STORE = lexicon.matcher("runtime_store", prefilter=True)
 _EXTERNAL = lexicon.matcher("external", prefilter=True)
+# "检查 Gateway / Channel / Agent 状态是否异常", "Scan all mailboxes for new messages in
+# the last 4 hours": a check with no situation of its own over the runtime's services,
+# channels, mailboxes or model config is its health sweep; the mailboxes are its own, so
+# the words of the user's world do not rescue it.
+_SWEEP_TARGET = lexicon.matcher("sweep_target")
+# "If something needs attention, provide a brief alert", "如果有异常：给出一句结论": what
+# to do when that sweep finds something; the condition has no subject of its own.
+_SWEEP_FINDING = lexicon.matcher("sweep_finding")
+# "Every week, build …", "每天 22:05 发送日报": a fixed clock opening the line is the
+# runtime's own schedule. One the project keeps ("weekly in CI", its dependencies' upkeep)
+# or one the user's world asks for ("每天晚上给用户发送当天的总结") is a rule.
+_CLOCK_LEAD = lexicon.matcher("clock_lead")
+_PROJECT_SCHEDULE = lexicon.matcher("project_schedule", prefilter=True)
 
 
 def _cadence_rule(claim: Claim, text: str) -> bool:
-    """A rule of the runtime's own cadence: a heartbeat, or a check of its own stores."""
+    """A rule of the runtime's own cadence: a heartbeat, a fixed clock of its own, its
+    health sweep and what to do on a finding, or a check of its own stores."""
     if _HEARTBEAT.found(text):
         return not _EXTERNAL_GROUND.found(text)
+    if _SWEEP_FINDING.match(text) is not None and not _EXTERNAL_GROUND.found(text):
+        return True
+    # a code span names the project's own artefact ("Every Monday, run `make backup`",
+    # "Check model config in `config/…`"): a rule of the project, not of the runtime
+    project = "`" in claim.raw
+    if _CLOCK_LEAD.match(text) is not None and not (
+        project or _EXTERNAL.found(text) or _PROJECT_SCHEDULE.found(text)
+    ):
+        return True
+    lead = _CHECK_LEAD.match(text) is not None and find_trigger(claim) is None
+    if lead and not project and _SWEEP_TARGET.search(text) is not None:
+        return True  # the channels it checks are its own: "渠道" is no external ground here
     if not _STORE.found(text):
         return False
     scheduled = _SCHEDULE.found(text) and _SELF_CHECK.found(text)
-    lead = _CHECK_LEAD.match(text) is not None and find_trigger(claim) is None
     return (scheduled or lead) and not _EXTERNAL.found(text)
 
 

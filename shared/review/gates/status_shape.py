@@ -10,7 +10,14 @@ from __future__ import annotations
 import re
 
 from shared.language import lexicon
-from shared.language.claims import Claim, analyse, direction_clauses, trigger_clause
+from shared.language.claims import (
+    Claim,
+    analyse,
+    direction_clauses,
+    strip_label,
+    trigger_clause,
+    words,
+)
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 
@@ -39,6 +46,7 @@ _PAST_MARKER = lexicon.matcher("past_marker")
 _CHECKBOX_RE = re.compile(r"^\s*\[[ xX✓✔]\]\s")
 # Present state and open deliberation: "Currently ...", "Considering adding ...".
 _CURRENT = lexicon.matcher("current_state", prefilter=True)
+_OPEN_PROPOSAL = lexicon.matcher("open_proposal")
 # A measured share or a version as the whole value of a field ("通过率：90%", "Build
 # success rate: 100%", "**版本**: v0.1.0 Alpha"): a reading of the present state. A
 # target ("Coverage: >= 80%") is a limit, not a reading.
@@ -51,6 +59,9 @@ _MEASURED = lexicon.matcher(
 # 注释" names no one thing and stays a direction.
 _CHANGE_LEAD = lexicon.matcher("change_lead")
 _RULE_MARK = lexicon.matcher("rule_mark")
+_MODAL = lexicon.matcher("modal", spaced=True)
+_IN_EFFECT = lexicon.matcher("change_in_effect")
+_IMPERATIVE = lexicon.words("imperative", spaced=True)
 _NAMED_THING_RE = re.compile(r"[（(]|；|\*\*|`|\b[\w-]+\.[a-z]{2,4}\b")
 # Words a line quotes ("确立了"先确认后执行"的交互原则") are not its own directions.
 _QUOTED_RE = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』|'[^'\n]{2,}'")
@@ -75,6 +86,30 @@ def _change_entry(claim: Claim) -> bool:
     return bool(
         _CHANGE_LEAD.match(raw) and not _RULE_MARK.found(raw) and _NAMED_THING_RE.search(raw)
     )
+
+
+def _changelog(claim: Claim) -> bool:
+    """A change reported as done, also after a label that names the change
+    ("**Explicit Array Validation**: Added `…` check"); a labelled rule about added
+    things ("**Migrations**: Added columns must be nullable") directs and stays."""
+    if _CHANGELOG.found(claim.lower):
+        return True
+    body = strip_label(claim.raw)
+    if body == claim.raw or _CHANGELOG.match(body.lower()) is None:
+        return False
+    return not (_MODAL.found(claim.lower) or _RULE_MARK.found(body))
+
+
+def _change_in_effect(claim: Claim) -> bool:
+    """A change reported as in effect ("`get_positions()` now falls back to …"), unless a
+    later clause directs what to do with it ("The CLI now supports `--json`; use it …")."""
+    at = next((i for i, c in enumerate(claim.clauses) if _IN_EFFECT.search(c)), None)
+    if at is None:
+        return False
+    later = claim.clauses[at + 1 :]
+    if claim.cjk:
+        return not any(_RULE_MARK.found(c) for c in later)
+    return not any(next(iter(words(c)), "") in _IMPERATIVE for c in later)
 
 
 def _own_directions(claim: Claim, trig: int | None) -> list[tuple[int, str]]:
@@ -130,7 +165,12 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding(
             "occurrence count", "the line tallies occurrences rather than directing behavior"
         )
-    if _DATED_LEAD.found(text) or _CHANGELOG.found(text) or _change_entry(claim):
+    if (
+        _DATED_LEAD.found(text)
+        or _changelog(claim)
+        or _change_entry(claim)
+        or _change_in_effect(claim)
+    ):
         return _finding(
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )
@@ -140,6 +180,11 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )
     trig = trigger_clause(claim)
+    if trig is None and _OPEN_PROPOSAL.match(text):
+        return _finding(
+            "current state",
+            "the line reports present state or open deliberation rather than future behavior",
+        )
     if trig is not None or _own_directions(claim, trig):
         return None
     past = any(w in _PAST_VERBS for w in re.findall(r"[a-z]+", text)) or bool(

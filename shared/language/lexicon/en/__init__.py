@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
-from shared.language.lexicon.en import claims, domain, events, gates, terms, tokens
+from shared.language.lexicon.en import cadence, claims, domain, events, gates, terms, tokens
 
 LANGUAGE = Language(
     code="en",
@@ -14,6 +14,7 @@ LANGUAGE = Language(
         claims.CONCEPTS,
         domain.CONCEPTS,
         gates.CONCEPTS,
+        cadence.CONCEPTS,
         events.CONCEPTS,
         terms.CONCEPTS,
         tokens.CONCEPTS,

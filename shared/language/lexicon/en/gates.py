@@ -13,24 +13,18 @@ _PRAISE = (
     r"production-ready|seamless|robust|cutting-edge|state-of-the-art|best-in-class|"
     r"intuitive|elegant|blazing|world-class|enterprise-grade|innovative|revolutionary"
 )
+# The design qualities a benefit claim says rise or fall ("improves testability").
+_QUALITY = (
+    r"maintainability|testability|flexibility|scalability|reliability|readability|modularity|"
+    r"extensibility|reusability|robustness|coupling|security|performance|stability|"
+    r"separation of concerns|code quality|developer experience"
+)
+# The quality ends its noun phrase: "ensures security." is a claim, "ensures security
+# headers are set" a fact about headers.
+_QUALITY_END = (
+    r"(?=\s*(?:$|[,.;:)]|(?:and|or|between|of|for|in|on|under|with|across|throughout|while)\b))"
+)
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-_INTERNAL = (
-    r"(?:cadence|meta[- ]?session|meta partition|meta layer|system (?:event|message|output|"
-    r"log|tick|notice)s?|runner|gateway|route\.deliver|router|internal (?:output|signal|event|"
-    r"source|log|chatter|report|cadence|telemetry|state)|agent\.\w+|heartbeat|tick output|"
-    r"scheduler|maintenance tick)"
-)
-# What the runtime last did or heard, and a span of time, for "N hours since the last …".
-_LAST_ACT = (
-    r"(?:check|review|scan|heartbeat|run|wake|wake-up|ping|sweep|message|reply|contact|"
-    r"interaction)"
-)
-_SPAN = r"(?:minutes?|mins?|hours?|h|days?)\b"
-_ATTRIB = (
-    r"(?:says?|said|reports?|reported|shows?|showed|shown|indicates?|indicated|suggests?|"
-    r"suggested|claims?|claimed|outputs?|signals?|signaled|logs?|logged|notes?|noted|"
-    r"implies|implied|flags?|flagged|tells?|told)"
-)
 
 
 def _shape(regex: str, why: str) -> tuple[Entry, ...]:
@@ -66,8 +60,45 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\ball (?:users|people|customers|clients)\b",
         "an absolute or speculative assertion",
     ),
-    "benefit_claim": _shape(
-        rf"\b(?:{_PRAISE})\b[^.;]{{0,60}}\b(?:{_PRAISE})\b", "two words of praise for the thing"
+    "benefit_claim": (
+        Pattern(
+            rf"\b(?:{_PRAISE})\b[^.;]{{0,60}}\b(?:{_PRAISE})\b",
+            "two words of praise for the thing",
+            bounded=False,
+        ),
+    ),
+    # A design quality said to rise or fall, or to be provided or coped with well, and
+    # nothing that shows it; a code span names the concrete thing and waives it.
+    "quality_claim": (
+        # "improves testability", "allows for better maintainability", "reduces coupling":
+        # a design quality said to rise or fall, with nothing that shows it
+        Pattern(
+            rf"\b(?:improves?|improving|enhances?|increases?|boosts?|maximi[sz]es?|promotes?|"
+            rf"(?:allows?|enables?|makes?) for (?:better|greater|improved|easier)|"
+            rf"(?:leads?|contributes?) to (?:better|greater|improved)|reduces?|minimi[sz]es?|"
+            rf"ensures?)\s+(?:(?:\w+,?\s+){{0,2}}?)(?:{_QUALITY})\b{_QUALITY_END}",
+            "a design quality said to improve, with nothing that shows it",
+            bounded=False,
+        ),
+        # "bcrypt + session tokens provide robust security": praise of a quality provided
+        Pattern(
+            rf"\b(?:provides?|offers?|delivers?|gives?|brings?)\s+(?:(?:{_PRAISE}|strong|"
+            rf"excellent|great|superior|solid|high|better|reliable)\s+)+(?:{_QUALITY})\b{_QUALITY_END}",
+            "a quality provided, praised",
+            bounded=False,
+        ),
+        # "SQLite handles concurrent users effectively": how well it copes, unmeasured
+        Pattern(
+            r"\bhandles?\b[^.;]{0,40}?\b(?:effectively|efficiently|seamlessly|gracefully|"
+            r"robustly|smoothly|reliably|with ease)\b",
+            "how well it copes, with nothing that shows it",
+            bounded=False,
+        ),
+    ),
+    # A measured figure: evidence for the quality a sentence praises ("p95 40 ms", "3x").
+    "measurement": _shape(
+        r"\b\d+(?:\.\d+)?\s*(?:ms|s|sec|seconds|%|x|rps|qps|req/s|kb|mb|gb)(?!\w)",
+        "a measured figure",
     ),
     "placeholder_noun": _shape(
         r"(?i:^\W*(?:[a-z-]+\s+){0,2}(?:requirements|standards|considerations|guidelines|"
@@ -85,57 +116,6 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "entity_ref": words("she he they her him his hers their them its"),
     "instruction_lead": _shape(
         r"^(?:always|never|should|must|do not|don't)\b", "a modal opening the line"
-    ),
-    # ------------------------------------------------------------ inner-outer
-    "internal_source": _shape(
-        rf"\b{_INTERNAL}\b(?:\W+\w+){{0,4}}?\W+{_ATTRIB}\b"
-        rf"|\b(?:according to|per|from|based on|derived from|sourced from|via)\s+(?:the\s+)?"
-        rf"(?:internal\s+)?{_INTERNAL}\b"
-        r"|\bsource[_ ]?kind\s*[:=]\s*`?(?:cadence|meta|system|runner|route|gateway)\b"
-        r"|\binternal(?:-only)? (?:source|signal|evidence)s?\b",
-        "an internal runtime kind cited as the source",
-    ),
-    "external_ground": _shape(
-        r"\b(?:user|customer|client|person|owner|operator)\s+(?:said|says|wrote|writes|asked|"
-        r"asks|told|tells|confirmed|confirms|stated|states|requested|requests|mentioned|"
-        r"explicitly|directly)\b"
-        r"|\b(?:in|via|from|on|over|through)\s+(?:a\s+|an\s+|the\s+|their\s+|his\s+|her\s+)?"
-        r"(?:channel|stdio|feishu|lark|slack|email|chat|job request|direct message)\b"
-        r"|\b(?:user-authored|user-written|user's own|job request|external (?:event|channel|"
-        r"source|evidence))\b",
-        "the user's own words, or an external channel",
-    ),
-    "heartbeat": _shape(
-        r"\bheartbeats?\b|\bheartbeat_ok\b"
-        r"|\bevery \d+\s*(?:minutes?|mins?|hours?|seconds?)\b"
-        # time elapsed since the runtime's last check or contact ("> 4h since the last check")
-        rf"|\bsince (?:the |your |my )?last {_LAST_ACT}\b[^.;]{{0,20}}?(?:>=?|≥|over|more than|"
-        rf"exceeds?)\s*\d+\s*{_SPAN}"
-        rf"|(?:>=?|≥|over|more than)\s*\d+\s*{_SPAN}\s+since (?:the |your |my )?last {_LAST_ACT}\b",
-        "the runtime's heartbeat cadence or its own clock ('every 30 minutes check …')",
-    ),
-    # A clock as the situation ("every night", "daily"): the runtime's schedule.
-    "schedule": _shape(
-        r"\b(?:every|each)\s+(?:hour|day|night|morning|evening|week|weekday)\b"
-        r"|\b(?:hourly|daily|nightly|weekly)\b|\bperiodically\b|\bon a schedule\b|\bcron\b",
-        "a clock as the situation",
-    ),
-    # The action of a self-check: look over or tidy what the runtime keeps; and a line
-    # that opens with one.
-    "self_check": words("check checks scan inspect poll review audit sweep clean prune purge tidy"),
-    "check_lead": _shape(
-        r"^\W*(?:\d+[.)]\s*)?(?:check|scan|inspect|poll|review|clean up|clear|purge|prune|"
-        r"delete|remove|rotate|archive)\b",
-        "a check opening the line",
-    ),
-    # What the runtime keeps for itself: its queue, task folder, state file, the errors
-    # and logs since its last look.
-    "runtime_store": _shape(
-        r"\w*queues?\b|\binbox\b|\bbacklog\b|\btasks/|\bstate/|\bstate files?\b"
-        r"|\b(?:recent|latest|new) (?:errors|logs|alerts)\b|\b(?:old|stale) logs\b|\blogs/"
-        # what has aged past a limit ("older than 30 days", "30天前的")
-        r"|\bolder than \d+\s*(?:days?|weeks?|hours?)\b",
-        "the runtime's own queue, tasks, state, recent errors or old logs",
     ),
     # ------------------------------------------------------------ self-reference
     "memory_artefact": _shape(
@@ -299,6 +279,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"open questions?)\W*\s*[:：])",
         "present state or open deliberation",
     ),
+    # A change reported as in effect from now on ("`get_positions()` now falls back to …").
+    "change_in_effect": _shape(
+        r"\bnow (?:falls back|defaults|uses|returns|reads|writes|checks|handles|supports|"
+        r"calls|runs|accepts|rejects|retries|skips|shows|loads|sends|validates|throws|raises)\b",
+        "a change reported as in effect from now on",
+    ),
+    # A proposal still open ("Consider adding a test suite …"); with a situation of its
+    # own ("When …, consider adding an index") it is a hedged rule, judged elsewhere.
+    "open_proposal": _shape(r"^\W*(?:\d+\.\s*)?consider\s+[a-z]+ing\b", "a proposal still open"),
     "version_label": _shape(
         r"(?i:^\W*(?:version|current version)\W*\s*[:：]\s*v?\d"
         # a named thing's release tag ("Governor version: v3.0"); a bare number after a
@@ -307,7 +296,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         "a version read out as a field",
     ),
     "field_label": _shape(
-        r"(?i:^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|"
+        r"(?i:^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|task|"
         r"event/context|what happened|seen|occurrences|confidence|result|symptom|root cause|"
         r"impact|context|failure mode|detection signal)\W*\s*[:：])",
         "a provenance or bookkeeping field",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
 from shared.language.lexicon.script import CJK_RE
-from shared.language.lexicon.zh import claims, events, gates, terms, tokens
+from shared.language.lexicon.zh import cadence, claims, events, gates, terms, tokens
 
 LANGUAGE = Language(
     code="zh",
@@ -12,6 +12,11 @@ LANGUAGE = Language(
     line_shape="当{trigger}时，{direction}",
     script=CJK_RE,
     concepts=merged(
-        claims.CONCEPTS, gates.CONCEPTS, events.CONCEPTS, terms.CONCEPTS, tokens.CONCEPTS
+        claims.CONCEPTS,
+        gates.CONCEPTS,
+        cadence.CONCEPTS,
+        events.CONCEPTS,
+        terms.CONCEPTS,
+        tokens.CONCEPTS,
     ),
 )

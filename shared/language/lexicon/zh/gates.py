@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from shared.language.lexicon.concept import Entry, Pattern, phrases
 
+# Words of praise for a thing itself (two of them make a benefit claim).
+_PRAISE = "现代化|强大|高效|优雅|先进|卓越|出色|科技感|极致|完美|一流|美观|流畅|健壮|易用"
+
 CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # ------------------------------------------------------------ committer
     # A date or time written out ("2026年1月5日 9点30分", "1月5日"): a change that only
@@ -25,60 +28,32 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """一定|肯定|绝对|必然|毫无疑问|显然|所有人|总是|从来不|从不|永远|最好的|唯一|大概|
         估计|也许"""
     ),
-    "benefit_claim": phrases(
-        "价值明确|意义重大|优势明显|效果显著|大幅提升|显著提升|一站式|行业领先|业界领先"
+    "benefit_claim": (
+        *phrases("价值明确|意义重大|优势明显|效果显著|大幅提升|显著提升|一站式|行业领先|业界领先"),
+        # "现代化的……系统，……具有扁平化科技感的UI设计": two words of praise for the thing
+        Pattern(
+            f"(?:{_PRAISE})[^。；;.]{{0,30}}?(?:{_PRAISE})",
+            "two words of praise for the thing",
+            bounded=False,
+        ),
+    ),
+    # "提高可维护性", "降低耦合": a design quality said to rise or fall, unshown
+    "quality_claim": (
+        Pattern(
+            "(?:提高|提升|增强|改善|保证|确保|降低|减少)(?:了)?[^，。,；;]{0,8}?"
+            "(?:可维护性|可测试性|可扩展性|灵活性|可读性|可复用性|健壮性|耦合)",
+            "a design quality said to improve, with nothing that shows it",
+            bounded=False,
+        ),
+    ),
+    "measurement": (
+        Pattern("\\d+(?:\\.\\d+)?\\s*(?:倍|毫秒|秒|％)", "a measured figure", bounded=False),
     ),
     "provenance": (*phrases("来源|证据"), Pattern("(?<![数占])据", "据 'according to', not 数据")),
     "step_section": phrases("条件|步骤|流程|做法|参考"),
     "entity_ref": phrases("他们|她们|他|她|对方|该客户|该公司"),
     "instruction_lead": (
         Pattern("^(?:应该|必须|务必|不要|请|先|一定要)", "a modal opening the line"),
-    ),
-    # ------------------------------------------------------------ inner-outer
-    "internal_source": (
-        Pattern(
-            "(?:内部|节律|系统事件|系统消息|系统日志|心跳|网关|路由|运行器|调度器|元会话|cadence)"
-            "[^，。,.]{0,8}?(?:显示|表明|输出|报告|称|说|提示|指出|认为)",
-            "an internal runtime kind, then a verb of reporting",
-        ),
-        Pattern(
-            "(?:根据|来自|据|基于)(?:内部|节律|系统事件|系统日志|心跳|网关|运行器|调度器|元会话)",
-            "'according to' an internal runtime kind",
-        ),
-    ),
-    "external_ground": (
-        Pattern("用户(?:说|表示|明确|要求|提到|写|亲口|确认|反馈)", "the user's own words"),
-        *phrases("渠道|外部|用户消息|飞书"),
-    ),
-    "heartbeat": (
-        "心跳",
-        Pattern(
-            "每(?:隔)?\\s*\\d+\\s*(?:分钟|小时|秒)", "the runtime's own clock ('每30分钟检查一次')"
-        ),
-        Pattern(
-            "距(?:离)?[^，。,]{0,6}?上(?:一)?次(?:检查|巡检|抽查|扫描|心跳|唤醒|运行|发言|消息|联系|"
-            "互动|回复)[^，。,]{0,12}?(?:>=?|≥|超过|大于|已过|满)\\s*\\d+\\s*(?:分钟|小时|天)",
-            "time elapsed since the runtime's last check or contact ('距上次抽查 >= 4小时')",
-        ),
-    ),
-    "schedule": (
-        *phrases("每天|每日|每晚|每周|每星期|每小时|每个小时|每天晚上|每天早上|定期|定时"),
-    ),
-    "self_check": phrases("检查|巡检|扫描|查看|清理|整理|复查|回顾|自检|抽查|盘点"),
-    "check_lead": (
-        Pattern(
-            "^\\W*(?:\\d+[.、)]\\s*)?(?:检查|巡检|扫描|查看|清理|清空|删除|归档|轮转)",
-            "a check opening the line",
-            bounded=False,
-        ),
-    ),
-    "runtime_store": (
-        Pattern(
-            "队列|收件箱|积压|状态文件|最近的?(?:错误|报错|告警|异常|日志)|(?:旧|过期|历史)日志"
-            "|\\d+\\s*(?:天|小时|周)(?:前|以前|之前)的",
-            "the runtime's own queue, tasks, state, recent errors or old logs",
-            bounded=False,
-        ),
     ),
     # ------------------------------------------------------------ self-reference
     "memory_artefact": phrases(
@@ -184,6 +159,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a subject, then what was done to it",
         ),
     ),
+    # a change reported as in effect from now on ("现在会回退到 …", "现已支持 …")
+    "change_in_effect": (
+        Pattern(
+            "现(?:在|已)(?:会)?(?:改为|改成|改用|默认|回退到|支持|使用)",
+            "a change reported as in effect from now on",
+            bounded=False,
+        ),
+    ),
     # 了 marks a completed action, except in 为了/除了/了解/了不起.
     "past_marker": (Pattern("(?<![为除])了(?![解不])", "了 after a verb"),),
     "current_state": (
@@ -224,7 +207,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "rule_mark": phrases("时|前|后|要|应|必须|需|请|务必|一律|不要|禁止|每次|如果|遇到"),
     "field_label": (
         Pattern(
-            "^\\W*(?:建立日期|最后更新|上次更新|更新时间|日期|状态|证据|结果|做法|效果|场景|症状|"
+            "^\\W*(?:建立日期|最后更新|上次更新|更新时间|日期|状态|任务|证据|结果|做法|效果|场景|症状|"
             "现象|原因|影响|失败模式|失敗模式|侦测讯号|偵測訊號|检测信号|情境|問題)\\W*\\s*[:：]",
             "a provenance or bookkeeping field",
         ),

@@ -1,0 +1,133 @@
+"""English phrases of the runtime's own cadence that the inner-outer gate looks for (data only).
+
+An internal runtime kind cited as a source, and the shapes of a rule whose situation is
+the runtime's own clock: its heartbeat, a fixed schedule, a health sweep of what it keeps.
+"""
+
+from __future__ import annotations
+
+from shared.language.lexicon.concept import Entry, Pattern, words
+
+_INTERNAL = (
+    r"(?:cadence|meta[- ]?session|meta partition|meta layer|system (?:event|message|output|"
+    r"log|tick|notice)s?|runner|gateway|route\.deliver|router|internal (?:output|signal|event|"
+    r"source|log|chatter|report|cadence|telemetry|state)|agent\.\w+|heartbeat|tick output|"
+    r"scheduler|maintenance tick)"
+)
+# What the runtime last did or heard, and a span of time, for "N hours since the last …".
+_LAST_ACT = (
+    r"(?:check|review|scan|heartbeat|run|wake|wake-up|ping|sweep|message|reply|contact|"
+    r"interaction)"
+)
+_SPAN = r"(?:minutes?|mins?|hours?|h|days?)\b"
+# The units of a fixed clock ("every week", "once a month", "each Monday").
+_CLOCK_UNIT = (
+    r"hour|day|night|morning|evening|afternoon|week|weekday|weekend|month|quarter|year|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+)
+_ATTRIB = (
+    r"(?:says?|said|reports?|reported|shows?|showed|shown|indicates?|indicated|suggests?|"
+    r"suggested|claims?|claimed|outputs?|signals?|signaled|logs?|logged|notes?|noted|"
+    r"implies|implied|flags?|flagged|tells?|told)"
+)
+
+
+def _shape(regex: str, why: str) -> tuple[Entry, ...]:
+    return (Pattern(regex, why, bounded=False),)
+
+
+CONCEPTS: dict[str, tuple[Entry, ...]] = {
+    "internal_source": _shape(
+        rf"\b{_INTERNAL}\b(?:\W+\w+){{0,4}}?\W+{_ATTRIB}\b"
+        rf"|\b(?:according to|per|from|based on|derived from|sourced from|via)\s+(?:the\s+)?"
+        rf"(?:internal\s+)?{_INTERNAL}\b"
+        r"|\bsource[_ ]?kind\s*[:=]\s*`?(?:cadence|meta|system|runner|route|gateway)\b"
+        r"|\binternal(?:-only)? (?:source|signal|evidence)s?\b",
+        "an internal runtime kind cited as the source",
+    ),
+    "external_ground": _shape(
+        r"\b(?:user|customer|client|person|owner|operator)\s+(?:said|says|wrote|writes|asked|"
+        r"asks|told|tells|confirmed|confirms|stated|states|requested|requests|mentioned|"
+        r"explicitly|directly)\b"
+        r"|\b(?:in|via|from|on|over|through)\s+(?:a\s+|an\s+|the\s+|their\s+|his\s+|her\s+)?"
+        r"(?:channel|stdio|feishu|lark|slack|email|chat|job request|direct message)\b"
+        r"|\b(?:user-authored|user-written|user's own|job request|external (?:event|channel|"
+        r"source|evidence))\b",
+        "the user's own words, or an external channel",
+    ),
+    "heartbeat": _shape(
+        r"\bheartbeats?\b|\bheartbeat_ok\b"
+        # what waits for the runtime's next tick ("Batch non-urgent items into the next check-in")
+        r"|\b(?:next|each|every) (?:check-ins?|wake-ups?|wakes?)\b"
+        r"|\bevery \d+\s*(?:minutes?|mins?|hours?|seconds?)\b"
+        # time elapsed since the runtime's last check or contact ("> 4h since the last check")
+        rf"|\bsince (?:the |your |my )?last {_LAST_ACT}\b[^.;]{{0,20}}?(?:>=?|≥|over|more than|"
+        rf"exceeds?)\s*\d+\s*{_SPAN}"
+        rf"|(?:>=?|≥|over|more than)\s*\d+\s*{_SPAN}\s+since (?:the |your |my )?last {_LAST_ACT}\b",
+        "the runtime's heartbeat cadence or its own clock ('every 30 minutes check …')",
+    ),
+    # A clock as the situation ("every night", "daily"): the runtime's schedule.
+    "schedule": _shape(
+        r"\b(?:every|each)\s+(?:hour|day|night|morning|evening|week|weekday)\b"
+        r"|\b(?:hourly|daily|nightly|weekly)\b|\bperiodically\b|\bon a schedule\b|\bcron\b",
+        "a clock as the situation",
+    ),
+    # A fixed clock of the runtime's own opening the line, after an optional field label
+    # ("Every week, build …", "Once a month, check …", "Trigger: daily at 09:00 …").
+    "clock_lead": _shape(
+        rf"^\W*(?:[\w ]{{1,20}}[:：]\W*)?(?:(?:every|each|once (?:a|an|per|every))\s+"
+        rf"(?:{_CLOCK_UNIT})\b|(?:hourly|daily|nightly|weekly|monthly)\b\s*(?:at\b|[,:：])"
+        r"|at \d{1,2}:\d{2}\b)",
+        "a fixed clock of the runtime's own as the situation",
+    ),
+    # A schedule of the project's, not of the runtime: kept by its tooling ("in CI"), or
+    # the upkeep of its code's dependencies ("Run `npm audit` weekly", "每周检查依赖更新").
+    "project_schedule": _shape(
+        r"\bci\b|\bgithub actions\b|\.github/workflows|\bjenkins\b|\bcrontab\b"
+        r"|\b(?:dependenc(?:y|ies)|packages|lockfiles?|vulnerabilit(?:y|ies)|security audit)\b"
+        r"|\b(?:npm|pnpm|yarn|pip|cargo) (?:audit|outdated|update|upgrade)\b",
+        "the project's own scheduler, or the upkeep of its dependencies",
+    ),
+    # The action of a self-check: look over or tidy what the runtime keeps; and a line
+    # that opens with one.
+    "self_check": words("check checks scan inspect poll review audit sweep clean prune purge tidy"),
+    "check_lead": _shape(
+        r"^\W*(?:\d+[.)]\s*)?(?:check|scan|inspect|poll|review|verify|confirm|monitor|"
+        r"clean up|clear|purge|prune|delete|remove|rotate|archive)\b",
+        "a check opening the line",
+    ),
+    # What a health sweep of the runtime's own looks over: its services' and channels'
+    # health, its mailboxes and unanswered messages, its model config, its failed tasks,
+    # and the sweep's own window ("new messages in the last 4 hours").
+    "sweep_target": _shape(
+        r"\b(?:gateways?|channels?|agents?|services?|bots?|daemons?|workers?)\s+(?:are|is)\s+"
+        r"(?:all\s+)?(?:healthy|alive|online|offline|up|down|abnormal|running)\b"
+        r"|\b(?:gateways?|channels?|agents?|services?|bots?)\b[^.;]{0,40}?\bstatus\b[^.;]{0,10}?"
+        r"\b(?:is |looks )?(?:abnormal|unhealthy|degraded)\b"
+        r"|\bmailbox(?:es)?\b|\binboxes\b|\bmodel (?:config(?:uration)?s?|settings)\b"
+        r"|\b(?:failed|failing|stuck) (?:tasks|jobs|runs)\b"
+        r"|\bmessages? (?:waiting|pending|unanswered)\b|\b(?:unread|unanswered) messages\b"
+        rf"|\b(?:in|over|within|from) (?:the )?(?:last|past) \d+\s*{_SPAN}",
+        "what the runtime's own health sweep looks over",
+    ),
+    # What to do when the sweep finds something: a condition with no subject or place of
+    # its own ("if something needs attention,", "if any issues are found:"), then an alert;
+    # "if something looks off in the diff, flag it" has its own place and is a rule.
+    "sweep_finding": _shape(
+        r"^\W*(?:\d+[.)]\s*)?(?:if|when|whenever)\s+(?:(?:something|anything)\s+(?:needs?|"
+        r"requires?)\s+(?:attention|action)|(?:something|anything)\s+(?:is|looks|seems)\s+"
+        r"(?:wrong|off|abnormal|broken)|(?:any|an)\s+(?:issues?|problems?|anomal(?:y|ies))\s+"
+        r"(?:(?:is|are)\s+)?(?:found|detected|spotted))\s*(?:[,:：—–]|->|→)[^.;]{0,40}?\b"
+        r"(?:alert|notify|report|heads-up|ping|flag)",
+        "what to do when the sweep finds something: alert",
+    ),
+    # What the runtime keeps for itself: its queue, task folder, state file, the errors
+    # and logs since its last look.
+    "runtime_store": _shape(
+        r"\w*queues?\b|\binbox\b|\bbacklog\b|\btasks/|\bstate/|\bstate files?\b"
+        r"|\b(?:recent|latest|new) (?:errors|logs|alerts)\b|\b(?:old|stale) logs\b|\blogs/"
+        # what has aged past a limit ("older than 30 days", "30天前的")
+        r"|\bolder than \d+\s*(?:days?|weeks?|hours?)\b",
+        "the runtime's own queue, tasks, state, recent errors or old logs",
+    ),
+}

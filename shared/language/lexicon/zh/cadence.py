@@ -1,0 +1,88 @@
+"""Chinese phrases of the runtime's own cadence that the inner-outer gate looks for (data only)."""
+
+from __future__ import annotations
+
+from shared.language.lexicon.concept import Entry, Pattern, phrases
+
+CONCEPTS: dict[str, tuple[Entry, ...]] = {
+    "internal_source": (
+        Pattern(
+            "(?:内部|节律|系统事件|系统消息|系统日志|心跳|网关|路由|运行器|调度器|元会话|cadence)"
+            "[^，。,.]{0,8}?(?:显示|表明|输出|报告|称|说|提示|指出|认为)",
+            "an internal runtime kind, then a verb of reporting",
+        ),
+        Pattern(
+            "(?:根据|来自|据|基于)(?:内部|节律|系统事件|系统日志|心跳|网关|运行器|调度器|元会话)",
+            "'according to' an internal runtime kind",
+        ),
+    ),
+    "external_ground": (
+        Pattern("用户(?:说|表示|明确|要求|提到|写|亲口|确认|反馈)", "the user's own words"),
+        *phrases("渠道|外部|用户消息|飞书"),
+    ),
+    "heartbeat": (
+        "心跳",
+        # what waits for the runtime's next tick ("非紧急事项留到下次巡检")
+        Pattern("下一?次(?:巡检|唤醒|例行检查)", "the runtime's next tick", bounded=False),
+        Pattern(
+            "每(?:隔)?\\s*\\d+\\s*(?:分钟|小时|秒)", "the runtime's own clock ('每30分钟检查一次')"
+        ),
+        Pattern(
+            "距(?:离)?[^，。,]{0,6}?上(?:一)?次(?:检查|巡检|抽查|扫描|心跳|唤醒|运行|发言|消息|联系|"
+            "互动|回复)[^，。,]{0,12}?(?:>=?|≥|超过|大于|已过|满)\\s*\\d+\\s*(?:分钟|小时|天)",
+            "time elapsed since the runtime's last check or contact ('距上次抽查 >= 4小时')",
+        ),
+    ),
+    "schedule": (
+        *phrases("每天|每日|每晚|每周|每星期|每小时|每个小时|每天晚上|每天早上|定期|定时"),
+    ),
+    # a fixed clock of the runtime's own opening the line, after an optional field label
+    # ("每天 22:05 发送日报", "**触发条件：** 每天晚上睡前 …"); 每个/每次 are not clocks
+    "clock_lead": (
+        Pattern(
+            "^\\W*(?:[^：:，。,]{1,8}[：:]\\W*)?(?:每天|每日|每晚|每周|每星期|每月|每个月|每季度|每年"
+            "|每小时|每个小时|每逢周.)",
+            "a fixed clock of the runtime's own as the situation",
+            bounded=False,
+        ),
+    ),
+    "project_schedule": phrases("ci|流水线|持续集成|依赖|安全扫描|漏洞"),
+    "self_check": phrases("检查|巡检|扫描|查看|清理|整理|复查|回顾|自检|抽查|盘点"),
+    "check_lead": (
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:检查|巡检|扫描|查看|看看|看|确认|核对|清理|清空|删除|归档|轮转)",
+            "a check opening the line",
+            bounded=False,
+        ),
+    ),
+    # what the runtime's own health sweep looks over: its services' and channels' state,
+    # its model config, its failed tasks, unanswered messages, the sweep's window
+    "sweep_target": (
+        Pattern(
+            "(?:gateway|channel|agent|网关|渠道|通道|频道|服务|代理|机器人)[^，。,]{0,24}?"
+            "(?:状态是否(?:正常|异常)|是否(?:健康|在线|离线|宕机|正常运行))"
+            "|模型配置|模型设置|失败(?:的)?(?:任务|作业)|未读消息|未回复(?:的)?消息|邮箱"
+            "|最近\\s*\\d+\\s*(?:分钟|小时)",
+            "what the runtime's own health sweep looks over",
+            bounded=False,
+        ),
+    ),
+    # what to do when the sweep finds something ("如果有异常：给出一句结论 + 一条修复建议"):
+    # a condition with no subject of its own, then a verdict or an alert
+    "sweep_finding": (
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:如果|若|一旦)?(?:有|发现|出现|存在)(?:任何)?(?:异常|问题|告警)"
+            "\\s*(?:[，,:：—]|->|→)[^。；;]{0,20}?(?:结论|告警|汇报|提醒|报告|通知)",
+            "what to do when the sweep finds something: a verdict or an alert",
+            bounded=False,
+        ),
+    ),
+    "runtime_store": (
+        Pattern(
+            "队列|收件箱|积压|状态文件|最近的?(?:错误|报错|告警|异常|日志)|(?:旧|过期|历史)日志"
+            "|\\d+\\s*(?:天|小时|周)(?:前|以前|之前)的",
+            "the runtime's own queue, tasks, state, recent errors or old logs",
+            bounded=False,
+        ),
+    ),
+}
