@@ -90,6 +90,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         downgrade unpin unlock toggle match mimic recycle fall fallback concede disagree
         challenge advise caution halt abort redo rollback roll prepend chunk pre-fill
         prefill sanitize redact mask anonymize escape spell-check proofread tabulate chart
+        integrate enhance favor favour employ utilize utilise encapsulate instantiate
+        initialize initialise debounce deserialize encrypt decrypt compile bundle lint minify
+        suffix indent lowercase uppercase capitalize alias
         plot visualize diagram sketch prototype scaffold stub mock seed migrate deploy ship
         release publish brief debrief hand triage prioritise timebox price invoice bill
         refund charge pay transfer buy sell exchange let get catch implement base justify
