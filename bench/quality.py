@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from shared.review.allowlist import FileKind  # noqa: E402
-from shared.review.gates import ReviewContext, review_claim, review_rules  # noqa: E402
+from shared.review.gates import ReviewContext, review_claim  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpora" / "gates" / "lines.jsonl"
 ROUNDS = ROOT / "tests" / "corpora" / "gates" / "rounds.json"
@@ -70,13 +70,11 @@ def load(path: Path = CORPUS) -> list[dict[str, Any]]:
     return [orjson.loads(line) for line in path.read_bytes().splitlines() if line.strip()]
 
 
-def judge(rows: Sequence[dict[str, Any]], *, rules_only: bool = False) -> list[Verdict]:
-    """Run each row through the gate set of its kind (and the precedent judge, unless
-    ``rules_only``)."""
-    review = review_rules if rules_only else review_claim
+def judge(rows: Sequence[dict[str, Any]]) -> list[Verdict]:
+    """Run each row through the gate set of its kind."""
     out = []
     for r in rows:
-        finding = review(r["text"], _CONTEXTS[r["kind"]])
+        finding = review_claim(r["text"], _CONTEXTS[r["kind"]])
         if finding is None:
             out.append(Verdict(r, None, None))
         else:
@@ -161,8 +159,6 @@ def bench_quality(path: Path = CORPUS, *, out: Any = sys.stderr) -> list[dict[st
     held = judge(split(rows, "heldout"))
     tune = judge(split(rows, "tune"))
     h, t = score(held), score(tune)
-    # The written rules alone, so the precedent judge's share of the figures shows.
-    r = score(judge(split(rows, "heldout"), rules_only=True))
     new = round_repos(path=path.parent / ROUNDS.name)
     f = score([v for v in held if v.row["source"]["repo"] in new])
     if out is not None:
@@ -185,12 +181,6 @@ def bench_quality(path: Path = CORPUS, *, out: Any = sys.stderr) -> list[dict[st
             h.false_reject_rate <= FALSE_REJECT_TARGET,
         ),
         _row("quality.heldout_same_gate", h.gate_agreement, "share of caught rejects"),
-        _row("quality.heldout_agreement_rules_only", r.agreement, "share"),
-        _row(
-            "quality.heldout_false_reject_rules_only",
-            r.false_rejects / r.good_board if r.good_board else 0.0,
-            "share",
-        ),
         # Held-out rows of the newest rounds: repositories collected after every rule was
         # written.
         _row("quality.fresh_heldout_lines", f.lines, "lines"),

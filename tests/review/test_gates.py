@@ -1,9 +1,4 @@
-"""Review gates: the committer's worked candidates and a labelled EN + ZH set.
-
-The invented lines pin the written rules (``review_rules``); the precedent judge on top
-of them is measured on real lines (``bench/quality.py``) and tested in
-``tests/review/test_precedent.py``.
-"""
+"""Review gates: the committer's worked candidates and a labelled EN + ZH set."""
 
 from __future__ import annotations
 
@@ -13,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from shared.review.allowlist import FileKind
-from shared.review.gates import GATE_SETS, GATES, ReviewContext, review_claim, review_rules
+from shared.review.gates import GATE_SETS, GATES, ReviewContext, review_claim
 
 BOARD = ReviewContext("memory/CLAUDE.md", FileKind.BOARD)
 LABELLED = [
@@ -46,7 +41,6 @@ WORKED = [
 
 @pytest.mark.parametrize(("text", "reason"), WORKED)
 def test_spec_worked_candidates(text: str, reason: str | None) -> None:
-    # The final verdict, precedent judge included, decides them as the spec does.
     finding = review_claim(text, BOARD)
     assert (finding.reason if finding else None) == reason
 
@@ -61,7 +55,7 @@ def test_labelled_set_is_large_and_bilingual() -> None:
 def test_labelled_line(row: dict[str, str]) -> None:
     kind = FileKind.BOARD if row["kind"] == "board" else FileKind.DOSSIER
     path = "memory/CLAUDE.md" if kind is FileKind.BOARD else "memory/entities/x.md"
-    finding = review_rules(row["text"], ReviewContext(path, kind))
+    finding = review_claim(row["text"], ReviewContext(path, kind))
     assert ("reject" if finding else "approve") == row["decision"]
     if row.get("gate"):
         assert finding is not None and finding.gate == row["gate"]
@@ -70,7 +64,7 @@ def test_labelled_line(row: dict[str, str]) -> None:
 def test_reason_strings_start_with_their_gate() -> None:
     for row in LABELLED:
         kind = FileKind.BOARD if row["kind"] == "board" else FileKind.DOSSIER
-        finding = review_rules(row["text"], ReviewContext("f", kind))
+        finding = review_claim(row["text"], ReviewContext("f", kind))
         if finding:
             assert finding.reason.startswith(finding.gate + ": ")
             assert finding.gate in GATES
@@ -86,7 +80,7 @@ def test_gradient_reasons_are_the_spec_strings() -> None:
         ),
     }
     for text, reason in cases.items():
-        finding = review_rules(text, BOARD)
+        finding = review_claim(text, BOARD)
         assert finding is not None and finding.reason == reason
 
 
@@ -95,17 +89,17 @@ def test_gate_sets() -> None:
     assert "gradient" not in GATE_SETS[FileKind.DOSSIER]
     # Partition prompts are about the memory system: no self-reference or inner-outer.
     prompt = ReviewContext("subconscious/memory-weaver/CLAUDE.md", FileKind.PROMPT)
-    assert review_rules("The committer reviews the memory board line by line.", prompt) is None
-    assert review_rules("Gateway output says the user likes tea.", prompt) is None
-    assert review_rules("Tick 42 finished and the queue is clear.", prompt) is not None
+    assert review_claim("The committer reviews the memory board line by line.", prompt) is None
+    assert review_claim("Gateway output says the user likes tea.", prompt) is None
+    assert review_claim("Tick 42 finished and the queue is clear.", prompt) is not None
     assert GATE_SETS[FileKind.PLAYLIST] == ()
 
 
 def test_procedure_steps_in_topic_nodes_are_not_gradient_checked() -> None:
     ctx = ReviewContext("memory/topics/lesson-x.md", FileKind.TOPIC, section="Procedure")
-    assert review_rules("Restate the corrected term.", ctx) is None
+    assert review_claim("Restate the corrected term.", ctx) is None
     ctx = ReviewContext("memory/topics/lesson-x.md", FileKind.TOPIC, section="Notes")
-    finding = review_rules("Always restate the corrected term.", ctx)
+    finding = review_claim("Always restate the corrected term.", ctx)
     assert finding is not None and finding.reason == "gradient: missing concrete trigger"
 
 
@@ -128,7 +122,7 @@ ISSUE_SHAPES = [
 
 @pytest.mark.parametrize(("text", "gate"), ISSUE_SHAPES)
 def test_issue_shapes(text: str, gate: str | None) -> None:
-    finding = review_rules(text, BOARD)
+    finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -188,7 +182,7 @@ STRUCTURAL = [
 
 @pytest.mark.parametrize(("text", "gate"), STRUCTURAL)
 def test_structural_rules(text: str, gate: str | None) -> None:
-    finding = review_rules(text, BOARD)
+    finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -277,7 +271,7 @@ DOSSIER_ROUND_15 = [
 
 @pytest.mark.parametrize(("text", "gate"), STRUCTURAL_ROUND_15)
 def test_structural_rules_of_rounds_14_15(text: str, gate: str | None) -> None:
-    finding = review_rules(text, BOARD)
+    finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -286,5 +280,5 @@ DOSSIER = ReviewContext("memory/entities/x.md", FileKind.DOSSIER)
 
 @pytest.mark.parametrize(("text", "gate"), DOSSIER_ROUND_15)
 def test_dossier_rules_of_rounds_14_15(text: str, gate: str | None) -> None:
-    finding = review_rules(text, DOSSIER)
+    finding = review_claim(text, DOSSIER)
     assert (finding.gate if finding else None) == gate, finding

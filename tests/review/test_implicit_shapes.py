@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from shared.review.allowlist import FileKind
-from shared.review.gates import ReviewContext, review_rules
+from shared.review.gates import ReviewContext, review_claim
 
 BOARD = ReviewContext("memory/CLAUDE.md", FileKind.BOARD)
 
@@ -56,7 +56,7 @@ REPLACEMENTS = [
 
 @pytest.mark.parametrize(("text", "gate"), REPLACEMENTS)
 def test_replacement_shapes(text: str, gate: str | None) -> None:
-    finding = review_rules(text, BOARD)
+    finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -85,7 +85,7 @@ CONVENTIONS = [
 
 @pytest.mark.parametrize(("text", "gate"), CONVENTIONS)
 def test_present_tense_conventions(text: str, gate: str | None) -> None:
-    finding = review_rules(text, BOARD)
+    finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -150,7 +150,7 @@ VERBLESS = [
 
 @pytest.mark.parametrize(("text", "gate"), VERBLESS)
 def test_verbless_conventions(text: str, gate: str | None) -> None:
-    finding = review_rules(text, BOARD)
+    finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -184,7 +184,7 @@ CHINESE = [
 
 @pytest.mark.parametrize(("text", "gate"), CHINESE)
 def test_chinese_conventions(text: str, gate: str | None) -> None:
-    finding = review_rules(text, BOARD)
+    finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -202,5 +202,5 @@ OBJECT_BELOW = [
 
 @pytest.mark.parametrize(("text", "gate"), OBJECT_BELOW)
 def test_object_on_following_lines(text: str, gate: str | None) -> None:
-    finding = review_rules(text, BOARD)
+    finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding

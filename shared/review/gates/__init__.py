@@ -13,9 +13,6 @@ rejecting gate wins, so the more specific diagnosis comes first):
   inner-outer would reject their whole purpose; a prompt still must not carry run
   logs;
 * playlist: none (its format is code-owned and validated by its parser).
-
-On board and dossier lines the precedent judge (``shared.review.precedent``), fitted to
-the labelled real lines of the tune corpus, has the last word where it is sure.
 """
 
 from __future__ import annotations
@@ -33,8 +30,6 @@ from shared.review.gates import (
     summoning,
 )
 from shared.review.gates.base import Finding, Gate, ReviewContext
-from shared.review.precedent.judge import second_opinion
-from shared.review.precedent.model import shipped
 
 GATES: dict[str, Gate] = {
     status_shape.RULE_ID: status_shape.check,
@@ -57,8 +52,7 @@ GATE_SETS: dict[FileKind, tuple[str, ...]] = {
 
 
 def review_claim(text: str, ctx: ReviewContext) -> Finding | None:
-    """Run the gate set of ``ctx.kind`` over one logical line; the first finding wins,
-    and on board lines the precedent judge has the last word where it is sure.
+    """Run the gate set of ``ctx.kind`` over one logical line; the first finding wins.
 
     Gates are pure functions of (text, kind, section), so verdicts are memoised:
     dossiers and boards repeat many lines across files and wakes.
@@ -66,19 +60,8 @@ def review_claim(text: str, ctx: ReviewContext) -> Finding | None:
     return _review_cached(text, ctx.kind, ctx.section)
 
 
-def review_rules(text: str, ctx: ReviewContext) -> Finding | None:
-    """The written rules' verdict alone, before the precedent judge's second opinion."""
-    return _rules_cached(text, ctx.kind, ctx.section)
-
-
 @functools.lru_cache(maxsize=65536)
 def _review_cached(text: str, kind: FileKind, section: str) -> Finding | None:
-    finding = _rules_cached(text, kind, section)
-    return second_opinion(text, kind, GATE_SETS[kind], finding, shipped())
-
-
-@functools.lru_cache(maxsize=65536)
-def _rules_cached(text: str, kind: FileKind, section: str) -> Finding | None:
     claim = analyse(text)
     ctx = ReviewContext("", kind, section)
     for rule_id in GATE_SETS[kind]:
@@ -88,13 +71,4 @@ def _rules_cached(text: str, kind: FileKind, section: str) -> Finding | None:
     return None
 
 
-__all__ = [
-    "GATES",
-    "GATE_SETS",
-    "Claim",
-    "Finding",
-    "Gate",
-    "ReviewContext",
-    "review_claim",
-    "review_rules",
-]
+__all__ = ["GATES", "GATE_SETS", "Claim", "Finding", "Gate", "ReviewContext", "review_claim"]

@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from shared.review.precedent.features import letter_runs, readable, vector, word_runs
+from bench.precedent.features import letter_runs, readable, vector, word_runs
 
 _MEMORY = 10  # L-BFGS history
 _MAX_STEPS = 300

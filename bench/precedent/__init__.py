@@ -1,0 +1,1 @@
+"""The precedent-judge experiment (``python -m bench.precedent``): features, a fit, a report."""

@@ -1,6 +1,0 @@
-"""The precedent judge: a second opinion on board lines, fitted to labelled real lines.
-
-``features`` (what a line is read by), ``training`` (the deterministic fit),
-``model`` (the shipped file, read at first use) and ``judge`` (when it overrules the
-written gates). ``python bench/precedent.py fit`` refits it from the tune corpus.
-"""
