@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, Claim, words
+from shared.language.claims.vocabulary import (
+    ABSTRACT,
+    ARTEFACT,
+    EVALUATIVE,
+    EVENT_NOUNS,
+    GENERIC,
+    IMPERATIVE,
+    STOP,
+    VAGUE_VERB,
+)
 from shared.language.lexicon.script import CJK_RE
 
-_STOP = lexicon.words("stop", spaced=True)
-_GENERIC = lexicon.words("generic", spaced=True)
-_IMPERATIVE = lexicon.words("imperative", spaced=True)
-_VAGUE_VERB = lexicon.words("vague_verb", spaced=True)
-_ARTEFACT = lexicon.words("artefact", spaced=True)
-_EVALUATIVE = lexicon.words("evaluative", spaced=True)
-_ABSTRACT = lexicon.words("abstract", spaced=True)
-_EVENT_NOUNS = lexicon.words("event_noun", spaced=True)
 _NEGATION = lexicon.matcher("negation")
 _BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
 _QUANTIFIER = lexicon.words("quantifier", spaced=True)
@@ -70,7 +72,7 @@ def present_norm(clause: str, spanned: bool = False) -> str | None:
     quantified = tokens[0] in _QUANTIFIER
     for k in range(1, min(_SUBJECT_MAX, len(tokens) - 1) + 1):
         last = tokens[k - 1]
-        if k > 1 and last in _STOP:
+        if k > 1 and last in STOP:
             return None  # "claude" in commit messages": a phrase, not a subject
         plural = tokens[0] in ("all", "no") or (last.endswith("s") and not last.endswith("ss"))
         at = k + 1 if tokens[k] in _SKIP_LEAD and k + 2 < len(tokens) else k
@@ -79,7 +81,7 @@ def present_norm(clause: str, spanned: bool = False) -> str | None:
             continue
         subject = " ".join(tokens[:k])
         artefact = CODE_TOKEN_RE.search(subject) or any(
-            w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(subject)
+            w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(subject)
         )
         if not (quantified or artefact):
             return None
@@ -90,7 +92,7 @@ def present_norm(clause: str, spanned: bool = False) -> str | None:
             # name; "Every bug is a lesson" names none.
             named = coded or any(ch.isdigit() for ch in "".join(rest))
             thing = rest[0] in _ARTICLE and any(
-                w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(" ".join(rest))
+                w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(" ".join(rest))
             )
             return verb if thing or named else None
         if verb in _COPULA or verb in _SETTING_VERB or quantified or coded:
@@ -111,9 +113,9 @@ def styled(clause: str) -> bool:
     # "Modern style components", "Python style code": no style named ("PascalCase" is
     # one word, a style's own name)
     adjective = bool(match["sep"]) and name.endswith(_ADJECTIVE_SUFFIXES)
-    if name in _EVALUATIVE or adjective or noun in _GENERIC_OBJECT:
+    if name in EVALUATIVE or adjective or noun in _GENERIC_OBJECT:
         return False
-    return noun in _ARTEFACT or noun.rstrip("s") in _ARTEFACT
+    return noun in ARTEFACT or noun.rstrip("s") in ARTEFACT
 
 
 def arranged(clause: str, line: str = "", spanned: bool = False) -> bool:
@@ -129,10 +131,10 @@ def arranged(clause: str, line: str = "", spanned: bool = False) -> bool:
     named = words(match["subject"]) + words(clause[match.end() :])
     if spanned:
         return True  # "Dates formatted with `date-fns`": the code span names the tool
-    if any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT or w.isdigit() for w in named):
+    if any(w in ARTEFACT or w.rstrip("s") in ARTEFACT or w.isdigit() for w in named):
         return True
     ordering = match["participle"] in _ORDERING and match["how"] == "by"
-    return ordering and any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(line))
+    return ordering and any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(line))
 
 
 def named_phrase(clause: str) -> bool:
@@ -140,12 +142,12 @@ def named_phrase(clause: str) -> bool:
     names an artefact and no quality; with the alternatives it forbids beside it ("…, no
     `any`") it is the setting to use."""
     ws = words(clause)
-    if not ws or len(ws) > 4 or ws[0] in _STOP or ws[0] in _IMPERATIVE or ws[0] in _VAGUE_VERB:
+    if not ws or len(ws) > 4 or ws[0] in STOP or ws[0] in IMPERATIVE or ws[0] in VAGUE_VERB:
         return False
-    if any(w in _EVALUATIVE or w in _ABSTRACT or w in _GENERIC or w in _EVENT_NOUNS for w in ws):
+    if any(w in EVALUATIVE or w in ABSTRACT or w in GENERIC or w in EVENT_NOUNS for w in ws):
         return False
     return any(
-        (w in _ARTEFACT or w.rstrip("s") in _ARTEFACT) and w not in _GENERIC_OBJECT for w in ws
+        (w in ARTEFACT or w.rstrip("s") in ARTEFACT) and w not in _GENERIC_OBJECT for w in ws
     )
 
 

@@ -13,12 +13,9 @@ import re
 
 from shared.language import lexicon
 from shared.language.claims.claim import Claim, words
+from shared.language.claims.vocabulary import GENERIC, IMPERATIVE, STOP, VAGUE_VERB
 from shared.language.lexicon.script import CJK_RE
 
-_IMPERATIVE = lexicon.words("imperative", spaced=True)
-_VAGUE_VERB = lexicon.words("vague_verb", spaced=True)
-_STOP = lexicon.words("stop", spaced=True)
-_GENERIC = lexicon.words("generic", spaced=True)
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
 _VERB_SUFFIXES = tuple(lexicon.words("verb_suffix", spaced=True))
 _NOT_VERBS = lexicon.words("not_verb", spaced=True)
@@ -53,7 +50,7 @@ _WHERE_NAMED_RE = re.compile(
 
 def _first_word(clause: str) -> str | None:
     for word in words(clause):
-        if word in _SKIP_LEAD or (word.endswith("ly") and word not in _IMPERATIVE):
+        if word in _SKIP_LEAD or (word.endswith("ly") and word not in IMPERATIVE):
             continue
         return word
     return None
@@ -63,7 +60,7 @@ def _looks_imperative(clause: str, first: str) -> bool:
     """Imperative mood for a verb the lists lack: a bare leading word (no -s/-ed/-ing,
     not a function word) followed by a determiner ("Pin the version", "Squash all
     fixups"), or verb morphology ("Standardize on AiError …")."""
-    if first in _STOP or first in _GENERIC or len(first) < 3 or first.isdigit():
+    if first in STOP or first in GENERIC or len(first) < 3 or first.isdigit():
         return False
     if len(first) >= 6 and first.endswith(_VERB_SUFFIXES) and first not in _NOT_VERBS:
         return True
@@ -87,7 +84,7 @@ def clause_direction(clause: str) -> str | None:
         return lead.group(0)  # "do not prefix ...": the prohibition, not the verb "do"
     first = _first_word(clause)
     described = first is not None and bool(_DESCRIBED_SUBJECT.match(clause))
-    if first is not None and not described and (first in _IMPERATIVE or first in _VAGUE_VERB):
+    if first is not None and not described and (first in IMPERATIVE or first in VAGUE_VERB):
         return first
     modal = _MODAL.search(clause)
     if modal:
@@ -101,7 +98,7 @@ def clause_direction(clause: str) -> str | None:
     if means and _named_means(clause[means.end() :]):
         return means.group(0).strip()
     latin = _LATIN_VERB.search(clause)
-    if latin and latin.group(1) in _IMPERATIVE and latin.group(1) not in _VAGUE_VERB:
+    if latin and latin.group(1) in IMPERATIVE and latin.group(1) not in VAGUE_VERB:
         return latin.group(1)
     return None
 
@@ -125,7 +122,7 @@ def _inner_direction(tail: str) -> str | None:
     modal = _INNER_MODAL.search(tail)
     if modal:
         lead = modal.group(0).split()[0]
-        if modal["verb"] in _IMPERATIVE or lead in ("never", "must", "should", "always"):
+        if modal["verb"] in IMPERATIVE or lead in ("never", "must", "should", "always"):
             return lead
     ws = words(tail)
     for prev, word in itertools.pairwise(ws):

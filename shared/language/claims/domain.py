@@ -12,23 +12,25 @@ from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, Claim, strip_label, words
 from shared.language.claims.conventions import arranged
 from shared.language.claims.norms import labelled_setting, labelled_value
+from shared.language.claims.vocabulary import (
+    ABSTRACT,
+    ARTEFACT,
+    EVALUATIVE,
+    EVENT_NOUNS,
+    GENERIC,
+    IMPERATIVE,
+    STOP,
+    VAGUE_VERB,
+)
 from shared.language.lexicon.script import CJK_RE
 
-_STOP = lexicon.words("stop", spaced=True)
-_GENERIC = lexicon.words("generic", spaced=True)
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
-_IMPERATIVE = lexicon.words("imperative", spaced=True)
-_VAGUE_VERB = lexicon.words("vague_verb", spaced=True)
-_ARTEFACT = lexicon.words("artefact", spaced=True)
 _SHOUT = lexicon.words("shout", spaced=True)
 _OBJECT_CUES = lexicon.words("object_cue", spaced=True)
-_ABSTRACT = lexicon.words("abstract", spaced=True)
 _ABSTRACT_TAKING = lexicon.words("abstract_taking", spaced=True)
 _ABSTRACT_SUFFIXES = tuple(lexicon.words("abstract_suffix", spaced=True))
 _NOT_PRODUCT = lexicon.words("not_product", spaced=True)
-_EVALUATIVE = lexicon.words("evaluative", spaced=True)
 _GENERIC_OBJECT = lexicon.words("generic_object", spaced=True)
-_EVENT_NOUNS = lexicon.words("event_noun", spaced=True)
 _DETERMINERS = lexicon.words("determiner", spaced=True)
 _JUDGEMENT = lexicon.matcher("judgement")
 _HEDGE = lexicon.matcher("hedge")
@@ -70,7 +72,7 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
             return True
         for word in words(clause):
             for part in word.split("-"):
-                if part not in cues and (part in _ARTEFACT or part.rstrip("s") in _ARTEFACT):
+                if part not in cues and (part in ARTEFACT or part.rstrip("s") in ARTEFACT):
                     return True
         if _ARTEFACT_PHRASE.search(clause) or (
             not claim.cjk and arranged(clause, claim.lower, "`" in claim.raw)
@@ -89,26 +91,26 @@ def _uses_thing(clause: str, cue: str) -> bool:
     ws = words(clause)
     if cue not in ws or not (
         cue in _OBJECT_CUES
-        or (cue in _IMPERATIVE and cue not in _VAGUE_VERB and cue not in _ABSTRACT_TAKING)
+        or (cue in IMPERATIVE and cue not in VAGUE_VERB and cue not in _ABSTRACT_TAKING)
     ):
         return False
     if _HEDGE.search(clause) or _JUDGEMENT.search(clause):
         return False  # "Use strong typing where available", "use good judgement": nothing chosen
     obj = ws[ws.index(cue) + 1 :]
     return any(
-        w not in _STOP
+        w not in STOP
         and w not in _SKIP_LEAD
-        and w not in _GENERIC
-        and w not in _EVALUATIVE
+        and w not in GENERIC
+        and w not in EVALUATIVE
         and w not in _GENERIC_OBJECT
-        and w not in _VAGUE_VERB
-        and w not in _ABSTRACT
+        and w not in VAGUE_VERB
+        and w not in ABSTRACT
         and w not in _DETERMINERS
         and (
             cue in _OBJECT_CUES
             or (
-                w not in _IMPERATIVE
-                and w not in _EVENT_NOUNS
+                w not in IMPERATIVE
+                and w not in EVENT_NOUNS
                 and not w.endswith(_ABSTRACT_SUFFIXES)
                 and w[-2:] not in ("ly", "ed")
             )
@@ -150,11 +152,11 @@ def _choice_shape(clause: str) -> bool:
     obj = [
         w
         for w in words(match["obj"])
-        if w not in _STOP
-        and w not in _GENERIC
-        and w not in _EVALUATIVE
+        if w not in STOP
+        and w not in GENERIC
+        and w not in EVALUATIVE
         and w not in _GENERIC_OBJECT
-        and w not in _VAGUE_VERB
+        and w not in VAGUE_VERB
     ]
     return bool(obj)
 

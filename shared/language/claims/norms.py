@@ -20,16 +20,18 @@ from shared.language.claims.conventions import (
     rest_forbids,
     styled,
 )
+from shared.language.claims.vocabulary import (
+    ABSTRACT,
+    ARTEFACT,
+    EVALUATIVE,
+    EVENT_NOUNS,
+    GENERIC,
+    IMPERATIVE,
+    STOP,
+    VAGUE_VERB,
+)
 from shared.language.lexicon.script import CJK_RE
 
-_STOP = lexicon.words("stop", spaced=True)
-_GENERIC = lexicon.words("generic", spaced=True)
-_IMPERATIVE = lexicon.words("imperative", spaced=True)
-_VAGUE_VERB = lexicon.words("vague_verb", spaced=True)
-_ARTEFACT = lexicon.words("artefact", spaced=True)
-_EVALUATIVE = lexicon.words("evaluative", spaced=True)
-_ABSTRACT = lexicon.words("abstract", spaced=True)
-_EVENT_NOUNS = lexicon.words("event_noun", spaced=True)
 _QUALITY_CUES = lexicon.words("quality_cue", spaced=True)
 _NEGATION = lexicon.matcher("negation")
 _NEGATING_LEAD = lexicon.matcher("negating_lead")
@@ -95,15 +97,15 @@ def labelled_value(claim: Claim) -> bool:
         return False
     raw_value = match["value"]
     label, value = match["label"].lower(), raw_value.lower()
-    if value in _IMPERATIVE or value in _QUALITY_CUES:
+    if value in IMPERATIVE or value in _QUALITY_CUES:
         return False  # "Types: Use strong typing …" is a sentence, not a value
     tail = claim.raw[match.end() :].strip()
     more = bool(tail) and not tail.startswith(("(", "（", ",", "，", ";", "；", "。", "."))
     if more and not raw_value.islower():
         return False  # a multi-word value is a command ("pnpm run check-types")
-    if _PREFERENCE.search(label) or value in _STOP:
+    if _PREFERENCE.search(label) or value in STOP:
         return False
-    if value in _GENERIC or value in _EVALUATIVE or value in _VAGUE_VERB:
+    if value in GENERIC or value in EVALUATIVE or value in VAGUE_VERB:
         return False
     if CJK_RE.search(label):
         # "任务完成：pnpm run check-types": a label naming a moment is the trigger
@@ -115,7 +117,7 @@ def labelled_value(claim: Claim) -> bool:
         if value in _NOT_VALUE:
             return False
         return raw_value.isascii() and bool(_NEGATION.search(rest) or _NEGATING_LEAD.match(rest))
-    return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(label))
+    return any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(label))
 
 
 # "**Indent**: 4 spaces.", "**Package manager:** pnpm | **Dev server:** localhost:4444",
@@ -160,12 +162,12 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
         item_words = words(item.lower())
         first = item_words[0] if item_words else ""
         if first and (
-            first in _IMPERATIVE
-            or first in _STOP
-            or first in _EVALUATIVE
+            first in IMPERATIVE
+            or first in STOP
+            or first in EVALUATIVE
             or first in _QUALITY_CUES
-            or first in _VAGUE_VERB
-            or first in _GENERIC
+            or first in VAGUE_VERB
+            or first in GENERIC
         ):
             return None
     if "`" in value:
@@ -176,7 +178,7 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
         label_words = words(label.lower())
         if not label_words or len(label_words) > 4:
             return None
-        label_domain = any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in label_words)
+        label_domain = any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in label_words)
     concrete = bool(re.search(r"[\d`_+/#@.A-Za-z-]", value))
     return label_domain, concrete
 
@@ -212,7 +214,7 @@ def _one_per(clause: str) -> bool:
 
 
 def _names_artefact(ws: list[str]) -> bool:
-    return any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in ws)
+    return any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in ws)
 
 
 def _convention_shape(clause: str, spanned: bool = False) -> bool:
@@ -225,33 +227,33 @@ def _convention_shape(clause: str, spanned: bool = False) -> bool:
     lead = words(match["value"])
     if lead and lead[0] in _QUANTIFIER and lead[0] not in _BARE_NEGATOR:
         lead = lead[1:]  # "All timestamps in UTC": the quantifier scopes the value
-    if lead and lead[0] in _STOP:
+    if lead and lead[0] in STOP:
         return False
-    value = [w for w in lead if w not in _STOP]
-    scope = [w for w in words(match["scope"]) if w not in _STOP]
+    value = [w for w in lead if w not in STOP]
+    scope = [w for w in words(match["scope"]) if w not in STOP]
     only = match["scope"] == ""  # "named exports only": the restriction is the scope
     if (
         not value
         or not (scope or only)
-        or any(w in _IMPERATIVE or w in _VAGUE_VERB for w in value[:1])
+        or any(w in IMPERATIVE or w in VAGUE_VERB for w in value[:1])
     ):
         return False
     coded = bool(CODE_TOKEN_RE.search(match["value"]))  # "snake_case for SQL columns"
-    if not coded and any(w in _EVALUATIVE or w in _ABSTRACT or w in _EVENT_NOUNS for w in value):
+    if not coded and any(w in EVALUATIVE or w in ABSTRACT or w in EVENT_NOUNS for w in value):
         return False
     # "Replies in Markdown", "Answers in Chinese": every reply is the situation, so a
     # generic word is a fine subject when the scope names the artefact to use.
-    if scope and all(w in _ABSTRACT or w in _EVALUATIVE for w in scope):
+    if scope and all(w in ABSTRACT or w in EVALUATIVE for w in scope):
         return False  # "Docs written with care": the scope is a quality
     prep = match["prep"].split()[0] if match["prep"] else ""
     if prep in _PLACE_PREP and not (spanned or CODE_TOKEN_RE.search(match["scope"])):
         return False  # "Logs under review": no named place
     if prep == "with" and not (_names_artefact(value) and _names_artefact(scope)):
         return False  # "Code review with the team": "with" joins two artefacts
-    scoped = any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in scope)
-    if not coded and any(w in _GENERIC and not (scoped and w in _REPLY_NOUN) for w in value):
+    scoped = any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in scope)
+    if not coded and any(w in GENERIC and not (scoped and w in _REPLY_NOUN) for w in value):
         return False
-    return spanned or any(w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in value + scope)
+    return spanned or any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in value + scope)
 
 
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
@@ -286,7 +288,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
             continue
         match = _NORMATIVE.match(clause)
         if match and any(
-            w in _ARTEFACT or w.rstrip("s") in _ARTEFACT for w in words(match["subject"])
+            w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(match["subject"])
         ):
             found.append((idx, match["verb"]))
             continue

@@ -13,6 +13,7 @@ import re
 from shared.language import lexicon
 from shared.language.claims.claim import Claim, words
 from shared.language.claims.directions import clause_direction
+from shared.language.claims.vocabulary import GENERIC, STOP
 from shared.language.lexicon.script import CJK_RE
 
 _SPACED_TRIGGER = lexicon.matcher("trigger", spaced=True)
@@ -24,8 +25,6 @@ _SPACED_NEGATION = lexicon.matcher("negation", spaced=True)
 _REPLACEMENT = lexicon.matcher("replacement")
 _GENERIC_PHRASE = lexicon.matcher("generic", spaced=False)
 _GENERIC_SCOPE = tuple(lexicon.words("generic_scope"))
-_STOP = lexicon.words("stop", spaced=True)
-_GENERIC = lexicon.words("generic", spaced=True)
 _FIRST_WORD_RE = re.compile(r"^\S+\s+")
 
 
@@ -99,7 +98,7 @@ def trigger_is_concrete(clause: str) -> bool:
     spaced = [
         w
         for w in words(_SPACED_TRIGGER.sub(clause))
-        if w not in _STOP and w not in _GENERIC and len(w) > 1
+        if w not in STOP and w not in GENERIC and len(w) > 1
     ]
     if spaced:
         return True

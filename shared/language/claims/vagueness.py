@@ -11,13 +11,10 @@ import re
 
 from shared.language import lexicon
 from shared.language.claims.claim import words
+from shared.language.claims.vocabulary import ARTEFACT, EVALUATIVE, IMPERATIVE, STOP, VAGUE_VERB
 from shared.language.lexicon.script import CJK_RE
 
-_STOP = lexicon.words("stop", spaced=True)
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
-_IMPERATIVE = lexicon.words("imperative", spaced=True)
-_VAGUE_VERB = lexicon.words("vague_verb", spaced=True)
-_EVALUATIVE = lexicon.words("evaluative", spaced=True)
 _GENERIC_CODE = lexicon.words("generic_code", spaced=True)
 _QUALITY_CUES = lexicon.words("quality_cue", spaced=True)
 _RANKING_CUES = lexicon.words("ranking_cue", spaced=True)
@@ -39,7 +36,6 @@ _MEANS_BEFORE = lexicon.matcher("means_before")
 _QUALITY_LEADS = lexicon.words("quality_lead", spaced=True)
 _QUALITY_OBJECT_CUES = lexicon.words("quality_object_cue", spaced=True)
 _QUALITY_NOUNS = lexicon.words("quality_noun", spaced=True)
-_ARTEFACT = lexicon.words("artefact", spaced=True)
 _SPACED_TRIGGER = lexicon.matcher("trigger", spaced=True)
 _UNSPACED_DIRECTION = lexicon.matcher("direction", spaced=False)
 _UNSPACED_QUALITY_OBJECT_CUE = lexicon.matcher("quality_object_cue", spaced=False)
@@ -69,10 +65,10 @@ def _quality_then_artefact(rest: list[str], clause: str) -> bool:
     tail = [w for w in rest[len(lead) :] if w not in _GENERIC_CODE]
     ws = words(clause)
     after = [w for w in ws[ws.index(lead[-1]) + 1 :] if w != "and"] if lead[-1] in ws else []
-    if any(w in _STOP for w in after) or len([w for w in after if w not in _GENERIC_CODE]) > 3:
+    if any(w in STOP for w in after) or len([w for w in after if w not in _GENERIC_CODE]) > 3:
         return False
     return 0 < len(tail) <= 3 and all(
-        w not in _EVALUATIVE and (w in _ARTEFACT or not w.endswith(("ly", "ing"))) for w in tail
+        w not in EVALUATIVE and (w in ARTEFACT or not w.endswith(("ly", "ing"))) for w in tail
     )
 
 
@@ -81,9 +77,9 @@ def _only_qualities(content: list[str], cue: str, clause: str = "") -> bool:
         return False
     rest = [w for w in content if w != cue and w not in _QUALITY_CUES]
     ranking = cue in _RANKING_CUES
-    if not rest or not (ranking or any(w in _EVALUATIVE for w in rest)):
+    if not rest or not (ranking or any(w in EVALUATIVE for w in rest)):
         return False
-    if all(w in _EVALUATIVE or w in _GENERIC_CODE for w in rest):
+    if all(w in EVALUATIVE or w in _GENERIC_CODE for w in rest):
         return cue in _QUALITY_CUES
     return bool(clause) and _quality_then_artefact(rest, clause)
 
@@ -93,7 +89,7 @@ def _quality_object(content: list[str], cue: str) -> bool:
     object is only a quality of the work (what to look at or change is not named)."""
     rest = [w for w in content if w != cue and w not in _QUALITY_CUES]
     return any(w in _QUALITY_NOUNS for w in rest) and all(
-        w in _QUALITY_NOUNS or w in _EVALUATIVE or w in _GENERIC_CODE for w in rest
+        w in _QUALITY_NOUNS or w in EVALUATIVE or w in _GENERIC_CODE for w in rest
     )
 
 
@@ -148,9 +144,9 @@ def object_follows(raw: str, clause: str, cue: str) -> bool:
     """ "Before committing, run:": a concrete verb that ends the line on a colon takes the
     list on the following lines as its object, so it is not vague for lacking one."""
     tail = raw.rstrip(" *_")
-    if not tail.endswith((":", "：")) or cue in _VAGUE_VERB or cue not in _IMPERATIVE:
+    if not tail.endswith((":", "：")) or cue in VAGUE_VERB or cue not in IMPERATIVE:
         return False
-    content = [w for w in words(clause) if w not in _STOP and w not in _SKIP_LEAD]
+    content = [w for w in words(clause) if w not in STOP and w not in _SKIP_LEAD]
     return content[-1:] == [cue]
 
 
@@ -168,12 +164,12 @@ def is_vague(clause: str, cue: str) -> bool:
             or _unspaced_quality_object(clause)
             or _unspaced_quality_then_artefact(clause)
         )
-    content = [w for w in words(clause) if w not in _STOP and w not in _SKIP_LEAD]
+    content = [w for w in words(clause) if w not in STOP and w not in _SKIP_LEAD]
     if " " not in cue and cue not in content:
         # A labelled value ("Components: PascalCase") carries its verb in the label.
         content = [cue, *content]
-    concrete = [w for w in content if w in _IMPERATIVE and w not in _VAGUE_VERB]
-    if cue in _VAGUE_VERB and not concrete:
+    concrete = [w for w in content if w in IMPERATIVE and w not in VAGUE_VERB]
+    if cue in VAGUE_VERB and not concrete:
         return True
     if _JUDGEMENT.search(clause):
         return True
