@@ -155,6 +155,8 @@ def rest_forbids(claim: Claim, idx: int) -> bool:
     """Every clause but ``idx`` forbids something ("No default exports; named exports
     only", "Secrets via environment variables, never in code"): the line is one
     convention and the alternatives it replaces."""
+    if len(claim.clauses) > 3:
+        return False  # at most two alternatives; checked first, it runs once per clause
     if any(c.count('"') % 2 for c in claim.clauses):
         return False  # a clause cut inside a quotation is no convention of its own
     others = [c for i, c in enumerate(claim.clauses) if i != idx]

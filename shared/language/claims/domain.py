@@ -61,12 +61,17 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
         if token.rstrip("s") not in _SHOUT and token not in _SHOUT:
             return True
     cues = {cue for _, cue in directions}
+    whole_seen: set[str] = set()
     for idx, cue in directions:
         clause = claim.clauses[idx]
         if not claim.cjk and clause.startswith(cue) and _SPACED_MODAL.fullmatch(cue):
             # "Computed metadata (bbox, …) should be calculated at runtime, not stored in
             # collections table": a modal with no subject of its own acts on what the
-            # rest of the line names.
+            # rest of the line names. The whole line is read once per modal, however many
+            # of its clauses open with that modal (a long line would read it again each).
+            if cue in whole_seen:
+                continue
+            whole_seen.add(cue)
             clause = " ".join(claim.clauses)
         if claim.cjk and (_unspaced_artefact(clause) or _unspaced_object(clause, cue)):
             return True
