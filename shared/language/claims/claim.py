@@ -18,7 +18,11 @@ POINTER_RE = re.compile(r"\[\[[^\]\n]+\]\]")
 # ("阅读…的.cursor/rules/下的所有规则文件和docs/x.md") must not swallow the prose; only
 # the file name itself may be Chinese ("docs/00-项目概述.md").
 _DIR = rf"(?:[^\W{CJK}]|[.-])+"
-PATH_RE = re.compile(rf"`?{_DIR}(?:/{_DIR})*/[\w.-]+\.(?:md|json|jsonl|txt|ya?ml|py|toml)`?")
+# A path starts where its run of name characters starts: tried from inside a run it would
+# scan the rest of that run again at every position (quadratic on a long run of dots).
+PATH_RE = re.compile(
+    rf"`?(?<![^\W{CJK}])(?<![.-]){_DIR}(?:/{_DIR})*/[\w.-]+\.(?:md|json|jsonl|txt|ya?ml|py|toml)`?"
+)
 MODAL_TAG_RE = re.compile(
     r"\[(?:observation|inference|instruction|conditional\s*:[^\]]*|hypothesis[^\]]*|"
     r"superseded[^\]]*)\]",
@@ -28,7 +32,8 @@ EMPHASIS_RE = re.compile(r"\*\*|__|`|~~")
 _PLACEHOLDER_RE = re.compile(r"<([A-Za-z][\w-]*)>")
 # Informal Chinese separates clauses with spaces ("修改要小步快跑 避免一次性修改").
 _CLAUSE_SPLIT_RE = re.compile(
-    r"\s*(?:[,;:，；：。!?！？()（）]|\.(?=\s|$)|—|–|\s-\s|->|→|=>)\s*"
+    # (?<!\s): a separator is matched from the start of its blanks, not again from each one
+    r"(?<!\s)\s*(?:[,;:，；：。!?！？()（）]|\.(?=\s|$)|—|–|\s-\s|->|→|=>)\s*"
     rf"|(?<=[{CJK}])\s+(?=[{CJK}])"
 )
 # Code spans, paths, file names, flags, identifiers and acronyms name an artefact.

@@ -44,7 +44,7 @@ _UNSPACED_SKILL = lexicon.matcher("external_skill", spaced=False)
 _NAMED_ARTEFACT_RE = re.compile(r"`[^`\n]+`\s+(?:[\w-]+\s+)?[a-z]+")
 # "... conventions in src/api/", "... patterns of routes/users.ts": a place named after it.
 _WHERE_NAMED_RE = re.compile(
-    r"\s+(?:used\s+)?(?:in|of|from|under)\s+(?:the\s+)?[\w.-]*(?:/[\w.-]*|\.[a-z]{1,5}\b)"
+    r"(?<!\s)\s+(?:used\s+)?(?:in|of|from|under)\s+(?:the\s+)?[\w.-]*(?:/[\w.-]*|\.[a-z]{1,5}\b)"
 )
 
 

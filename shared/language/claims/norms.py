@@ -55,7 +55,8 @@ _QUANTIFIER = lexicon.words("quantifier", spaced=True)
 _REPLY_NOUN = lexicon.words("reply_noun", spaced=True)
 
 LABELLED_CODE_RE = re.compile(
-    r"^\W*(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?(?:\s*[(（][^)）\n]{0,60}[)）])?\s*[:：]\s*(?:\*\*)?\s*"
+    # ^\W*+: the lead is taken whole, so a line of blanks is not re-split label by label
+    r"^\W*+(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?(?:\s*[(（][^)）\n]{0,60}[)）])?\s*[:：]\s*(?:\*\*)?\s*"
     r"(?:`|[A-Z][a-z]+[A-Z]\w*\b|[a-z]+(?:[A-Z]|_[a-z])\w*\b)"
 )
 _LABEL_SPLIT_RE = re.compile(r"[:：]")
@@ -132,8 +133,8 @@ _SETTING_RE = re.compile(
     r"^\W{0,3}(?:\d+\.\s*)?(?P<label>[^:：`|\n]{1,30}?)\s*[:：]\s*(?P<value>\S.*?)\s*[.。]?$"
 )
 _MD_LINK_RE = re.compile(r"\[([^\]\n]+)\]\([^)\n]+\)")
-_TRAILING_NOTE_RE = re.compile(r"\s*[(（][^()（）\n]*[)）]\s*$")
-_SETTING_ITEMS_RE = re.compile(r"\s*(?:[,，;；>→]|\s\+\s)\s*")
+_TRAILING_NOTE_RE = re.compile(r"(?<!\s)\s*[(（][^()（）\n]*[)）]\s*$")
+_SETTING_ITEMS_RE = re.compile(r"(?<!\s)\s*(?:[,，;；>→]|\s\+\s)\s*")
 _SETTING_MAX_WORDS = 5
 _SETTING_MAX_UNSPACED = 6  # characters of an unspaced language in one value
 

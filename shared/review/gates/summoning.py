@@ -40,7 +40,7 @@ def _negated(cue: str) -> bool:
 # Sentence-level separators: a prohibition governs the comma-separated list after it
 # ("Never comment out, skip, or delete a test") up to the next one of these.
 _SENTENCE_RE = re.compile(r"[;；。!?！？:：—–→]|\.(?=\s|$)|->|\s-\s|[(（]")
-_LIST_RE = re.compile(rf"\s*(?:[,，、]|{lexicon.source('list_joiner')})\s*")
+_LIST_RE = re.compile(rf"(?<!\s)\s*(?:[,，、]|{lexicon.source('list_joiner')})\s*")
 # A clause opening with a negator ("不使用 …"); 不确定 / 不同 / 不断 ... are words.
 _NEGATING_LEAD = lexicon.matcher("negating_lead")
 _PROHIBITION_ADVERB = lexicon.matcher("prohibition_adverb")

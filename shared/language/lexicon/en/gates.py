@@ -275,8 +275,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"(?:is|are) (?:now )?(?:in progress|under way|underway|being (?:implemented|built|"
         r"developed|worked on))|unknown yet|(?:may|might|could) (?:later )?introduce)\b"
         # a field that names work state ("Next steps: …", "Optional: …")
-        r"|(?i:^\W*(?:\d+\.\s*)?\W*(?:next steps?|optional|current focus|recent changes|"
-        r"open questions?)\W*\s*[:：])",
+        r"|(?i:^\W*(?:\d+\.\s*\W*)?(?:next steps?|optional|current focus|recent changes|"
+        r"open questions?)\W*[:：])",
         "present state or open deliberation",
     ),
     # A change reported as in effect from now on ("`get_positions()` now falls back to …").
@@ -289,16 +289,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # own ("When …, consider adding an index") it is a hedged rule, judged elsewhere.
     "open_proposal": _shape(r"^\W*(?:\d+\.\s*)?consider\s+[a-z]+ing\b", "a proposal still open"),
     "version_label": _shape(
-        r"(?i:^\W*(?:version|current version)\W*\s*[:：]\s*v?\d"
+        r"(?i:^\W*(?:version|current version)\W*[:：]\s*v?\d"
         # a named thing's release tag ("Governor version: v3.0"); a bare number after a
         # tool's name ("Node version: 20") is a setting, so only the v-tag counts here
-        r"|^\W*[\w.-]+(?:\s[\w.-]+){0,2}\s+version\W*\s*[:：]\s*v\d+(?:\.\d+)+\b)",
+        r"|^[^\w.-]*[\w.-]+(?:\s[\w.-]+){0,2}\s+version\W*[:：]\s*v\d+(?:\.\d+)+\b)",
         "a version read out as a field",
     ),
     "field_label": _shape(
         r"(?i:^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|task|"
         r"event/context|what happened|seen|occurrences|confidence|result|symptom|root cause|"
-        r"impact|context|failure mode|detection signal)\W*\s*[:：])",
+        r"impact|context|failure mode|detection signal)\W*[:：])",
         "a provenance or bookkeeping field",
     ),
 }

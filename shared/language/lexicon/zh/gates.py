@@ -179,8 +179,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a state already reached",
         ),
         Pattern(
-            "^\\W*(?:\\d+\\.\\s*)?\\W*(?:工作重点|当前焦点|当前任务|最近变更|下一步|可选|待办)"
-            "\\W*\\s*[:：]",
+            "^\\W*(?:\\d+\\.\\s*\\W*)?(?:工作重点|当前焦点|当前任务|最近变更|下一步|可选|待办)"
+            "\\W*[:：]",
             "a field that names work state ('**工作重点**：…', '下一步：…', '可选：…')",
         ),
         Pattern("(?<![等期])待(?:用户|确认|定)", "waiting on someone ('TODO 待用户'), not 等待"),
@@ -192,9 +192,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern("暂无|暂不", "nothing there yet ('韩语库暂无内容，暂不纳入')"),
     ),
     "version_label": (
-        Pattern("^\\W*(?:版本|当前版本)\\W*\\s*[:：]\\s*v?\\d", "a version field"),
+        Pattern("^\\W*(?:版本|当前版本)\\W*[:：]\\s*v?\\d", "a version field"),
         Pattern(
-            "^\\W*[\\w.-]{1,20}\\s*(?:版本|版本号)\\W*\\s*[:：]\\s*v\\d+(?:\\.\\d+)+",
+            "^\\W*[\\w.-]{1,20}\\s*(?:版本|版本号)\\W*[:：]\\s*v\\d+(?:\\.\\d+)+",
             "a named thing's release tag (a bare number after a tool's name is a setting)",
         ),
     ),
@@ -208,7 +208,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "field_label": (
         Pattern(
             "^\\W*(?:建立日期|最后更新|上次更新|更新时间|日期|状态|任务|证据|结果|做法|效果|场景|症状|"
-            "现象|原因|影响|失败模式|失敗模式|侦测讯号|偵測訊號|检测信号|情境|問題)\\W*\\s*[:：]",
+            "现象|原因|影响|失败模式|失敗模式|侦测讯号|偵測訊號|检测信号|情境|問題)\\W*[:：]",
             "a provenance or bookkeeping field",
         ),
     ),
