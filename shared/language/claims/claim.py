@@ -18,10 +18,11 @@ POINTER_RE = re.compile(r"\[\[[^\]\n]+\]\]")
 # ("阅读…的.cursor/rules/下的所有规则文件和docs/x.md") must not swallow the prose; only
 # the file name itself may be Chinese ("docs/00-项目概述.md").
 _DIR = rf"(?:[^\W{CJK}]|[.-])+"
-# A path starts where its run of name characters starts: tried from inside a run it would
-# scan the rest of that run again at every position (quadratic on a long run of dots).
+# A path starts where its run of name characters starts, and not at a later segment of
+# it: tried from inside a run or a segment it would scan the rest again at every position
+# (quadratic on a long run of dots or of "a/a/a/").
 PATH_RE = re.compile(
-    rf"`?(?<![^\W{CJK}])(?<![.-]){_DIR}(?:/{_DIR})*/[\w.-]+\.(?:md|json|jsonl|txt|ya?ml|py|toml)`?"
+    rf"`?(?<![^\W{CJK}])(?<![.-])(?<![^\W{CJK}]/)(?<![.-]/){_DIR}(?:/{_DIR})*/[\w.-]+\.(?:md|json|jsonl|txt|ya?ml|py|toml)`?"
 )
 MODAL_TAG_RE = re.compile(
     r"\[(?:observation|inference|instruction|conditional\s*:[^\]]*|hypothesis[^\]]*|"

@@ -62,11 +62,11 @@ _INSTRUCTION_PATH_RE = re.compile(rf"(?:^|[/\s`(._-])(?:{_STEMS})\.md\b|{_RULES_
 # "把新学到的偏好写进 SOUL.md", "When the user corrects you, add it to lessons.md": writing
 # into a memory file keeps that file, whoever the trigger names.
 _MEMORY_FILE_RE = re.compile(
-    rf"(?<![a-z0-9])(?:[a-z0-9_.-]*[-_.])?(?:{_STEMS})\.md\b|{_RULES_FILE}"
+    rf"(?<![a-z0-9_.-])(?:[a-z0-9_.-]*[-_.])?(?:{_STEMS})\.md\b|{_RULES_FILE}"
 )
 _RECORD_VERB = lexicon.matcher("record_verb")
 # A file's name is not the user's world: "读取 SOUL.md 和 USER.md" names no user.
-_FILE_NAME_RE = re.compile(r"[a-z0-9_.-]+\.(?:md|mdc|json|jsonl|txt|ya?ml)\b")
+_FILE_NAME_RE = re.compile(r"(?<![a-z0-9_.-])[a-z0-9_.-]+\.(?:md|mdc|json|jsonl|txt|ya?ml)\b")
 
 
 def _path_keep(match: re.Match[str]) -> str:

@@ -101,7 +101,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         "a measured figure",
     ),
     "placeholder_noun": _shape(
-        r"(?i:^\W*(?:[a-z-]+\s+){0,2}(?:requirements|standards|considerations|guidelines|"
+        r"(?i:^\W*+(?:[a-z-]+\s+){0,2}(?:requirements|standards|considerations|guidelines|"
         r"constraints|goals|notes|overview|details|features|metrics)\W*$)",
         "a heading-like noun phrase with no content",
     ),
