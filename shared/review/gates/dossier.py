@@ -20,12 +20,12 @@ from shared.language.claims import (
     labelled_setting,
     words,
 )
+from shared.language.claims.vocabulary import IMPERATIVE
 from shared.language.lexicon.script import CJK_RE
 from shared.review.gates import gradient
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "dossier"
-_IMPERATIVE = lexicon.words("imperative", spaced=True)
 
 # The runtime's state directory (var/...) is internal state in any language.
 _INTERNAL_STATE = lexicon.matcher("internal_state", prefilter=True, neutral=r"\bvar/[\w./-]+")
@@ -84,7 +84,7 @@ def _instruction_shaped(claim: Claim) -> bool:
     lead = claim.lower.lstrip(_LEAD)
     # The first word of the line, not the first Latin word of a line in another script.
     first = "" if CJK_RE.match(lead) else next(iter(words(lead)), "")
-    return first in _IMPERATIVE or _INSTRUCTION_LEAD.found(lead)
+    return first in IMPERATIVE or _INSTRUCTION_LEAD.found(lead)
 
 
 def _anchored(claim: Claim) -> bool:

@@ -18,6 +18,7 @@ from shared.language.claims import (
     trigger_clause,
     words,
 )
+from shared.language.claims.vocabulary import IMPERATIVE
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 
@@ -61,7 +62,6 @@ _CHANGE_LEAD = lexicon.matcher("change_lead")
 _RULE_MARK = lexicon.matcher("rule_mark")
 _MODAL = lexicon.matcher("modal", spaced=True)
 _IN_EFFECT = lexicon.matcher("change_in_effect")
-_IMPERATIVE = lexicon.words("imperative", spaced=True)
 _NAMED_THING_RE = re.compile(r"[（(]|；|\*\*|`|\b[\w-]+\.[a-z]{2,4}\b")
 # Words a line quotes ("确立了"先确认后执行"的交互原则") are not its own directions.
 _QUOTED_RE = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』|'[^'\n]{2,}'")
@@ -109,7 +109,7 @@ def _change_in_effect(claim: Claim) -> bool:
     later = claim.clauses[at + 1 :]
     if claim.cjk:
         return not any(_RULE_MARK.found(c) for c in later)
-    return not any(next(iter(words(c)), "") in _IMPERATIVE for c in later)
+    return not any(next(iter(words(c)), "") in IMPERATIVE for c in later)
 
 
 def _own_directions(claim: Claim, trig: int | None) -> list[tuple[int, str]]:

@@ -20,6 +20,7 @@ from shared.language.claims import (
     trigger_clause,
     words,
 )
+from shared.language.claims.vocabulary import ABSTRACT, EVALUATIVE, STOP
 from shared.language.lexicon.script import CJK_RE
 from shared.review.gates.base import Finding, ReviewContext
 
@@ -54,10 +55,7 @@ _STATED_WAY = lexicon.matcher("stated_way")
 _REPLACEMENT_LEAD = lexicon.matcher("replacement_lead")
 _PERMITTED = lexicon.matcher("permitted")
 _PERMIT = lexicon.words("permit_word", spaced=True)
-_STOP = lexicon.words("stop", spaced=True)
-_EVALUATIVE = lexicon.words("evaluative", spaced=True)
 _GENERIC_OBJECT = lexicon.words("generic_object", spaced=True)
-_ABSTRACT = lexicon.words("abstract", spaced=True)
 _ABSTRACT_SUFFIXES = tuple(lexicon.words("abstract_suffix", spaced=True))
 _AGENT_PERSON = lexicon.words("agent_person", spaced=True)
 _SUFFICING = lexicon.matcher("sufficing")
@@ -92,10 +90,10 @@ def _thing(text: str, *, named: bool = False) -> bool:
     if CJK_RE.search(text):
         return True
     return any(
-        w not in _STOP
-        and w not in _EVALUATIVE
+        w not in STOP
+        and w not in EVALUATIVE
         and w not in _GENERIC_OBJECT
-        and w not in _ABSTRACT
+        and w not in ABSTRACT
         and (named or not w.endswith(_ABSTRACT_SUFFIXES))
         and w not in _PERMIT
         for w in words(text)
