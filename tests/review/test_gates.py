@@ -282,3 +282,32 @@ DOSSIER = ReviewContext("memory/entities/x.md", FileKind.DOSSIER)
 def test_dossier_rules_of_rounds_14_15(text: str, gate: str | None) -> None:
     finding = review_claim(text, DOSSIER)
     assert (finding.gate if finding else None) == gate, finding
+
+
+# Terse conventions whose situation is implicit in their own domain (false rejects of the
+# rounds 16-17 tune rows; every line here is invented, with a near miss beside each).
+STRUCTURAL_ROUND_17 = [
+    # a restriction to one means or one kind of act is the direction
+    ("只允许通过 `scripts/release.sh` 发布版本", None),
+    ("评审阶段只进行代码阅读和标注", None),
+    ("只能认真", "gradient"),
+    # 需 'must' before a verb; 无需 'no need' directs nothing
+    ("接口变更需同步更新 `openapi.yaml`", None),
+    ("无需担心", "gradient"),
+    ("需认真", "gradient"),
+    # 以 X 为准 after a trigger: which source decides
+    ("两份配置不一致时，以 `settings.toml` 为准。", None),
+    # a code span and the code spans it replaces
+    ("`structuredClone` (not `lodash.cloneDeep`)", None),
+    ("`pnpm dlx`（不要用 `npx`）", None),
+    ("`legacyParse` (not stable)", "gradient"),
+    # a convention stated with a copula, beside the alternative it forbids
+    ("Fixtures are plain `json` files — no generated fixtures.", None),
+    ("Builds are slow — never wait for them.", "summoning"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), STRUCTURAL_ROUND_17)
+def test_structural_rules_of_rounds_16_17(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

@@ -257,6 +257,23 @@ def _convention_shape(clause: str, spanned: bool = False) -> bool:
     return spanned or any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in value + scope)
 
 
+_CODE_SPAN_RE = re.compile(r"`([^`\n]+)`")
+
+
+def _code_replaces(claim: Claim, idx: int) -> bool:
+    """ "`std.mem.trimEnd` (not `trimRight`)", "`uv`，不要用 `pip`": a clause that is only
+    a code span, beside clauses that forbid other code spans, names the thing to use
+    instead of them; the artefact's own domain is the situation. A forbidden quality
+    ("`foo` (not stable)") names no alternative."""
+    if "`" not in claim.raw:
+        return False
+    spans = [" ".join(s.lower().split()) for s in _CODE_SPAN_RE.findall(claim.raw)]
+    if claim.clauses[idx].strip(" *_.。") not in spans:
+        return False
+    others = [c for i, c in enumerate(claim.clauses) if i != idx]
+    return all(any(span in c for span in spans) for c in others)
+
+
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
     """(index, verb) of clauses in that normative present, subject an artefact; a
     ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
@@ -279,11 +296,13 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         if _PLACED.match(clause) or _PLACED_FILE.search(clause):
             found.append((idx, "put"))
             continue
-        if (len(claim.clauses) == 1 or rest_forbids(claim, idx)) and (
+        forbids = len(claim.clauses) > 1 and rest_forbids(claim, idx)
+        if (len(claim.clauses) == 1 or forbids) and (
             _convention_shape(clause, spanned="`" in claim.raw)
             or (len(claim.clauses) > 1 and named_phrase(clause) and _NAMED_RE.search(claim.raw))
             or styled(clause)
             or _one_per(clause)
+            or (forbids and _code_replaces(claim, idx))
         ):
             found.append((idx, "use"))
             continue
@@ -293,7 +312,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         ):
             found.append((idx, match["verb"]))
             continue
-        verb = present_norm(clause, spanned="`" in claim.raw)
+        verb = present_norm(clause, spanned="`" in claim.raw, replaces=forbids)
         if verb is not None:
             found.append((idx, verb))
     return found
