@@ -304,6 +304,17 @@ STRUCTURAL_ROUND_17 = [
     # a convention stated with a copula, beside the alternative it forbids
     ("Fixtures are plain `json` files — no generated fixtures.", None),
     ("Builds are slow — never wait for them.", "summoning"),
+    # a verb or a noun labelling a setting names its domain; a remedy label records one fix
+    ("Release: `pnpm changeset publish`", None),
+    ("**Indent**: tabs.", None),
+    ("Lint: `ruff check --fix`", None),
+    ("**Fix:** `rm -rf node_modules/.cache`", "gradient"),
+    # a setting whose value is a tool with its version, whatever the label names
+    ("**Runtime**: Node 22 + pnpm 9", None),
+    ("**编译**: GCC 13 + CMake 3.28", None),
+    ("**开发机**: Windows 11 + WSL 2", None),
+    ("**阶段**: Phase 3", "gradient"),
+    ("**时区**：UTC+8", "gradient"),
 ]
 
 

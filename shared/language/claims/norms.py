@@ -53,6 +53,7 @@ _PENDING = lexicon.matcher("pending")
 _PLACED_FILE = lexicon.matcher("placed_file")
 _QUANTIFIER = lexicon.words("quantifier", spaced=True)
 _REPLY_NOUN = lexicon.words("reply_noun", spaced=True)
+_ORDINAL_NOUN = lexicon.words("ordinal_noun", spaced=True)
 
 LABELLED_CODE_RE = re.compile(
     # ^\W*+: the lead is taken whole, so a line of blanks is not re-split label by label
@@ -135,8 +136,16 @@ _SETTING_RE = re.compile(
 _MD_LINK_RE = re.compile(r"\[([^\]\n]+)\]\([^)\n]+\)")
 _TRAILING_NOTE_RE = re.compile(r"(?<!\s)\s*[(（][^()（）\n]*[)）]\s*$")
 _SETTING_ITEMS_RE = re.compile(r"(?<!\s)\s*(?:[,，;；>→]|\s\+\s)\s*")
+# "JDK 17+", "Windows 11", "Python 3.12": a capitalised name, then its version number
+# ("GMT+8" is a time zone, "Phase 2" a step: no name of a tool).
+_NAME_VERSION_RE = re.compile(r"([A-Z][\w#.-]*)\s+v?\d+(?:\.\d+)*\+?(?=\s|$)")
 _SETTING_MAX_WORDS = 5
 _SETTING_MAX_UNSPACED = 6  # characters of an unspaced language in one value
+
+
+def _names_version(item: str) -> bool:
+    match = _NAME_VERSION_RE.match(item.strip())
+    return match is not None and match.group(1).lower() not in _ORDINAL_NOUN
 
 
 def _setting_segment(segment: str) -> tuple[bool, bool] | None:
@@ -171,8 +180,10 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
             or first in GENERIC
         ):
             return None
-    if "`" in value:
-        label_domain = True  # "背景：米黄色 `#f5f4ed`": a code value names the artefact
+    if "`" in value or any(_names_version(item) for item in items):
+        # "背景：米黄色 `#f5f4ed`": a code value names the artefact; "构建: Maven + JDK 17+",
+        # "Platform: Windows 11": a name with its version pins the tool, whatever the label
+        label_domain = True
     elif CJK_RE.search(label):
         label_domain = bool(_ARTEFACT_PHRASE.search(label.replace(" ", "")))
     else:

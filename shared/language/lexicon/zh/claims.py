@@ -189,6 +189,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # not prohibitions ("不确定接口参数时先查源码").
     # A setting's value that is not settled yet ("待定", "未接入", "暂缺", "计划中", "以后再定").
     "pending": phrases("待|未|暂|计划|以后"),
+    "remedy_label": phrases("修复|已修复|解决|解决方案|解决办法|临时方案|修复方式|处理方式"),
     # "复杂样式抽取到 `globals.css`": a verb, then 到/至/进/入 and a file or path.
     "placed_file": (
         Pattern(f"[{CJK}](?:到|至|进|入)\\s*[\\w-]*[./][\\w./-]*\\w", "put into a named file"),
