@@ -315,6 +315,14 @@ STRUCTURAL_ROUND_17 = [
     ("**开发机**: Windows 11 + WSL 2", None),
     ("**阶段**: Phase 3", "gradient"),
     ("**时区**：UTC+8", "gradient"),
+    # 继承 before a named type is a convention of the code's shape; "继承传统" names none
+    ("所有控制器继承 BaseController", None),
+    ("继承优良传统", "gradient"),
+    # one case of the work, an arrow, and the named thing to use for it
+    ("Rust crates → `rust-reviewer`", None),
+    ("前端页面 → ui-designer", None),
+    ("心情不好 → hug-me", "gradient"),
+    ("Weekly review → summary", "gradient"),
 ]
 
 

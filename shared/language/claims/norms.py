@@ -285,6 +285,34 @@ def _code_replaces(claim: Claim, idx: int) -> bool:
     return all(any(span in c for span in spans) for c in others)
 
 
+# "Python项目 → python-pro", "Go services → `go-reviewer`": one short case, an arrow, and
+# the one named thing (an identifier: a code span, or a name joined by - _ . /) to use
+# for it. "成功→存储" or "Auto-archive: After 30 days → weekly summary" name no such thing.
+_ARROW_MAP_RE = re.compile(
+    r"^\W{0,3}(?P<case>[^→\n:：]{1,40}?)\s*(?:→|->|=>)\s*"
+    r"(?P<name>`[^`\n]+`|[A-Za-z]\w*(?:[-./]\w+)+|[A-Za-z][a-z0-9]*_\w+)\s*[.。]?$"
+)
+_ARROW_CASE_MAX_WORDS = 4
+
+
+def arrow_mapping(claim: Claim) -> bool:
+    """True when the line maps one case to the named thing to use for it (see above): the
+    case is the situation, the name the direction."""
+    if "→" not in claim.raw and ">" not in claim.raw:
+        return False
+    match = _ARROW_MAP_RE.match(claim.raw.strip())
+    if match is None:
+        return False
+    case = match["case"].strip()
+    case_words = words(case.lower())
+    if len(case_words) > _ARROW_CASE_MAX_WORDS or len(CJK_RE.findall(case)) > _SETTING_MAX_UNSPACED:
+        return False
+    # the case names an artefact of the work ("心情不好 → hug-me" names none)
+    if CJK_RE.search(case):
+        return bool(_ARTEFACT_PHRASE.search(case.replace(" ", "")))
+    return _names_artefact(case_words) or bool(CODE_TOKEN_RE.search(case))
+
+
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
     """(index, verb) of clauses in that normative present, subject an artefact; a
     ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
@@ -296,6 +324,8 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         return [(1, "use")]
     if len(claim.clauses) > 1 and labelled_setting(claim):
         return [(len(claim.clauses) - 1, "use")]
+    if len(claim.clauses) == 2 and arrow_mapping(claim):
+        return [(1, "use")]
     found = []
     for idx, clause in enumerate(claim.clauses):
         if _PASSIVE_NORM.search(clause) or arranged(clause, claim.lower, "`" in claim.raw):

@@ -103,6 +103,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             备份|回滚|清理|清空|删掉|去掉|去除|移除|隐藏|展示|渲染|加载|压缩|审查|评审|
             分离|解耦"""
         ),
+        # a relation to a named code type, as the English relation verbs ("所有 Entity
+        # 继承 BaseEntity": a convention of the code's shape; "继承传统" names no type)
+        Pattern("(?:继承|派生自|扩展自)(?=\\s*[A-Za-z`])", "继承 'inherit' before a named type"),
         Pattern("(?<![增更参附追叠施添外])加(?![载密速入班油工强快深])", "加 'add', not 增加/加载"),
         Pattern("走(?![廊向路神])", "走 'go through', not 走廊/走向"),
     ),
