@@ -282,3 +282,51 @@ DOSSIER = ReviewContext("memory/entities/x.md", FileKind.DOSSIER)
 def test_dossier_rules_of_rounds_14_15(text: str, gate: str | None) -> None:
     finding = review_claim(text, DOSSIER)
     assert (finding.gate if finding else None) == gate, finding
+
+
+# Terse conventions whose situation is implicit in their own domain (false rejects of the
+# rounds 16-17 tune rows; every line here is invented, with a near miss beside each).
+STRUCTURAL_ROUND_17 = [
+    # a restriction to one means or one kind of act is the direction
+    ("只允许通过 `scripts/release.sh` 发布版本", None),
+    ("评审阶段只进行代码阅读和标注", None),
+    ("只能认真", "gradient"),
+    # 需 'must' before a verb; 无需 'no need' directs nothing
+    ("接口变更需同步更新 `openapi.yaml`", None),
+    ("无需担心", "gradient"),
+    ("需认真", "gradient"),
+    # 以 X 为准 after a trigger: which source decides
+    ("两份配置不一致时，以 `settings.toml` 为准。", None),
+    # a code span and the code spans it replaces
+    ("`structuredClone` (not `lodash.cloneDeep`)", None),
+    ("`pnpm dlx`（不要用 `npx`）", None),
+    ("`legacyParse` (not stable)", "gradient"),
+    # a convention stated with a copula, beside the alternative it forbids
+    ("Fixtures are plain `json` files — no generated fixtures.", None),
+    ("Builds are slow — never wait for them.", "summoning"),
+    # a verb or a noun labelling a setting names its domain; a remedy label records one fix
+    ("Release: `pnpm changeset publish`", None),
+    ("**Indent**: tabs.", None),
+    ("Lint: `ruff check --fix`", None),
+    ("**Fix:** `rm -rf node_modules/.cache`", "gradient"),
+    # a setting whose value is a tool with its version, whatever the label names
+    ("**Runtime**: Node 22 + pnpm 9", None),
+    ("**编译**: GCC 13 + CMake 3.28", None),
+    ("**开发机**: Windows 11 + WSL 2", None),
+    ("**阶段**: Phase 3", "gradient"),
+    ("**时区**：UTC+8", "gradient"),
+    # 继承 before a named type is a convention of the code's shape; "继承传统" names none
+    ("所有控制器继承 BaseController", None),
+    ("继承优良传统", "gradient"),
+    # one case of the work, an arrow, and the named thing to use for it
+    ("Rust crates → `rust-reviewer`", None),
+    ("前端页面 → ui-designer", None),
+    ("心情不好 → hug-me", "gradient"),
+    ("Weekly review → summary", "gradient"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), STRUCTURAL_ROUND_17)
+def test_structural_rules_of_rounds_16_17(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

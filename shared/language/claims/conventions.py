@@ -57,7 +57,7 @@ def _present_verb(word: str, plural: bool, quantified: bool) -> str | None:
     return base if base in _RELATION_VERB else None
 
 
-def present_norm(clause: str, spanned: bool = False) -> str | None:
+def present_norm(clause: str, spanned: bool = False, replaces: bool = False) -> str | None:
     """ "Handlers return `Result<T, E>`", "`application/` imports domain only", "Every
     module has a docstring": a present-tense convention whose subject is a generic
     artefact (a code token, an artefact word, or anything universally quantified), not a
@@ -65,7 +65,9 @@ def present_norm(clause: str, spanned: bool = False) -> str | None:
     function word; its first verb decides. A relation verb needs a quantified subject, a
     code span (``spanned``) or a restriction ("only", "nothing"): "Tests depend on the
     database" describes. A copula needs a noun phrase or a name after it. Returns the
-    verb."""
+    verb. With ``replaces`` the rest of the line forbids the alternatives ("Tests are
+    inline `test {}` blocks — no separate `test/` directory"), so a copula after an
+    artefact subject sets the convention as a quantifier would."""
     tokens = clause.split()
     if len(tokens) < 3 or tokens[0] in _DEFINITE_LEAD or CJK_RE.search(clause):
         return None
@@ -76,7 +78,7 @@ def present_norm(clause: str, spanned: bool = False) -> str | None:
             return None  # "claude" in commit messages": a phrase, not a subject
         plural = tokens[0] in ("all", "no") or (last.endswith("s") and not last.endswith("ss"))
         at = k + 1 if tokens[k] in _SKIP_LEAD and k + 2 < len(tokens) else k
-        verb = _present_verb(tokens[at], plural, quantified)
+        verb = _present_verb(tokens[at], plural, quantified or replaces)
         if verb is None:
             continue
         subject = " ".join(tokens[:k])
@@ -90,6 +92,14 @@ def present_norm(clause: str, spanned: bool = False) -> str | None:
         if verb in ("is", "are"):
             # "Each scenario is a separate class": a noun phrase naming an artefact, or a
             # name; "Every bug is a lesson" names none.
+            if replaces and not quantified:
+                # "Tests are inline `test {}` blocks": the complement itself names the
+                # artefact ("Tests are slow — no `sleep`" names a quality).
+                said = " ".join(rest)
+                named_here = CODE_TOKEN_RE.search(said) or any(
+                    w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(said)
+                )
+                return verb if named_here else None
             named = coded or any(ch.isdigit() for ch in "".join(rest))
             thing = rest[0] in _ARTICLE and any(
                 w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(" ".join(rest))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, Claim, strip_label, words
 from shared.language.claims.conventions import arranged
-from shared.language.claims.norms import labelled_setting, labelled_value
+from shared.language.claims.norms import arrow_mapping, labelled_setting, labelled_value
 from shared.language.claims.vocabulary import (
     ABSTRACT,
     ARTEFACT,
@@ -53,7 +53,7 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
     (capitalised inside the clause: "Use Pydantic ..."), or a choice between named
     things ("Prefer list comprehensions for simple transformations", "Prefer A over
     B"). The direction cues themselves ("build", "test" as verbs) are not the artefact."""
-    if labelled_value(claim) or labelled_setting(claim):
+    if labelled_value(claim) or labelled_setting(claim) or arrow_mapping(claim):
         return True
     body = strip_label(claim.raw)
     for match in CODE_TOKEN_RE.finditer(body):

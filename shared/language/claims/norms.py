@@ -53,6 +53,7 @@ _PENDING = lexicon.matcher("pending")
 _PLACED_FILE = lexicon.matcher("placed_file")
 _QUANTIFIER = lexicon.words("quantifier", spaced=True)
 _REPLY_NOUN = lexicon.words("reply_noun", spaced=True)
+_ORDINAL_NOUN = lexicon.words("ordinal_noun", spaced=True)
 
 LABELLED_CODE_RE = re.compile(
     # ^\W*+: the lead is taken whole, so a line of blanks is not re-split label by label
@@ -135,8 +136,16 @@ _SETTING_RE = re.compile(
 _MD_LINK_RE = re.compile(r"\[([^\]\n]+)\]\([^)\n]+\)")
 _TRAILING_NOTE_RE = re.compile(r"(?<!\s)\s*[(（][^()（）\n]*[)）]\s*$")
 _SETTING_ITEMS_RE = re.compile(r"(?<!\s)\s*(?:[,，;；>→]|\s\+\s)\s*")
+# "JDK 17+", "Windows 11", "Python 3.12": a capitalised name, then its version number
+# ("GMT+8" is a time zone, "Phase 2" a step: no name of a tool).
+_NAME_VERSION_RE = re.compile(r"([A-Z][\w#.-]*)\s+v?\d+(?:\.\d+)*\+?(?=\s|$)")
 _SETTING_MAX_WORDS = 5
 _SETTING_MAX_UNSPACED = 6  # characters of an unspaced language in one value
+
+
+def _names_version(item: str) -> bool:
+    match = _NAME_VERSION_RE.match(item.strip())
+    return match is not None and match.group(1).lower() not in _ORDINAL_NOUN
 
 
 def _setting_segment(segment: str) -> tuple[bool, bool] | None:
@@ -171,8 +180,10 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
             or first in GENERIC
         ):
             return None
-    if "`" in value:
-        label_domain = True  # "背景：米黄色 `#f5f4ed`": a code value names the artefact
+    if "`" in value or any(_names_version(item) for item in items):
+        # "背景：米黄色 `#f5f4ed`": a code value names the artefact; "构建: Maven + JDK 17+",
+        # "Platform: Windows 11": a name with its version pins the tool, whatever the label
+        label_domain = True
     elif CJK_RE.search(label):
         label_domain = bool(_ARTEFACT_PHRASE.search(label.replace(" ", "")))
     else:
@@ -257,6 +268,51 @@ def _convention_shape(clause: str, spanned: bool = False) -> bool:
     return spanned or any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in value + scope)
 
 
+_CODE_SPAN_RE = re.compile(r"`([^`\n]+)`")
+
+
+def _code_replaces(claim: Claim, idx: int) -> bool:
+    """ "`std.mem.trimEnd` (not `trimRight`)", "`uv`，不要用 `pip`": a clause that is only
+    a code span, beside clauses that forbid other code spans, names the thing to use
+    instead of them; the artefact's own domain is the situation. A forbidden quality
+    ("`foo` (not stable)") names no alternative."""
+    if "`" not in claim.raw:
+        return False
+    spans = [" ".join(s.lower().split()) for s in _CODE_SPAN_RE.findall(claim.raw)]
+    if claim.clauses[idx].strip(" *_.。") not in spans:
+        return False
+    others = [c for i, c in enumerate(claim.clauses) if i != idx]
+    return all(any(span in c for span in spans) for c in others)
+
+
+# "Python项目 → python-pro", "Go services → `go-reviewer`": one short case, an arrow, and
+# the one named thing (an identifier: a code span, or a name joined by - _ . /) to use
+# for it. "成功→存储" or "Auto-archive: After 30 days → weekly summary" name no such thing.
+_ARROW_MAP_RE = re.compile(
+    r"^\W{0,3}(?P<case>[^→\n:：]{1,40}?)\s*(?:→|->|=>)\s*"
+    r"(?P<name>`[^`\n]+`|[A-Za-z]\w*(?:[-./]\w+)+|[A-Za-z][a-z0-9]*_\w+)\s*[.。]?$"
+)
+_ARROW_CASE_MAX_WORDS = 4
+
+
+def arrow_mapping(claim: Claim) -> bool:
+    """True when the line maps one case to the named thing to use for it (see above): the
+    case is the situation, the name the direction."""
+    if "→" not in claim.raw and ">" not in claim.raw:
+        return False
+    match = _ARROW_MAP_RE.match(claim.raw.strip())
+    if match is None:
+        return False
+    case = match["case"].strip()
+    case_words = words(case.lower())
+    if len(case_words) > _ARROW_CASE_MAX_WORDS or len(CJK_RE.findall(case)) > _SETTING_MAX_UNSPACED:
+        return False
+    # the case names an artefact of the work ("心情不好 → hug-me" names none)
+    if CJK_RE.search(case):
+        return bool(_ARTEFACT_PHRASE.search(case.replace(" ", "")))
+    return _names_artefact(case_words) or bool(CODE_TOKEN_RE.search(case))
+
+
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
     """(index, verb) of clauses in that normative present, subject an artefact; a
     ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
@@ -268,6 +324,8 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         return [(1, "use")]
     if len(claim.clauses) > 1 and labelled_setting(claim):
         return [(len(claim.clauses) - 1, "use")]
+    if len(claim.clauses) == 2 and arrow_mapping(claim):
+        return [(1, "use")]
     found = []
     for idx, clause in enumerate(claim.clauses):
         if _PASSIVE_NORM.search(clause) or arranged(clause, claim.lower, "`" in claim.raw):
@@ -279,11 +337,13 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         if _PLACED.match(clause) or _PLACED_FILE.search(clause):
             found.append((idx, "put"))
             continue
-        if (len(claim.clauses) == 1 or rest_forbids(claim, idx)) and (
+        forbids = len(claim.clauses) > 1 and rest_forbids(claim, idx)
+        if (len(claim.clauses) == 1 or forbids) and (
             _convention_shape(clause, spanned="`" in claim.raw)
             or (len(claim.clauses) > 1 and named_phrase(clause) and _NAMED_RE.search(claim.raw))
             or styled(clause)
             or _one_per(clause)
+            or (forbids and _code_replaces(claim, idx))
         ):
             found.append((idx, "use"))
             continue
@@ -293,7 +353,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         ):
             found.append((idx, match["verb"]))
             continue
-        verb = present_norm(clause, spanned="`" in claim.raw)
+        verb = present_norm(clause, spanned="`" in claim.raw, replaces=forbids)
         if verb is not None:
             found.append((idx, verb))
     return found

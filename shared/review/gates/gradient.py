@@ -34,6 +34,7 @@ from shared.language.claims import (
     domain_concrete,
     find_trigger,
     is_vague,
+    labelled_setting,
     normative_clauses,
     object_follows,
     unnamed_skill,
@@ -47,6 +48,7 @@ _LIST_OPENER = lexicon.matcher("list_opener")
 _BARE_POINTER = lexicon.matcher("bare_pointer")
 _GOAL_LABEL = lexicon.matcher("goal_label")
 _VALUE_LABEL = lexicon.matcher("value_label")
+_REMEDY_LABEL = lexicon.words("remedy_label")
 
 MISSING_TRIGGER = Finding(
     RULE_ID,
@@ -79,6 +81,16 @@ def judge(
     directions = direction_clauses(claim, trig)
     if implicit_domain and not directions:
         directions = normative_clauses(claim)
+    elif (
+        implicit_domain
+        and all(idx == 0 for idx, _ in directions)
+        and claim.clauses[0] not in _REMEDY_LABEL
+        and labelled_setting(claim)
+    ):
+        # "Deploy: `npx vercel --prod --yes`", "**Indent**: 4 spaces.": a verb or a noun
+        # that labels a setting names its domain; the direction is to use the value
+        # ("**Fix:** `…`" records one problem's remedy instead).
+        directions = [*directions, *(d for d in normative_clauses(claim) if d[0] != 0)]
     concrete = found is not None and found[1]
     if not concrete and not (implicit_domain and directions and domain_concrete(claim, directions)):
         return MISSING_TRIGGER

@@ -218,6 +218,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # ------------------------------------------------------------ negation
     # "Never X unless asked": an exception narrows a prohibition; it replaces nothing.
     # A setting's value that is not settled yet ("… (when available for Node.js)").
+    # "**Fix:** `pip install …`": a label naming the remedy of one recorded problem; its
+    # value says what was done then, not a setting to use.
+    "remedy_label": words("""fix fixed solution workaround resolution mitigation remedy"""),
     "pending": words("when if until once later soon planned pending tbd todo"),
     # "Use type hints where appropriate", "Suggest better approaches when it makes sense":
     # the action is left to judgement; "where possible/feasible" only admits exceptions.

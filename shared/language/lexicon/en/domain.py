@@ -141,6 +141,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # A universally quantified subject ("Each scenario is …") states a convention, so
     # even a copula sets it; a bare plural ("Tests are flaky") only describes.
     "quantifier": words("""each every all no"""),
+    # "Phase 2", "Sprint 3": a noun that numbers a step of the work, not a tool's version.
+    "ordinal_noun": words(
+        """phase phases step steps stage stages sprint sprints milestone milestones chapter
+        chapters part parts week weeks day days round rounds iteration iterations level
+        levels task tasks item items section sections episode episodes lesson lessons
+        issue issues ticket tickets pr batch epic story wave"""
+    ),
     "copula": words("""is are has have"""),
     # "Each scenario is a separate class": a copula sets a convention when a noun phrase
     # follows it, not a quality ("Each module is well tested").

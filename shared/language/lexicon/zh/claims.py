@@ -78,6 +78,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         Pattern("(?<![据听小比如所来再])说(?![明服法])", "说 'say', not 据说/说明"),
         Pattern("(?:只|仅)(?=[对在做写用改实保输])", "只/仅 'only' before a verb"),
+        # "只能通过 X 覆盖组件", "在 X 阶段只进行分析": a restriction to one means or one
+        # kind of act is the direction, whatever verb follows it.
+        Pattern(
+            f"(?:只|仅)(?:能|可以?|允许|进行)(?=[{CJK}A-Za-z/`\\s])",
+            "只能/仅允许/只进行 'may only' before what is allowed",
+        ),
+        # "文档结构调整需生成迁移方案": 需 'must' before a verb (not 无需/如需/所需/需求).
+        Pattern(
+            f"(?<![无所必急如确])需(?![要求])(?=[{CJK}])", "需 'must' before a verb, not 无需/需求"
+        ),
+        # "遇到冲突时，以代码实际状态为准": 'take X as authoritative' directs which to follow.
+        Pattern("以(?=[^，。,；;]{1,20}?为准)", "以 X 为准 'X decides'"),
         # a modal of obligation before a verb ("时要脱敏", "要在路由里注册")
         Pattern(
             f"(?<![重主需想只不还必到说望算备])要(?![是求点素闻紧])(?=[{CJK}])",
@@ -91,6 +103,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             备份|回滚|清理|清空|删掉|去掉|去除|移除|隐藏|展示|渲染|加载|压缩|审查|评审|
             分离|解耦"""
         ),
+        # a relation to a named code type, as the English relation verbs ("所有 Entity
+        # 继承 BaseEntity": a convention of the code's shape; "继承传统" names no type)
+        Pattern("(?:继承|派生自|扩展自)(?=\\s*[A-Za-z`])", "继承 'inherit' before a named type"),
         Pattern("(?<![增更参附追叠施添外])加(?![载密速入班油工强快深])", "加 'add', not 增加/加载"),
         Pattern("走(?![廊向路神])", "走 'go through', not 走廊/走向"),
     ),
@@ -177,6 +192,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # not prohibitions ("不确定接口参数时先查源码").
     # A setting's value that is not settled yet ("待定", "未接入", "暂缺", "计划中", "以后再定").
     "pending": phrases("待|未|暂|计划|以后"),
+    "remedy_label": phrases("修复|已修复|解决|解决方案|解决办法|临时方案|修复方式|处理方式"),
     # "复杂样式抽取到 `globals.css`": a verb, then 到/至/进/入 and a file or path.
     "placed_file": (
         Pattern(f"[{CJK}](?:到|至|进|入)\\s*[\\w-]*[./][\\w./-]*\\w", "put into a named file"),
@@ -318,7 +334,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     # Modals of obligation whose object is what follows them ("做事要认真").
-    "obligation": ("要", "要有", "需有", "应有", "须有", "都有"),
+    "obligation": ("要", "要有", "需有", "应有", "须有", "都有", "需", "只能", "仅能", "只可以"),
     # Adverbs that lead a verb ("直接做", "先写测试"): the verb after them is the action.
     "adverb_cue": (*phrases("""直接|先|马上|立即|立刻|及时|主动|然后|再|始终|总是|一律|统一"""),),
     "sequence": ("再", "然后", "最后", "之后"),
