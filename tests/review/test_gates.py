@@ -282,3 +282,22 @@ DOSSIER = ReviewContext("memory/entities/x.md", FileKind.DOSSIER)
 def test_dossier_rules_of_rounds_14_15(text: str, gate: str | None) -> None:
     finding = review_claim(text, DOSSIER)
     assert (finding.gate if finding else None) == gate, finding
+
+
+# Rules written from the tune false approves of rounds 16-17 (invented lines, never corpus
+# rows): each shape with a near miss that keeps its old decision.
+STRUCTURAL_ROUND_17 = [
+    # a modal opening a prohibition is that prohibition, also after a dotted module name
+    ("`Report2.Api` must never import `Report2.Ui`.", "summoning"),
+    ("Services must not call the database directly.", "summoning"),
+    ("`Report2.Api` must never import `Report2.Ui`; use `Report2.Contracts` instead.", None),
+    ("Handlers must not block the event loop; use `run_in_executor` for blocking work.", None),
+    ("`core` 模块禁止引用 `web` 模块", "summoning"),
+    ("`core` 模块禁止引用 `web` 模块，改为通过 `contracts` 接口调用", None),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), STRUCTURAL_ROUND_17)
+def test_structural_rules_of_rounds_16_17(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

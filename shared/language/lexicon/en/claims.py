@@ -317,7 +317,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "negation": phrases(
         """never|don't|do not|dont|avoid|stop|no longer|must not|mustn't|should not|shouldn't|
-        refrain from|not to"""
+        must never|should never|shall not|shall never|refrain from|not to"""
     ),
     "replacement": (
         *phrases("""instead|rather than|rather|in place of|replace|replacing|but"""),
