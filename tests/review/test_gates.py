@@ -294,6 +294,12 @@ STRUCTURAL_ROUND_17 = [
     ("Handlers must not block the event loop; use `run_in_executor` for blocking work.", None),
     ("`core` 模块禁止引用 `web` 模块", "summoning"),
     ("`core` 模块禁止引用 `web` 模块，改为通过 `contracts` 接口调用", None),
+    # a question the line leaves open asks, and directs nothing
+    ("Should we split the billing config per tenant?", "status-shape"),
+    ("How do we version the public API?", "status-shape"),
+    ("是否需要把配置按租户拆分？", "status-shape"),
+    ("Is the cache warm? Check `redis-cli info` before the load test.", None),
+    ("改动接口前先问自己：是否会破坏旧客户端？", None),
 ]
 
 

@@ -288,6 +288,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # A proposal still open ("Consider adding a test suite …"); with a situation of its
     # own ("When …, consider adding an index") it is a hedged rule, judged elsewhere.
     "open_proposal": _shape(r"^\W*(?:\d+\.\s*)?consider\s+[a-z]+ing\b", "a proposal still open"),
+    # A question the line leaves open ("Should we split the config per tenant?"): an
+    # interrogative opens it and a question mark ends it, so it asks, and directs nothing.
+    "open_question": _shape(
+        r"^\W*(?:\d+[.)]\s*)?(?:should|shall|can|could|would|will|do|does|did|is|are|"
+        r"how|what|why|which|whether)\s[^?\n]*\?\W*$",
+        "an open question",
+    ),
     "version_label": _shape(
         r"(?i:^\W*(?:version|current version)\W*[:：]\s*v?\d"
         # a named thing's release tag ("Governor version: v3.0"); a bare number after a

@@ -169,6 +169,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # 了 marks a completed action, except in 为了/除了/了解/了不起.
     "past_marker": (Pattern("(?<![为除])了(?![解不])", "了 after a verb"),),
+    # "是否需要把配置按租户拆分？": a question the line leaves open directs nothing.
+    "open_question": (
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:是否|要不要|需不需要|能否|可否|如何|怎么|怎样|为什么|为何|"
+            "哪些|哪个)[^?？\\n]*[?？]\\W*$",
+            "an open question",
+            bounded=False,
+        ),
+    ),
     "current_state": (
         Pattern(
             "^\\W*(?:目前|当前|现在|正在|尚未|还没|暂未|计划|打算|考虑|评估|待定)",
