@@ -300,6 +300,24 @@ STRUCTURAL_ROUND_17 = [
     ("是否需要把配置按租户拆分？", "status-shape"),
     ("Is the cache warm? Check `redis-cli info` before the load test.", None),
     ("改动接口前先问自己：是否会破坏旧客户端？", None),
+    # following a norm named only by its domain or its qualities names no document
+    ("Follow consistent component naming conventions.", "gradient"),
+    ("Follow the Google Python Style Guide conventions.", None),
+    ("Check the following naming conventions before review:", None),
+    ("必须遵守团队编码规范", "gradient"),
+    ("遵守项目的 ESLint 规则", None),
+    # traditional characters are read as their simplified forms
+    ("遵守團隊編碼規範", "gradient"),
+    ("遵循 SOLID 原則", "gradient"),
+    ("遵守項目的 ESLint 規則", None),
+    # a verb right before 是 is what the clause is about, not an action
+    ("重试是给网络抖动准备的，不是给逻辑错误的。", "gradient"),
+    ("重试前先检查幂等键是否已存在", None),
+    # a step of one plan, the whole line, is work state; a step with what follows it is a rule
+    ("2. 完成导出接口与权限校验", "status-shape"),
+    ("完成導出接口與權限校驗", "status-shape"),
+    ("完成单元测试再提交代码", None),
+    ("完成功能开发后运行 lint", None),
 ]
 
 

@@ -165,7 +165,7 @@ def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int
                 found.append((idx, cue))
             continue
         cue = clause_direction(clause)
-        if cue and claim.cjk and _nominal(clause, cue):
+        if cue and claim.cjk and (_nominal(clause, cue) or _copula_subject(clause, cue)):
             continue
         if cue:
             found.append((idx, cue))
@@ -174,6 +174,16 @@ def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int
 
 _LATIN_OR_CODE_RE = re.compile(r"[A-Za-z0-9`]")
 _LATIN_RUN_RE = re.compile(r"[A-Za-z][\w.-]*")
+
+
+# "跳过是给开发者的便利": a verb right before the copula 是 (not 是否) is what the clause
+# talks about, not an action it asks for.
+_COPULA_RE = re.compile(r"是(?!否)")
+
+
+def _copula_subject(clause: str, cue: str) -> bool:
+    at = clause.find(cue)
+    return at >= 0 and bool(_COPULA_RE.match(clause, at + len(cue)))
 
 
 def _nominal(clause: str, cue: str) -> bool:

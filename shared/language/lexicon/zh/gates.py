@@ -169,6 +169,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # 了 marks a completed action, except in 为了/除了/了解/了不起.
     "past_marker": (Pattern("(?<![为除])了(?![解不])", "了 after a verb"),),
+    # "完成风险评估与回滚方案": a step of one plan, still to be done; a line that goes on
+    # to what follows it ("完成测试再提交", "完成后运行 lint") is a rule.
+    "open_proposal": (
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?完成(?!度)[^，。,；;：:！!再就后前时]+$",
+            "a step of a plan, the whole line",
+            bounded=False,
+        ),
+    ),
     # "是否需要把配置按租户拆分？": a question the line leaves open directs nothing.
     "open_question": (
         Pattern(
