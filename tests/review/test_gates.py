@@ -318,6 +318,17 @@ STRUCTURAL_ROUND_17 = [
     ("完成導出接口與權限校驗", "status-shape"),
     ("完成单元测试再提交代码", None),
     ("完成功能开发后运行 lint", None),
+    # reading or writing the memory folder or the agent's own notes file, storing
+    # knowledge, the folders the instruction files live in: memory maintenance
+    ("打开 `memory/2026-01-01.md` 查看昨天的记录", "self-reference"),
+    ("Before coding, reread `CLAUDE_NOTES.md`.", "self-reference"),
+    ("修复后把结论写入 `codex-notes.md`", "self-reference"),
+    ("Read `docs/release-notes.md` before tagging a release.", None),
+    ("必须保存重要经验", "self-reference"),
+    ("保存用户上传的图片到 `uploads/`", None),
+    ("Store build outputs in `dist/`.", None),
+    ("项目使用 `.cursor/` 目录存放规则", "self-reference"),
+    ("When touching billing, read `.claude/rules/billing.md` first.", None),
 ]
 
 

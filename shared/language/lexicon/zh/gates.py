@@ -110,8 +110,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     # "记录会影响后续实现方式的决策": telling the reader to record a kind of knowledge
-    "record_lead": (Pattern("^\\W*(?:记录|记下)", "'record' opening the line"),),
-    "knowledge_kind": phrases("决策|地方|教训|经验|偏好|心得|要点|注意事项"),
+    # "记录…决策", "必须存储重要知识": recording or storing, after a modal at most
+    "record_lead": (
+        Pattern(
+            "^\\W*(?:必须|需要|要|应该|务必|请)?(?:记录|记下|存储|保存|沉淀|存下)",
+            "'record' or 'store' opening the line",
+        ),
+    ),
+    "knowledge_kind": phrases("决策|地方|教训|经验|偏好|心得|要点|注意事项|知识"),
     "placeholder_prompt": phrases("在这里写|此处填写|待补充|待填写"),
     # "此规则是强制性的", "本文件为 … 提供指导": the line points at its own rules or file.
     "demonstrative": phrases(
