@@ -329,6 +329,11 @@ STRUCTURAL_ROUND_17 = [
     ("Store build outputs in `dist/`.", None),
     ("项目使用 `.cursor/` 目录存放规则", "self-reference"),
     ("When touching billing, read `.claude/rules/billing.md` first.", None),
+    # a heartbeat sweep of unread messages, whatever qualifies them
+    ("Check unread support-desk messages", "inner-outer"),
+    ("检查未读的客户消息", "inner-outer"),
+    ("When the user asks about the ticket, check unread customer messages in `support/`", None),
+    ("检查失败的测试用例", None),
 ]
 
 
