@@ -326,6 +326,65 @@ STRUCTURAL_ROUND_17 = [
 ]
 
 
+# Rules written from the tune false approves of rounds 16-17 (invented lines, never corpus
+# rows): each shape with a near miss that keeps its old decision.
+FALSE_APPROVES_ROUND_17 = [
+    # a modal opening a prohibition is that prohibition, also after a dotted module name
+    ("`Report2.Api` must never import `Report2.Ui`.", "summoning"),
+    ("Services must not call the database directly.", "summoning"),
+    ("`Report2.Api` must never import `Report2.Ui`; use `Report2.Contracts` instead.", None),
+    ("Handlers must not block the event loop; use `run_in_executor` for blocking work.", None),
+    ("`core` 模块禁止引用 `web` 模块", "summoning"),
+    ("`core` 模块禁止引用 `web` 模块，改为通过 `contracts` 接口调用", None),
+    # a question the line leaves open asks, and directs nothing
+    ("Should we split the billing config per tenant?", "status-shape"),
+    ("How do we version the public API?", "status-shape"),
+    ("是否需要把配置按租户拆分？", "status-shape"),
+    ("Is the cache warm? Check `redis-cli info` before the load test.", None),
+    ("改动接口前先问自己：是否会破坏旧客户端？", None),
+    # following a norm named only by its domain or its qualities names no document
+    ("Follow consistent component naming conventions.", "gradient"),
+    ("Follow the Google Python Style Guide conventions.", None),
+    ("Check the following naming conventions before review:", None),
+    ("必须遵守团队编码规范", "gradient"),
+    ("遵守项目的 ESLint 规则", None),
+    # traditional characters are read as their simplified forms
+    ("遵守團隊編碼規範", "gradient"),
+    ("遵循 SOLID 原則", "gradient"),
+    ("遵守項目的 ESLint 規則", None),
+    # a verb right before 是 is what the clause is about, not an action
+    ("重试是给网络抖动准备的，不是给逻辑错误的。", "gradient"),
+    ("重试前先检查幂等键是否已存在", None),
+    # a step of one plan, the whole line, is work state; a step with what follows it is a rule
+    ("2. 完成导出接口与权限校验", "status-shape"),
+    ("完成導出接口與權限校驗", "status-shape"),
+    ("完成单元测试再提交代码", None),
+    ("完成功能开发后运行 lint", None),
+    # reading or writing the memory folder or the agent's own notes file, storing
+    # knowledge, the folders the instruction files live in: memory maintenance
+    ("打开 `memory/2026-01-01.md` 查看昨天的记录", "self-reference"),
+    ("Before coding, reread `CLAUDE_NOTES.md`.", "self-reference"),
+    ("修复后把结论写入 `codex-notes.md`", "self-reference"),
+    ("Read `docs/release-notes.md` before tagging a release.", None),
+    ("必须保存重要经验", "self-reference"),
+    ("保存用户上传的图片到 `uploads/`", None),
+    ("Store build outputs in `dist/`.", None),
+    ("项目使用 `.cursor/` 目录存放规则", "self-reference"),
+    ("When touching billing, read `.claude/rules/billing.md` first.", None),
+    # a heartbeat sweep of unread messages, whatever qualifies them
+    ("Check unread support-desk messages", "inner-outer"),
+    ("检查未读的客户消息", "inner-outer"),
+    ("When the user asks about the ticket, check unread customer messages in `support/`", None),
+    ("检查失败的测试用例", None),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), FALSE_APPROVES_ROUND_17)
+def test_false_approve_rules_of_rounds_16_17(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding
+
+
 @pytest.mark.parametrize(("text", "gate"), STRUCTURAL_ROUND_17)
 def test_structural_rules_of_rounds_16_17(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)

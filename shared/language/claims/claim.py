@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from shared.language import lexicon
-from shared.language.lexicon.script import CJK, CJK_RE
+from shared.language.lexicon.script import CJK, CJK_RE, simplified
 
 POINTER_RE = re.compile(r"\[\[[^\]\n]+\]\]")
 # Folders hold no ideographs: once backticks are gone a path glued to Chinese prose
@@ -91,6 +91,9 @@ def analyse(raw: str) -> Claim:
     if any(c in text for c in "*_`~"):
         text = EMPHASIS_RE.sub("", text)
     text = " ".join(text.split())
+    cjk = bool(CJK_RE.search(text))
+    if cjk:
+        text = simplified(text)  # the lexicon is written in simplified characters
     lower = text.lower()
     clauses = tuple(c for c in (c.strip() for c in _CLAUSE_SPLIT_RE.split(lower)) if c)
     return Claim(
@@ -100,7 +103,7 @@ def analyse(raw: str) -> Claim:
         clauses=clauses,
         has_pointer=has_pointer,
         has_details=has_details,
-        cjk=bool(CJK_RE.search(text)),
+        cjk=cjk,
         tags=tags,
     )
 

@@ -48,12 +48,22 @@ _WHERE_NAMED_RE = re.compile(
 )
 
 
+# The leading word runs on into a dotted or numbered name ("match3.core must …",
+# "store.ts …"): it names a module or a file, not a verb.
+_IDENTIFIER_HEAD_RE = re.compile(r"[^\W\d_]+(?=\d|\.[^\W\d_])")
+
+
 def _first_word(clause: str) -> str | None:
     for word in words(clause):
         if word in _SKIP_LEAD or (word.endswith("ly") and word not in IMPERATIVE):
             continue
         return word
     return None
+
+
+def _identifier_head(clause: str, first: str) -> bool:
+    lead = _IDENTIFIER_HEAD_RE.match(clause.lstrip(_LEAD_MARKS))
+    return lead is not None and lead.group(0) == first
 
 
 def _looks_imperative(clause: str, first: str) -> bool:
@@ -83,12 +93,17 @@ def clause_direction(clause: str) -> str | None:
     if lead:
         return lead.group(0)  # "do not prefix ...": the prohibition, not the verb "do"
     first = _first_word(clause)
+    if first is not None and _identifier_head(clause, first):
+        first = None  # "match3.core must never reference …": a name, then its modal
     described = first is not None and bool(_DESCRIBED_SUBJECT.match(clause))
     if first is not None and not described and (first in IMPERATIVE or first in VAGUE_VERB):
         return first
     modal = _MODAL.search(clause)
     if modal:
-        return modal.group(0)
+        # "core must never reference web", "tests must not hit the network": a modal
+        # that opens a prohibition is that prohibition.
+        negated = _SPACED_NEGATION.match(clause[modal.start() :])
+        return negated.group(0) if negated else modal.group(0)
     if first is not None and _looks_imperative(clause, first):
         return first
     phrase = _DIRECTION_PHRASE.search(clause)
@@ -150,7 +165,7 @@ def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int
                 found.append((idx, cue))
             continue
         cue = clause_direction(clause)
-        if cue and claim.cjk and _nominal(clause, cue):
+        if cue and claim.cjk and (_nominal(clause, cue) or _copula_subject(clause, cue)):
             continue
         if cue:
             found.append((idx, cue))
@@ -159,6 +174,16 @@ def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int
 
 _LATIN_OR_CODE_RE = re.compile(r"[A-Za-z0-9`]")
 _LATIN_RUN_RE = re.compile(r"[A-Za-z][\w.-]*")
+
+
+# "跳过是给开发者的便利": a verb right before the copula 是 (not 是否) is what the clause
+# talks about, not an action it asks for.
+_COPULA_RE = re.compile(r"是(?!否)")
+
+
+def _copula_subject(clause: str, cue: str) -> bool:
+    at = clause.find(cue)
+    return at >= 0 and bool(_COPULA_RE.match(clause, at + len(cue)))
 
 
 def _nominal(clause: str, cue: str) -> bool:

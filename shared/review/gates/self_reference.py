@@ -55,7 +55,7 @@ _KNOWLEDGE_KIND = lexicon.matcher("knowledge_kind")
 _STEMS = (
     r"claude|agents|memory|gemini|lessons|learnings|soul|identity|scratchpad|"
     r"copilot-instructions|activecontext|productcontext|techcontext|systempatterns|"
-    r"projectbrief|progress"
+    r"projectbrief|progress|(?:claude|gemini|agents?|copilot|cursor|codex)[-_]notes"
 )
 _RULES_FILE = r"\.cursorrules\b|\.windsurfrules\b|\.clinerules\b"
 _INSTRUCTION_PATH_RE = re.compile(rf"(?:^|[/\s`(._-])(?:{_STEMS})\.md\b|{_RULES_FILE}")
@@ -69,9 +69,17 @@ _RECORD_VERB = lexicon.matcher("record_verb")
 _FILE_NAME_RE = re.compile(r"(?<![a-z0-9_.-])[a-z0-9_.-]+\.(?:md|mdc|json|jsonl|txt|ya?ml)\b")
 
 
+# "读取 `memory/YYYY-MM-DD.md`": a note in the memory folder is a memory file (a state
+# file there, "memory/heartbeat-state.json", is the runtime's own).
+_MEMORY_FOLDER_RE = re.compile(r"(?:^|[/\s`(])memory/(?:[\w.-]+/)*[\w.-]+\.md`?$")
+
+
 def _path_keep(match: re.Match[str]) -> str:
-    """A path that names an instruction file stays (as its file name); other paths go."""
+    """A path in the memory folder stays whole; one that names an instruction file stays
+    as its file name; other paths go."""
     path = match.group(0)
+    if _MEMORY_FOLDER_RE.search(path):
+        return path
     return path.rsplit("/", 1)[-1] if _INSTRUCTION_PATH_RE.search(path) else " "
 
 

@@ -48,6 +48,7 @@ _CHECKBOX_RE = re.compile(r"^\s*\[[ xX✓✔]\]\s")
 # Present state and open deliberation: "Currently ...", "Considering adding ...".
 _CURRENT = lexicon.matcher("current_state", prefilter=True)
 _OPEN_PROPOSAL = lexicon.matcher("open_proposal")
+_OPEN_QUESTION = lexicon.matcher("open_question")
 # A measured share or a version as the whole value of a field ("通过率：90%", "Build
 # success rate: 100%", "**版本**: v0.1.0 Alpha"): a reading of the present state. A
 # target ("Coverage: >= 80%") is a limit, not a reading.
@@ -180,7 +181,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )
     trig = trigger_clause(claim)
-    if trig is None and _OPEN_PROPOSAL.match(text):
+    if trig is None and (_OPEN_PROPOSAL.match(text) or _OPEN_QUESTION.match(text)):
         return _finding(
             "current state",
             "the line reports present state or open deliberation rather than future behavior",

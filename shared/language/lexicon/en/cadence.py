@@ -106,7 +106,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"\b(?:is |looks )?(?:abnormal|unhealthy|degraded)\b"
         r"|\bmailbox(?:es)?\b|\binboxes\b|\bmodel (?:config(?:uration)?s?|settings)\b"
         r"|\b(?:failed|failing|stuck) (?:tasks|jobs|runs)\b"
-        r"|\bmessages? (?:waiting|pending|unanswered)\b|\b(?:unread|unanswered) messages\b"
+        r"|\bmessages? (?:waiting|pending|unanswered)\b"
+        r"|\b(?:unread|unanswered) (?:[a-z-]+ ){0,2}messages\b"
         rf"|\b(?:in|over|within|from) (?:the )?(?:last|past) \d+\s*{_SPAN}",
         "what the runtime's own health sweep looks over",
     ),

@@ -146,7 +146,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             r"\b(?:follow|apply|use|using|run|consult|check|see|read|open|load|reuse|repeat|"
             r"adhere to|comply with|conform to|stick to|based on|according to|in line with)\s+"
             r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+)?"
-            r"(?!following\b|below\b|above\b|its\b|their\b)(?:[\w-]+\s+){0,2}?"
+            r"(?!its\b|their\b)(?:(?!following\b|below\b|above\b)[\w-]+\s+){0,3}?"
             r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
             r"guidelines|lesson|pattern|patterns|skill|groove|protocol|notes|dossier|doc|docs|"
             r"standards|best practices|best practice|instructions|conventions|idioms|"
@@ -320,7 +320,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "negation": phrases(
         """never|don't|do not|dont|avoid|stop|no longer|must not|mustn't|should not|shouldn't|
-        refrain from|not to"""
+        must never|should never|shall not|shall never|refrain from|not to"""
     ),
     "replacement": (
         *phrases("""instead|rather than|rather|in place of|replace|replacing|but"""),

@@ -130,6 +130,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"(?:board|memory|kernel|dossiers?)\b|\bmemory lint"
         r"|\b(?:agents|memory|lessons|learnings|soul|identity|scratchpad|gemini|"
         r"copilot-instructions)\.md\b|\.cursorrules\b"
+        # the agent's own notes file ("GEMINI_NOTES.md", "claude-notes.md")
+        r"|\b(?:claude|gemini|agents?|copilot|cursor|codex)[-_]notes\.md\b"
         r"|\bfuture (?:claude |agent |ai )?sessions?\b|\bcontext window\b"
         r"|\bcompress(?:es|ed)? (?:the )?(?:board|memory|file|lines?)\b"
         r"|\binternal (?:prompts?|quality rules?|rules)\b"
@@ -146,6 +148,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # files"), the memory directory and acts on the memory ("`memory/learnings/`",
         # "Load memory deliberately", "long-term narrative memory"), lessons-file terms
         r"|\binstructions/|\.github/(?:copilot|instructions)"
+        # the folders the agents' instruction files live in (".claude/", ".cursor/rules/")
+        r"|(?<![\w/.-])\.(?:claude|cursor|windsurf|gemini|codex|clinerules)/"
         r"|\bthese (?:\w+ )?(?:files|rules|notes)\b"
         r"|(?<![\w/.-])memory/|\b(?:load|read|write|save|store|update|keep|consult|search|check)\s+"
         r"(?:the\s+|your\s+|my\s+)?memory\b(?!\s+(?:leaks?|usage|limits?|footprint|pressure))"
@@ -204,10 +208,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         "the line pointing at its own file or rules",
     ),
     # "Record decisions that affect ...": telling the reader to record a kind of knowledge
-    "record_lead": _shape(r"^\W*(?:record|note down|write down)\b", "'record' opening the line"),
+    "record_lead": _shape(
+        r"^\W*(?:(?:always|must)\s+)?(?:record|note down|write down|store|save|persist)\b",
+        "'record' or 'store' opening the line",
+    ),
     "knowledge_kind": words(
         "decision decisions lesson lessons learning learnings insight insights"
-        " preference preferences pattern patterns gotcha gotchas pitfall pitfalls"
+        " preference preferences pattern patterns gotcha gotchas pitfall pitfalls knowledge"
     ),
     "purpose_label": _shape(r"(?i:^\W*purpose\s*[:：])", "'Purpose:' opening the line"),
     # ------------------------------------------------------------ status-shape
@@ -288,6 +295,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # A proposal still open ("Consider adding a test suite …"); with a situation of its
     # own ("When …, consider adding an index") it is a hedged rule, judged elsewhere.
     "open_proposal": _shape(r"^\W*(?:\d+\.\s*)?consider\s+[a-z]+ing\b", "a proposal still open"),
+    # A question the line leaves open ("Should we split the config per tenant?"): an
+    # interrogative opens it and a question mark ends it, so it asks, and directs nothing.
+    "open_question": _shape(
+        r"^\W*(?:\d+[.)]\s*)?(?:should|shall|can|could|would|will|do|does|did|is|are|"
+        r"how|what|why|which|whether)\s[^?\n]*\?\W*$",
+        "an open question",
+    ),
     "version_label": _shape(
         r"(?i:^\W*(?:version|current version)\W*[:：]\s*v?\d"
         # a named thing's release tag ("Governor version: v3.0"); a bare number after a

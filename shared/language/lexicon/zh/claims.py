@@ -150,6 +150,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "[^，。,\\[`\\d]{0,16}?(?:原则|理念|思想|精神|最佳实践|行业标准|业界标准|惯例)",
             "following a principle or a generic norm",
         ),
+        # "必须遵循质量标准", "遵守团队编码规范": a norm named only by its domain (development,
+        # code, quality, the team) is no document; "遵守 ESLint 规则" names one.
+        Pattern(
+            "(?:遵循|遵守|遵照|符合|按照|依照|依据)[^，。,\\[`]{0,12}?"
+            "(?:开发|编码|编程|代码|质量|设计|行业|业界|团队|项目|通用|统一|相关|既定)"
+            "(?:规范|标准|准则|守则|规则|要求)",
+            "following a norm named only by its domain",
+        ),
     ),
     # "**目标**：尽量在本地完成": a line labelled as a goal states what is wanted.
     "goal_label": (

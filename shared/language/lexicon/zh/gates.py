@@ -110,8 +110,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     # "记录会影响后续实现方式的决策": telling the reader to record a kind of knowledge
-    "record_lead": (Pattern("^\\W*(?:记录|记下)", "'record' opening the line"),),
-    "knowledge_kind": phrases("决策|地方|教训|经验|偏好|心得|要点|注意事项"),
+    # "记录…决策", "必须存储重要知识": recording or storing, after a modal at most
+    "record_lead": (
+        Pattern(
+            "^\\W*(?:必须|需要|要|应该|务必|请)?(?:记录|记下|存储|保存|沉淀|存下)",
+            "'record' or 'store' opening the line",
+        ),
+    ),
+    "knowledge_kind": phrases("决策|地方|教训|经验|偏好|心得|要点|注意事项|知识"),
     "placeholder_prompt": phrases("在这里写|此处填写|待补充|待填写"),
     # "此规则是强制性的", "本文件为 … 提供指导": the line points at its own rules or file.
     "demonstrative": phrases(
@@ -169,6 +175,24 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # 了 marks a completed action, except in 为了/除了/了解/了不起.
     "past_marker": (Pattern("(?<![为除])了(?![解不])", "了 after a verb"),),
+    # "完成风险评估与回滚方案": a step of one plan, still to be done; a line that goes on
+    # to what follows it ("完成测试再提交", "完成后运行 lint") is a rule.
+    "open_proposal": (
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?完成(?!度)[^，。,；;：:！!再就后前时]+$",
+            "a step of a plan, the whole line",
+            bounded=False,
+        ),
+    ),
+    # "是否需要把配置按租户拆分？": a question the line leaves open directs nothing.
+    "open_question": (
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:是否|要不要|需不需要|能否|可否|如何|怎么|怎样|为什么|为何|"
+            "哪些|哪个)[^?？\\n]*[?？]\\W*$",
+            "an open question",
+            bounded=False,
+        ),
+    ),
     "current_state": (
         Pattern(
             "^\\W*(?:目前|当前|现在|正在|尚未|还没|暂未|计划|打算|考虑|评估|待定)",
