@@ -330,3 +330,26 @@ STRUCTURAL_ROUND_17 = [
 def test_structural_rules_of_rounds_16_17(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+# Round 18: shapes of the round-18 tune misses, generalised; every line here is invented,
+# with a near miss beside each.
+STRUCTURAL_ROUND_18 = [
+    # an upper-case key: value tag is a literal format to write out, not an unfilled form
+    ("Open every reply with the tag [STATE: DRAFT] until the plan is approved.", None),
+    ("每次回复开头必须标明当前阶段，格式：`[PHASE: 研究]`", None),
+    ("[Describe your deploy steps here]", "self-reference"),
+    ("[TODO: describe the deploy steps]", "self-reference"),
+    # a code span set against another spells out what to write, even when the span
+    # opens with a word that reads as a vague verb ("open")
+    ("Every `open()` call: `open(path, encoding='utf-8')` not `open(path)`.", None),
+    ("文件读取：`open(path, encoding='utf-8')` 而不是 `open(path)`", None),
+    ("Every `open()` call: `open(path)`.", "gradient"),
+    ("Every `open()` call: open it carefully, not `open(path)`.", "gradient"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), STRUCTURAL_ROUND_18)
+def test_structural_rules_of_round_18(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

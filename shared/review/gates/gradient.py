@@ -49,6 +49,7 @@ _BARE_POINTER = lexicon.matcher("bare_pointer")
 _GOAL_LABEL = lexicon.matcher("goal_label")
 _VALUE_LABEL = lexicon.matcher("value_label")
 _REMEDY_LABEL = lexicon.words("remedy_label")
+_CODE_CONTRAST = lexicon.matcher("code_contrast")
 
 MISSING_TRIGGER = Finding(
     RULE_ID,
@@ -103,6 +104,8 @@ def judge(
     last, cue = directions[-1]
     if last == len(claim.clauses) - 1 and object_follows(claim.raw, claim.clauses[last], cue):
         return None  # "Before committing, run:": the object is the list below
+    if "`" in claim.raw and _CODE_CONTRAST.found(claim.raw):
+        return None  # "`fetch('api/x')` not `fetch('/api/x')`": what to write is spelled out
     if all(is_vague(claim.clauses[idx], cue) for idx, cue in directions):
         return NO_ACTIVATION
     return None

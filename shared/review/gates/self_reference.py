@@ -30,11 +30,14 @@ _FRAGMENT = lexicon.matcher("fragment")
 _SELF_EDIT = lexicon.matcher("self_edit", prefilter=True)
 # Template placeholders ("[Tribal knowledge 1]", "{简要说明该功能做什么}", "_User
 # preferences will be learned_"): an unfilled form, not memory. Checkboxes, modal tags,
-# [[pointers]] and markdown links are not placeholders.
+# [[pointers]] and markdown links are not placeholders, nor is a literal tag whose key
+# and value are upper-case names ("[MODE: RESEARCH]", "`[MODE: MODE_NAME]`"): a format
+# to write out as it stands, in any language.
+_TAG_LITERAL = rf"(?![A-Z][A-Z0-9_-]*\s*[:：]\s*(?:[A-Z][A-Z0-9_-]*|[{CJK}]+)\])"
 _PLACEHOLDER = lexicon.matcher(
     "placeholder_prompt",
     neutral=(
-        r"(?<!\[)\[(?![ xX✓]\])(?!\[)[^\[\]\n]*\s[^\[\]\n]*\](?![(\[\]])"
+        rf"(?<!\[)\[(?![ xX✓]\]){_TAG_LITERAL}(?!\[)[^\[\]\n]*\s[^\[\]\n]*\](?![(\[\]])"
         rf"|\{{[^{{}}\n]*[{CJK}][^{{}}\n]*\}}"
     ),
 )

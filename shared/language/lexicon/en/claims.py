@@ -165,6 +165,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "`fetch('api/x')` not `fetch('/api/x')`": a code span set against another names
+    # exactly what to write and what it replaces, with or without a verb.
+    "code_contrast": (
+        Pattern(
+            r"`[^`\n]+`\s*(?:\)\s*)?(?:,\s*)?(?:not|instead of|rather than)\s+`[^`\n]+`",
+            "a code span, a word of contrast, another code span",
+            bounded=False,
+        ),
+    ),
     # "See `docs/testing.md` for test conventions": a clause that only points at a file
     # (a bare pointer) directs nothing itself.
     "bare_pointer": (

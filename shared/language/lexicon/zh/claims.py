@@ -227,6 +227,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "'能用 X 时/就': the clause names what to use instead",
         ),
     ),
+    # "用 `fetch('api/x')` 而不是 `fetch('/api/x')`": a code span set against another.
+    "code_contrast": (
+        Pattern(
+            r"`[^`\n]+`\s*(?:[)）]\s*)?(?:[,，]\s*)?(?:而不是|而非|不是|不用)\s*`[^`\n]+`",
+            "a code span, a word of contrast, another code span",
+        ),
+    ),
     "ghost": ("再次", "再犯", "重蹈", "像上次", "又一次", "再也"),
     # ------------------------------------------------------------ external world
     "external": (
