@@ -346,6 +346,26 @@ STRUCTURAL_ROUND_18 = [
     ("文件读取：`open(path, encoding='utf-8')` 而不是 `open(path)`", None),
     ("Every `open()` call: `open(path)`.", "gradient"),
     ("Every `open()` call: open it carefully, not `open(path)`.", "gradient"),
+    # verbs of conforming (conform / comply / adhere / obey) direct like "follow": a named
+    # tool's rules are concrete, an unnamed standard is not
+    ("**Shell-heavy** - most scripts are Bash, conform to ShellCheck rules", None),
+    ("Most code is SQL, comply with SQLFluff rules", None),
+    ("脚本以 Bash 为主，遵守 ShellCheck 规则", None),
+    ("Most code is Bash, conform to the usual rules", "gradient"),
+    ("Comply with requests.", "gradient"),
+    # a present state named only in a mid-line bracketed aside is what the rule relies
+    # on; the same note closing the line, or with no direction outside, is work state
+    (
+        "Seed data with `make seed` (not yet wired into CI) before running the integration tests.",
+        None,
+    ),
+    ("部署前运行 `make check`（已配置 CI 密钥）确认构建通过", None),
+    ("部署前运行 `make check` 确认构建通过（已配置）", "status-shape"),
+    (
+        "Seed data with `make seed` before running the integration tests (not yet wired into CI).",
+        "status-shape",
+    ),
+    ("数据库（已迁移）结构稳定", "status-shape"),
 ]
 
 

@@ -91,6 +91,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         challenge advise caution halt abort redo rollback roll prepend chunk pre-fill
         prefill sanitize redact mask anonymize escape spell-check proofread tabulate chart
         integrate enhance favor favour employ utilize utilise encapsulate instantiate
+        conform comply adhere obey
         initialize initialise debounce deserialize encrypt decrypt compile bundle lint minify
         suffix indent lowercase uppercase capitalize alias
         plot visualize diagram sketch prototype scaffold stub mock seed migrate deploy ship

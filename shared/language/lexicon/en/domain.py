@@ -78,7 +78,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # Verbs that mostly take an abstract object: their object must be an artefact word.
     "abstract_taking": words(
         """follow apply review think keep preserve maintain ensure consider test ask build
-        deliver make stay try focus remember respect handle provide adhere strive aim"""
+        deliver make stay try focus remember respect handle provide adhere strive aim
+        conform comply obey"""
     ),
     "abstract_suffix": ("ness", "ity", "ance", "ence", "ism", "ship", "ties"),
     "hedge": (
