@@ -366,6 +366,11 @@ STRUCTURAL_ROUND_18 = [
         "status-shape",
     ),
     ("数据库（已迁移）结构稳定", "status-shape"),
+    # a threshold on the direction ("only at 3+ …", "at least 3 …") bounds the next edit
+    ("KISS — copying twice is fine; generalise only at 3+ genuine repeats.", None),
+    ("简单优先：至少复用 3 次再抽象", None),
+    ("KISS — copying twice is fine; generalise only at the right moment.", "gradient"),
+    ("Aim for 3+ happy users.", "gradient"),
 ]
 
 

@@ -186,6 +186,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a bound word, then a number",
             bounded=False,
         ),
+        Pattern(
+            r"\b(?:at least|only at|only after|only from|only beyond|not before)\s+\d+\+?\s*[a-z]"
+            r"|\b(?:at|after|from|beyond)\s+\d+\+\s*[a-z]",
+            "a threshold: at least a number, or a number and more ('abstract only at 3+ reuses')",
+            bounded=False,
+        ),
     ),
     # "Tabs for indentation", "Dates as YYYY-MM-DD": a short verbless convention.
     "convention": (
