@@ -371,6 +371,14 @@ STRUCTURAL_ROUND_18 = [
     ("简单优先：至少复用 3 次再抽象", None),
     ("KISS — copying twice is fine; generalise only at the right moment.", "gradient"),
     ("Aim for 3+ happy users.", "gradient"),
+    # the fields of one incident's write-up (what was observed, what was done, what is
+    # left to follow up) are provenance; the verb itself leading a line still directs
+    ("Follow-up: profile the export query before the next release.", "status-shape"),
+    ("Action taken: pinned `libfoo` to 2.3 for the release build.", "status-shape"),
+    ("观察：大租户的夜间导出 30 分钟后超时", "status-shape"),
+    ("后续跟进：下个版本前分析导出查询", "status-shape"),
+    ("Observe the export logs before restarting the worker.", None),
+    ("观察导出日志后再重启 worker", None),
 ]
 
 

@@ -298,7 +298,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "field_label": _shape(
         r"(?i:^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|task|"
         r"event/context|what happened|seen|occurrences|confidence|result|symptom|root cause|"
-        r"impact|context|failure mode|detection signal)\W*[:：])",
+        r"impact|context|failure mode|detection signal|observation|observed|actions? taken|"
+        r"follow-?up)\W*[:：])",
         "a provenance or bookkeeping field",
     ),
 }
