@@ -379,6 +379,12 @@ STRUCTURAL_ROUND_18 = [
     ("后续跟进：下个版本前分析导出查询", "status-shape"),
     ("Observe the export logs before restarting the worker.", None),
     ("观察导出日志后再重启 worker", None),
+    # a negated modal after its subject ("… must not change", "… should never …") is a
+    # prohibition like a leading "never"; with its replacement it stays
+    ("The `base` option of `vite.config.ts` must not change.", "summoning"),
+    ("Migrations should never edit an applied file.", "summoning"),
+    ("`vite.config.ts` 中的 `base` 不得修改。", "summoning"),
+    ("Migrations must not edit an applied file; add a new migration instead.", None),
 ]
 
 

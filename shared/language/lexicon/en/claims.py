@@ -217,8 +217,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     "modal": phrases(
-        """should|must|need to|needs to|have to|has to|always|never|don't|do not|dont|make sure|
-        be sure to|remember to|prefer to|avoid|instead|ought to"""
+        """must not|mustn't|must never|should not|shouldn't|should never|should|must|need to|
+        needs to|have to|has to|always|never|don't|do not|dont|make sure|be sure to|
+        remember to|prefer to|avoid|instead|ought to"""
     ),
     "skip_lead": words(
         """then always first just please also immediately briefly politely quietly explicitly
@@ -330,7 +331,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "negation": phrases(
         """never|don't|do not|dont|avoid|stop|no longer|must not|mustn't|should not|shouldn't|
-        refrain from|not to"""
+        must never|should never|refrain from|not to"""
     ),
     "replacement": (
         *phrases("""instead|rather than|rather|in place of|replace|replacing|but"""),
