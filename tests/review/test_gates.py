@@ -385,6 +385,13 @@ STRUCTURAL_ROUND_18 = [
     ("Migrations should never edit an applied file.", "summoning"),
     ("`vite.config.ts` 中的 `base` 不得修改。", "summoning"),
     ("Migrations must not edit an applied file; add a new migration instead.", None),
+    # a hedge in a clause that only continues a direction (split off by a bracket)
+    # hedges that direction; a hedged second direction leaves the first one standing
+    ("Stub network calls (HTTP, gRPC) with `fixtures/` doubles where appropriate.", "gradient"),
+    ("用 `fixtures/` 替身模拟网络调用（HTTP、gRPC），酌情处理", "gradient"),
+    ("Stub network calls (HTTP, gRPC) with `fixtures/` doubles.", None),
+    ("用 `fixtures/` 替身模拟网络调用（HTTP、gRPC）", None),
+    ("Run `pytest` before committing; add tests where appropriate.", None),
 ]
 
 

@@ -140,6 +140,19 @@ def _unspaced_quality_object(clause: str) -> bool:
     return not CJK_RE.search(rest) and not _LATIN_OR_CODE_RE.search(rest)
 
 
+def hedged_after(clauses: tuple[str, ...], idx: int, others: set[int]) -> bool:
+    """ "Mock external services (Google Apps Script, HTTP calls) using `test-utils/`
+    helpers where appropriate": a hedge in a clause that only continues direction ``idx``
+    (no direction or trigger of its own, ``others``, before it) leaves that action to
+    judgement too, wherever a bracket split the sentence."""
+    for at in range(idx + 1, len(clauses)):
+        if at in others:
+            return False
+        if _hedged(clauses[at]):
+            return True
+    return False
+
+
 def object_follows(raw: str, clause: str, cue: str) -> bool:
     """ "Before committing, run:": a concrete verb that ends the line on a colon takes the
     list on the following lines as its object, so it is not vague for lacking one."""

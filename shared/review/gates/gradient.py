@@ -33,6 +33,7 @@ from shared.language.claims import (
     direction_clauses,
     domain_concrete,
     find_trigger,
+    hedged_after,
     is_vague,
     labelled_setting,
     normative_clauses,
@@ -106,7 +107,11 @@ def judge(
         return None  # "Before committing, run:": the object is the list below
     if "`" in claim.raw and _CODE_CONTRAST.found(claim.raw):
         return None  # "`fetch('api/x')` not `fetch('/api/x')`": what to write is spelled out
-    if all(is_vague(claim.clauses[idx], cue) for idx, cue in directions):
+    marked = {idx for idx, _ in directions} | ({trig} if trig is not None else set())
+    if all(
+        is_vague(claim.clauses[idx], cue) or hedged_after(claim.clauses, idx, marked)
+        for idx, cue in directions
+    ):
         return NO_ACTIVATION
     return None
 
