@@ -392,6 +392,11 @@ STRUCTURAL_ROUND_18 = [
     ("Stub network calls (HTTP, gRPC) with `fixtures/` doubles.", None),
     ("用 `fixtures/` 替身模拟网络调用（HTTP、gRPC）", None),
     ("Run `pytest` before committing; add tests where appropriate.", None),
+    # 尽量 'as far as possible' after a subject, then only a quality: a value
+    ("页面标题尽量简洁", "gradient"),
+    ("Page titles concise where possible.", "gradient"),
+    ("提交说明尽量用英文", None),
+    ("尽量复用现有组件", None),
 ]
 
 

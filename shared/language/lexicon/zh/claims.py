@@ -341,7 +341,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     # Modals of obligation whose object is what follows them ("做事要认真").
-    "obligation": ("要", "要有", "需有", "应有", "须有", "都有", "需", "只能", "仅能", "只可以"),
+    # "标题尽量简洁": 尽量 'as far as possible' takes what follows it as 要 does.
+    "obligation": (
+        *("要", "要有", "需有", "应有", "须有", "都有", "需", "只能", "仅能", "只可以"),
+        *("尽量", "尽可能"),
+    ),
     # Adverbs that lead a verb ("直接做", "先写测试"): the verb after them is the action.
     "adverb_cue": (*phrases("""直接|先|马上|立即|立刻|及时|主动|然后|再|始终|总是|一律|统一"""),),
     "sequence": ("再", "然后", "最后", "之后"),
