@@ -397,6 +397,13 @@ STRUCTURAL_ROUND_18 = [
     ("Page titles concise where possible.", "gradient"),
     ("提交说明尽量用英文", None),
     ("尽量复用现有组件", None),
+    # 待 before a verb of investigating or fixing is an open item (as 待确认 is); 对待 /
+    # 接待 'treat, receive' and 等待 'wait' are not
+    ("**待排查：开启 DMA 后串口丢包**", "status-shape"),
+    ("待验证：新版驱动在低温下的稳定性", "status-shape"),
+    ("对待用户要耐心，先复述问题再回答", None),
+    ("接待用户时先确认身份", None),
+    ("发现问题时先排查日志，再等待用户确认", None),
 ]
 
 

@@ -183,7 +183,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "\\W*[:：]",
             "a field that names work state ('**工作重点**：…', '下一步：…', '可选：…')",
         ),
-        Pattern("(?<![等期])待(?:用户|确认|定)", "waiting on someone ('TODO 待用户'), not 等待"),
+        Pattern(
+            "(?<![等期对接看招款善])待(?:用户|确认|定|查|调查|調查|排查|验证|驗證|修复|修復|解决|解決)",
+            "waiting on someone or still to investigate ('TODO 待用户', '待查：…'), not 等待",
+        ),
         Pattern(
             "[(（][^()（）]*(?:(?<![否])已|未)(?:实现|完成|实施|部署|上线|修复|验证|废弃|移除|卸载)"
             "[^()（）]*[)）]|[(（][^()（）]*进行中[^()（）]*[)）]",
