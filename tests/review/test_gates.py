@@ -404,6 +404,16 @@ STRUCTURAL_ROUND_18 = [
     ("对待用户要耐心，先复述问题再回答", None),
     ("接待用户时先确认身份", None),
     ("发现问题时先排查日志，再等待用户确认", None),
+    # a file in the memory directory that the line only locates, reads or writes is the
+    # memory store; a rule acting on something else may point at one
+    ("Daily notes: `memory/daily/YYYY-MM-DD.md`", "self-reference"),
+    ("Read `memory/2026-01-01.md` first", "self-reference"),
+    ("每日笔记：`memory/daily/YYYY-MM-DD.md`", "self-reference"),
+    ("读取 `memory/YYYY-MM-DD.md` 文件", "self-reference"),
+    ("When deploying to staging, run `make deploy` (see memory/topics/deploy.md).", None),
+    ("Before a release, run `make check` and read memory/topics/release.md", None),
+    ("部署到预发环境前运行 `make check`（见 memory/topics/release.md）", None),
+    ("Build artefacts: `dist/daily/app.js`", None),
 ]
 
 

@@ -72,6 +72,28 @@ _RECORD_VERB = lexicon.matcher("record_verb")
 _FILE_NAME_RE = re.compile(r"(?<![a-z0-9_.-])[a-z0-9_.-]+\.(?:md|mdc|json|jsonl|txt|ya?ml)\b")
 
 
+# "每日报告：`memory/daily/YYYY-MM-DD.md`", "读取 `memory/YYYY-MM-DD.md` 文件": a path in
+# the memory directory, which the line only locates, reads or writes.
+_MEMORY_DIR_PATH_RE = re.compile(r"(?<![\w/.-])\.?memory/[\w./-]+")
+_CONSULT_VERB = lexicon.matcher("consult_verb")
+
+
+def _locates_memory(claim: Claim) -> bool:
+    """The line names a file in the memory directory and does nothing but say where it
+    is, read it or write it: its directions are all verbs of consulting or recording (or
+    it has none, a labelled location). A direction acting on anything else ("run `make
+    deploy` (see memory/topics/deploy.md)") keeps the line a rule with a pointer."""
+    if "memory/" not in claim.lower or not _MEMORY_DIR_PATH_RE.search(claim.lower):
+        return False
+    trig = trigger_clause(claim)
+    if trig is not None:
+        return False
+    return all(
+        _CONSULT_VERB.fullmatch(cue) or _RECORD_VERB.fullmatch(cue)
+        for _, cue in direction_clauses(claim, trig)
+    )
+
+
 def _path_keep(match: re.Match[str]) -> str:
     """A path that names an instruction file stays (as its file name); other paths go."""
     path = match.group(0)
@@ -98,7 +120,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _FINDING
     if _MEMORY_FILE_RE.search(text) and _RECORD_VERB.found(text):
         return _FINDING
-    if ctx.kind is FileKind.BOARD and _PURPOSE.match(claim.raw):
+    if ctx.kind is FileKind.BOARD and (_PURPOSE.match(claim.raw) or _locates_memory(claim)):
         return _FINDING
     if (
         ctx.kind is FileKind.BOARD

@@ -85,6 +85,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "fragment": ("碎片",),
     "record_verb": phrases("更新|写入|写进|写到|记录|记入|记到|补充|同步|追加|添加"),
+    "consult_verb": phrases("读取|阅读|查看|加载|打开|读"),
     "self_edit": (
         Pattern(
             "(?:更新|修改|写入|补充|同步更新)(?:本|这份|这个)文件", "a direction to edit this file"
