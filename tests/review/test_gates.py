@@ -414,6 +414,17 @@ STRUCTURAL_ROUND_18 = [
     ("Before a release, run `make check` and read memory/topics/release.md", None),
     ("部署到预发环境前运行 `make check`（见 memory/topics/release.md）", None),
     ("Build artefacts: `dist/daily/app.js`", None),
+    # a verb whose object opens with a standard it does not name ("the correct …",
+    # "comprehensive …"); beside a prohibition it is the replacement, and a place so
+    # qualified ("in the correct folder under …") is not the object
+    ("Set the correct permissions on uploaded files.", "gradient"),
+    ("Implement comprehensive logging for the billing service.", "gradient"),
+    ("实现全面的日志记录", "gradient"),
+    ("使用正确的 UID/GID 挂载 Docker 卷", "gradient"),
+    ("No bare print statements (use proper logging).", None),
+    ("New migrations must be placed in the correct folder under `db/migrations/`.", None),
+    ("Set permissions on uploaded files to `0640`.", None),
+    ("实现基于 `structlog` 的日志记录", None),
 ]
 
 

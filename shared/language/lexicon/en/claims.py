@@ -246,6 +246,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Return appropriate HTTP status codes": which thing fits is left open, unless
     # "appropriate" only qualifies the means ("using the appropriate pnpm scripts").
     "appropriate": words("appropriate suitable"),
+    # "Use the correct UID/GID", "Implement comprehensive monitoring": a verb whose object
+    # opens with a standard it does not name (which one is correct is the question).
+    "unnamed_standard": words("proper correct right comprehensive"),
     "means_before": (
         Pattern(r"\b(?:using|with|via|through|by)(?: the| an?)?\s*$", "a means", bounded=False),
     ),
