@@ -425,6 +425,12 @@ STRUCTURAL_ROUND_18 = [
     ("New migrations must be placed in the correct folder under `db/migrations/`.", None),
     ("Set permissions on uploaded files to `0640`.", None),
     ("实现基于 `structlog` 的日志记录", None),
+    # a Chinese line of short settings lists its values with 、; each value is short, as
+    # an English comma list's are
+    ("配置：双引号、缩进 2、无分号", None),
+    ("**Prettier**：双引号、行宽 100、无尾随逗号", None),
+    ("**Prettier**: single quotes, width 100, trailing commas", None),
+    ("风格：简洁、优雅、高效", "gradient"),
 ]
 
 
