@@ -389,3 +389,111 @@ def test_false_approve_rules_of_rounds_16_17(text: str, gate: str | None) -> Non
 def test_structural_rules_of_rounds_16_17(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+# Round 18: shapes of the round-18 tune misses, generalised; every line here is invented,
+# with a near miss beside each.
+STRUCTURAL_ROUND_18 = [
+    # an upper-case key: value tag is a literal format to write out, not an unfilled form
+    ("Open every reply with the tag [STATE: DRAFT] until the plan is approved.", None),
+    ("每次回复开头必须标明当前阶段，格式：`[PHASE: 研究]`", None),
+    ("[Describe your deploy steps here]", "self-reference"),
+    ("[TODO: describe the deploy steps]", "self-reference"),
+    # a code span set against another spells out what to write, even when the span
+    # opens with a word that reads as a vague verb ("open")
+    ("Every `open()` call: `open(path, encoding='utf-8')` not `open(path)`.", None),
+    ("文件读取：`open(path, encoding='utf-8')` 而不是 `open(path)`", None),
+    ("Every `open()` call: `open(path)`.", "gradient"),
+    ("Every `open()` call: open it carefully, not `open(path)`.", "gradient"),
+    # verbs of conforming (conform / comply / adhere / obey) direct like "follow": a named
+    # tool's rules are concrete, an unnamed standard is not
+    ("**Shell-heavy** - most scripts are Bash, conform to ShellCheck rules", None),
+    ("Most code is SQL, comply with SQLFluff rules", None),
+    ("脚本以 Bash 为主，遵守 ShellCheck 规则", None),
+    ("Most code is Bash, conform to the usual rules", "gradient"),
+    ("Comply with requests.", "gradient"),
+    # a present state named only in a mid-line bracketed aside is what the rule relies
+    # on; the same note closing the line, or with no direction outside, is work state
+    (
+        "Seed data with `make seed` (not yet wired into CI) before running the integration tests.",
+        None,
+    ),
+    ("部署前运行 `make check`（已配置 CI 密钥）确认构建通过", None),
+    ("部署前运行 `make check` 确认构建通过（已配置）", "status-shape"),
+    (
+        "Seed data with `make seed` before running the integration tests (not yet wired into CI).",
+        "status-shape",
+    ),
+    ("数据库（已迁移）结构稳定", "status-shape"),
+    # a threshold on the direction ("only at 3+ …", "at least 3 …") bounds the next edit
+    ("KISS — copying twice is fine; generalise only at 3+ genuine repeats.", None),
+    ("简单优先：至少复用 3 次再抽象", None),
+    ("KISS — copying twice is fine; generalise only at the right moment.", "gradient"),
+    ("Aim for 3+ happy users.", "gradient"),
+    # the fields of one incident's write-up (what was observed, what was done, what is
+    # left to follow up) are provenance; the verb itself leading a line still directs
+    ("Follow-up: profile the export query before the next release.", "status-shape"),
+    ("Action taken: pinned `libfoo` to 2.3 for the release build.", "status-shape"),
+    ("观察：大租户的夜间导出 30 分钟后超时", "status-shape"),
+    ("后续跟进：下个版本前分析导出查询", "status-shape"),
+    ("Observe the export logs before restarting the worker.", None),
+    ("观察导出日志后再重启 worker", None),
+    # a negated modal after its subject ("… must not change", "… should never …") is a
+    # prohibition like a leading "never"; with its replacement it stays
+    ("The `base` option of `vite.config.ts` must not change.", "summoning"),
+    ("Migrations should never edit an applied file.", "summoning"),
+    ("`vite.config.ts` 中的 `base` 不得修改。", "summoning"),
+    ("Migrations must not edit an applied file; add a new migration instead.", None),
+    # a hedge in a clause that only continues a direction (split off by a bracket)
+    # hedges that direction; a hedged second direction leaves the first one standing
+    ("Stub network calls (HTTP, gRPC) with `fixtures/` doubles where appropriate.", "gradient"),
+    ("用 `fixtures/` 替身模拟网络调用（HTTP、gRPC），酌情处理", "gradient"),
+    ("Stub network calls (HTTP, gRPC) with `fixtures/` doubles.", None),
+    ("用 `fixtures/` 替身模拟网络调用（HTTP、gRPC）", None),
+    ("Run `pytest` before committing; add tests where appropriate.", None),
+    # 尽量 'as far as possible' after a subject, then only a quality: a value
+    ("页面标题尽量简洁", "gradient"),
+    ("Page titles concise where possible.", "gradient"),
+    ("提交说明尽量用英文", None),
+    ("尽量复用现有组件", None),
+    # 待 before a verb of investigating or fixing is an open item (as 待确认 is); 对待 /
+    # 接待 'treat, receive' and 等待 'wait' are not
+    ("**待排查：开启 DMA 后串口丢包**", "status-shape"),
+    ("待验证：新版驱动在低温下的稳定性", "status-shape"),
+    ("对待用户要耐心，先复述问题再回答", None),
+    ("接待用户时先确认身份", None),
+    ("发现问题时先排查日志，再等待用户确认", None),
+    # a file in the memory directory that the line only locates, reads or writes is the
+    # memory store; a rule acting on something else may point at one
+    ("Daily notes: `memory/daily/YYYY-MM-DD.md`", "self-reference"),
+    ("Read `memory/2026-01-01.md` first", "self-reference"),
+    ("每日笔记：`memory/daily/YYYY-MM-DD.md`", "self-reference"),
+    ("读取 `memory/YYYY-MM-DD.md` 文件", "self-reference"),
+    ("When deploying to staging, run `make deploy` (see memory/topics/deploy.md).", None),
+    ("Before a release, run `make check` and read memory/topics/release.md", None),
+    ("部署到预发环境前运行 `make check`（见 memory/topics/release.md）", None),
+    ("Build artefacts: `dist/daily/app.js`", None),
+    # a verb whose object opens with a standard it does not name ("the correct …",
+    # "comprehensive …"); beside a prohibition it is the replacement, and a place so
+    # qualified ("in the correct folder under …") is not the object
+    ("Set the correct permissions on uploaded files.", "gradient"),
+    ("Implement comprehensive logging for the billing service.", "gradient"),
+    ("实现全面的日志记录", "gradient"),
+    ("使用正确的 UID/GID 挂载 Docker 卷", "gradient"),
+    ("No bare print statements (use proper logging).", None),
+    ("New migrations must be placed in the correct folder under `db/migrations/`.", None),
+    ("Set permissions on uploaded files to `0640`.", None),
+    ("实现基于 `structlog` 的日志记录", None),
+    # a Chinese line of short settings lists its values with 、; each value is short, as
+    # an English comma list's are
+    ("配置：双引号、缩进 2、无分号", None),
+    ("**Prettier**：双引号、行宽 100、无尾随逗号", None),
+    ("**Prettier**: single quotes, width 100, trailing commas", None),
+    ("风格：简洁、优雅、高效", "gradient"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), STRUCTURAL_ROUND_18)
+def test_structural_rules_of_round_18(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

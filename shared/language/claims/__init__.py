@@ -27,7 +27,12 @@ from shared.language.claims.norms import (
     normative_clauses,
 )
 from shared.language.claims.triggers import find_trigger, trigger_clause
-from shared.language.claims.vagueness import is_vague, object_follows
+from shared.language.claims.vagueness import (
+    hedged_after,
+    is_vague,
+    object_follows,
+    unnamed_standard,
+)
 
 __all__ = [
     "LABELLED_CODE_RE",
@@ -39,6 +44,7 @@ __all__ = [
     "domain_concrete",
     "find_trigger",
     "has_limit",
+    "hedged_after",
     "is_vague",
     "labelled_setting",
     "normative_clauses",
@@ -46,5 +52,6 @@ __all__ = [
     "strip_label",
     "trigger_clause",
     "unnamed_skill",
+    "unnamed_standard",
     "words",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, Claim, strip_label, words
 from shared.language.claims.conventions import arranged
-from shared.language.claims.norms import arrow_mapping, labelled_setting, labelled_value
+from shared.language.claims.norms import arrow_mapping, has_limit, labelled_setting, labelled_value
 from shared.language.claims.vocabulary import (
     ABSTRACT,
     ARTEFACT,
@@ -60,6 +60,8 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
         token = match.group(0).strip("`")
         if token.rstrip("s") not in _SHOUT and token not in _SHOUT:
             return True
+    if any(has_limit(claim.clauses[idx]) for idx, _ in directions):
+        return True  # "abstract only at 3+ reuses", "函数不超过 50 行": a bound on the edit
     cues = {cue for _, cue in directions}
     whole_seen: set[str] = set()
     for idx, cue in directions:

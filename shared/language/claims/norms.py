@@ -135,7 +135,7 @@ _SETTING_RE = re.compile(
 )
 _MD_LINK_RE = re.compile(r"\[([^\]\n]+)\]\([^)\n]+\)")
 _TRAILING_NOTE_RE = re.compile(r"(?<!\s)\s*[(（][^()（）\n]*[)）]\s*$")
-_SETTING_ITEMS_RE = re.compile(r"(?<!\s)\s*(?:[,，;；>→]|\s\+\s)\s*")
+_SETTING_ITEMS_RE = re.compile(r"(?<!\s)\s*(?:[,，;；、>→]|\s\+\s)\s*")
 # "JDK 17+", "Windows 11", "Python 3.12": a capitalised name, then its version number
 # ("GMT+8" is a time zone, "Phase 2" a step: no name of a tool).
 _NAME_VERSION_RE = re.compile(r"([A-Z][\w#.-]*)\s+v?\d+(?:\.\d+)*\+?(?=\s|$)")
@@ -164,7 +164,9 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
     if not value or _NEGATION.search(value.lower()):
         return None
     items = [i for i in _SETTING_ITEMS_RE.split(value) if i.strip()]
-    if len(CJK_RE.findall(value)) > _SETTING_MAX_UNSPACED or len(items) > 6:
+    # "单引号、行宽 200、尾随逗号": each item of an unspaced value is short, as each word
+    # group of a spaced one is
+    if any(len(CJK_RE.findall(i)) > _SETTING_MAX_UNSPACED for i in items) or len(items) > 6:
         return None
     for item in items:
         if len(item.split()) > _SETTING_MAX_WORDS:

@@ -42,6 +42,9 @@ _UNSPACED_QUALITY_OBJECT_CUE = lexicon.matcher("quality_object_cue", spaced=Fals
 _UNSPACED_QUALITY_LEAD = lexicon.matcher("quality_lead", spaced=False)
 _UNSPACED_ARTEFACT_MAX = 4  # characters of the qualified artefact ("错误提示")
 _UNSPACED_QUALITY_NOUN = lexicon.matcher("quality_noun", spaced=False)
+_SPACED_STANDARD = lexicon.words("unnamed_standard", spaced=True)
+_UNSPACED_STANDARD = lexicon.matcher("unnamed_standard", spaced=False)
+_ARTICLES = ("the", "a", "an")
 
 
 def _hedged(clause: str) -> bool:
@@ -138,6 +141,36 @@ def _unspaced_quality_object(clause: str) -> bool:
     rest = _UNSPACED_GENERIC.sub(_UNSPACED_QUALITY_NOUN.sub(rest))
     rest = _UNSPACED_EVALUATIVE.sub(_UNSPACED_GENERIC_CODE.sub(rest))
     return not CJK_RE.search(rest) and not _LATIN_OR_CODE_RE.search(rest)
+
+
+def unnamed_standard(clause: str, cue: str) -> bool:
+    """ "Use the correct UID/GID for …", "Implement comprehensive monitoring", "实现全面的监控":
+    the verb's object opens with a standard it does not name, so what to do is still
+    to be found out ("added … in the correct position" qualifies a place, not the
+    object)."""
+    if CJK_RE.search(clause):
+        at = clause.find(cue)
+        return at >= 0 and bool(_UNSPACED_STANDARD.match(clause[at + len(cue) :]))
+    ws = words(clause)
+    if cue not in ws:
+        return False
+    rest = ws[ws.index(cue) + 1 :]
+    if rest[:1] and rest[0] in _ARTICLES:
+        rest = rest[1:]
+    return bool(rest) and rest[0] in _SPACED_STANDARD
+
+
+def hedged_after(clauses: tuple[str, ...], idx: int, others: set[int]) -> bool:
+    """ "Mock external services (Google Apps Script, HTTP calls) using `test-utils/`
+    helpers where appropriate": a hedge in a clause that only continues direction ``idx``
+    (no direction or trigger of its own, ``others``, before it) leaves that action to
+    judgement too, wherever a bracket split the sentence."""
+    for at in range(idx + 1, len(clauses)):
+        if at in others:
+            return False
+        if _hedged(clauses[at]):
+            return True
+    return False
 
 
 def object_follows(raw: str, clause: str, cue: str) -> bool:

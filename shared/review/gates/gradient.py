@@ -33,13 +33,15 @@ from shared.language.claims import (
     direction_clauses,
     domain_concrete,
     find_trigger,
+    hedged_after,
     is_vague,
     labelled_setting,
     normative_clauses,
     object_follows,
     unnamed_skill,
+    unnamed_standard,
 )
-from shared.language.claims.claim import CODE_TOKEN_RE, strip_label
+from shared.language.claims.claim import CODE_TOKEN_RE, strip_label, words
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "gradient"
@@ -49,6 +51,9 @@ _BARE_POINTER = lexicon.matcher("bare_pointer")
 _GOAL_LABEL = lexicon.matcher("goal_label")
 _VALUE_LABEL = lexicon.matcher("value_label")
 _REMEDY_LABEL = lexicon.words("remedy_label")
+_CODE_CONTRAST = lexicon.matcher("code_contrast")
+_NEGATION = lexicon.matcher("negation")
+_BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
 
 MISSING_TRIGGER = Finding(
     RULE_ID,
@@ -103,7 +108,20 @@ def judge(
     last, cue = directions[-1]
     if last == len(claim.clauses) - 1 and object_follows(claim.raw, claim.clauses[last], cue):
         return None  # "Before committing, run:": the object is the list below
-    if all(is_vague(claim.clauses[idx], cue) for idx, cue in directions):
+    if "`" in claim.raw and _CODE_CONTRAST.found(claim.raw):
+        return None  # "`fetch('api/x')` not `fetch('/api/x')`": what to write is spelled out
+    marked = {idx for idx, _ in directions} | ({trig} if trig is not None else set())
+    # Beside a prohibition an unnamed standard is the replacement ("No print statements
+    # (use proper logging)"): what it replaces says which.
+    forbids = any(
+        _NEGATION.match(c) or next(iter(words(c)), "") in _BARE_NEGATOR for c in claim.clauses
+    )
+    if all(
+        is_vague(claim.clauses[idx], cue)
+        or hedged_after(claim.clauses, idx, marked)
+        or (not forbids and unnamed_standard(claim.clauses[idx], cue))
+        for idx, cue in directions
+    ):
         return NO_ACTIVATION
     return None
 

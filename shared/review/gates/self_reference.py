@@ -30,11 +30,14 @@ _FRAGMENT = lexicon.matcher("fragment")
 _SELF_EDIT = lexicon.matcher("self_edit", prefilter=True)
 # Template placeholders ("[Tribal knowledge 1]", "{简要说明该功能做什么}", "_User
 # preferences will be learned_"): an unfilled form, not memory. Checkboxes, modal tags,
-# [[pointers]] and markdown links are not placeholders.
+# [[pointers]] and markdown links are not placeholders, nor is a literal tag whose key
+# and value are upper-case names ("[MODE: RESEARCH]", "`[MODE: MODE_NAME]`"): a format
+# to write out as it stands, in any language.
+_TAG_LITERAL = rf"(?![A-Z][A-Z0-9_-]*\s*[:：]\s*(?:[A-Z][A-Z0-9_-]*|[{CJK}]+)\])"
 _PLACEHOLDER = lexicon.matcher(
     "placeholder_prompt",
     neutral=(
-        r"(?<!\[)\[(?![ xX✓]\])(?!\[)[^\[\]\n]*\s[^\[\]\n]*\](?![(\[\]])"
+        rf"(?<!\[)\[(?![ xX✓]\]){_TAG_LITERAL}(?!\[)[^\[\]\n]*\s[^\[\]\n]*\](?![(\[\]])"
         rf"|\{{[^{{}}\n]*[{CJK}][^{{}}\n]*\}}"
     ),
 )
@@ -69,17 +72,32 @@ _RECORD_VERB = lexicon.matcher("record_verb")
 _FILE_NAME_RE = re.compile(r"(?<![a-z0-9_.-])[a-z0-9_.-]+\.(?:md|mdc|json|jsonl|txt|ya?ml)\b")
 
 
-# "读取 `memory/YYYY-MM-DD.md`": a note in the memory folder is a memory file (a state
-# file there, "memory/heartbeat-state.json", is the runtime's own).
-_MEMORY_FOLDER_RE = re.compile(r"(?:^|[/\s`(])memory/(?:[\w.-]+/)*[\w.-]+\.md`?$")
+# "每日报告：`memory/daily/YYYY-MM-DD.md`", "读取 `memory/YYYY-MM-DD.md` 文件": a path in
+# the memory directory, which the line only locates, reads or writes.
+_MEMORY_DIR_PATH_RE = re.compile(r"(?<![\w/.-])\.?memory/[\w./-]+")
+_CONSULT_VERB = lexicon.matcher("consult_verb")
+
+
+def _locates_memory(claim: Claim) -> bool:
+    """The line names a file in the memory directory and does nothing but say where it
+    is, read it or write it: its directions are all verbs of consulting or recording (or
+    it has none, a labelled location). A direction acting on anything else ("run `make
+    deploy` (see memory/topics/deploy.md)") keeps the line a rule with a pointer."""
+    if "memory/" not in claim.lower or not _MEMORY_DIR_PATH_RE.search(claim.lower):
+        return False
+    trig = trigger_clause(claim)
+    if trig is not None:
+        return False
+    return all(
+        _CONSULT_VERB.fullmatch(cue) or _RECORD_VERB.fullmatch(cue)
+        for _, cue in direction_clauses(claim, trig)
+    )
 
 
 def _path_keep(match: re.Match[str]) -> str:
     """A path in the memory folder stays whole; one that names an instruction file stays
     as its file name; other paths go."""
     path = match.group(0)
-    if _MEMORY_FOLDER_RE.search(path):
-        return path
     return path.rsplit("/", 1)[-1] if _INSTRUCTION_PATH_RE.search(path) else " "
 
 
@@ -103,7 +121,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _FINDING
     if _MEMORY_FILE_RE.search(text) and _RECORD_VERB.found(text):
         return _FINDING
-    if ctx.kind is FileKind.BOARD and _PURPOSE.match(claim.raw):
+    if ctx.kind is FileKind.BOARD and (_PURPOSE.match(claim.raw) or _locates_memory(claim)):
         return _FINDING
     if (
         ctx.kind is FileKind.BOARD

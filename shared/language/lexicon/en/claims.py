@@ -91,6 +91,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         challenge advise caution halt abort redo rollback roll prepend chunk pre-fill
         prefill sanitize redact mask anonymize escape spell-check proofread tabulate chart
         integrate enhance favor favour employ utilize utilise encapsulate instantiate
+        conform comply adhere obey
         initialize initialise debounce deserialize encrypt decrypt compile bundle lint minify
         suffix indent lowercase uppercase capitalize alias
         plot visualize diagram sketch prototype scaffold stub mock seed migrate deploy ship
@@ -165,6 +166,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "`fetch('api/x')` not `fetch('/api/x')`": a code span set against another names
+    # exactly what to write and what it replaces, with or without a verb.
+    "code_contrast": (
+        Pattern(
+            r"`[^`\n]+`\s*(?:\)\s*)?(?:,\s*)?(?:not|instead of|rather than)\s+`[^`\n]+`",
+            "a code span, a word of contrast, another code span",
+            bounded=False,
+        ),
+    ),
     # "See `docs/testing.md` for test conventions": a clause that only points at a file
     # (a bare pointer) directs nothing itself.
     "bare_pointer": (
@@ -207,8 +217,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     "modal": phrases(
-        """should|must|need to|needs to|have to|has to|always|never|don't|do not|dont|make sure|
-        be sure to|remember to|prefer to|avoid|instead|ought to"""
+        """must not|mustn't|must never|should not|shouldn't|should never|should|must|need to|
+        needs to|have to|has to|always|never|don't|do not|dont|make sure|be sure to|
+        remember to|prefer to|avoid|instead|ought to"""
     ),
     "skip_lead": words(
         """then always first just please also immediately briefly politely quietly explicitly
@@ -235,6 +246,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Return appropriate HTTP status codes": which thing fits is left open, unless
     # "appropriate" only qualifies the means ("using the appropriate pnpm scripts").
     "appropriate": words("appropriate suitable"),
+    # "Use the correct UID/GID", "Implement comprehensive monitoring": a verb whose object
+    # opens with a standard it does not name (which one is correct is the question).
+    "unnamed_standard": words("proper correct right comprehensive"),
     "means_before": (
         Pattern(r"\b(?:using|with|via|through|by)(?: the| an?)?\s*$", "a means", bounded=False),
     ),

@@ -78,7 +78,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # Verbs that mostly take an abstract object: their object must be an artefact word.
     "abstract_taking": words(
         """follow apply review think keep preserve maintain ensure consider test ask build
-        deliver make stay try focus remember respect handle provide adhere strive aim"""
+        deliver make stay try focus remember respect handle provide adhere strive aim
+        conform comply obey"""
     ),
     "abstract_suffix": ("ness", "ity", "ance", "ence", "ism", "ship", "ties"),
     "hedge": (
@@ -183,6 +184,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             r"|\b(?:at most|no more than|never more than|max(?:imum)?)\s+(?:one|two|three|four|"
             r"five|six|seven|eight|nine|ten)\s+[a-z]",
             "a bound word, then a number",
+            bounded=False,
+        ),
+        Pattern(
+            r"\b(?:at least|only at|only after|only from|only beyond|not before)\s+\d+\+?\s*[a-z]"
+            r"|\b(?:at|after|from|beyond)\s+\d+\+\s*[a-z]",
+            "a threshold: at least a number, or a number and more ('abstract only at 3+ reuses')",
             bounded=False,
         ),
     ),

@@ -176,6 +176,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "fragment": ("fragment", "fragments"),
     # Verbs that write into a file ("add it to lessons.md", "update AGENTS.md").
     "record_verb": words("update updates edit append write add record log save sync"),
+    # Verbs that only consult a file ("read `memory/2026-01-01.md`").
+    "consult_verb": words("read reads load loads open opens consult check review"),
     "self_edit": _shape(
         r"\b(?:update|edit|append to|write to|add to|keep|maintain)\s+(?:this|the)\s+"
         r"(?:file|memory|board|dossier)\b"
@@ -312,7 +314,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "field_label": _shape(
         r"(?i:^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|task|"
         r"event/context|what happened|seen|occurrences|confidence|result|symptom|root cause|"
-        r"impact|context|failure mode|detection signal)\W*[:：])",
+        r"impact|context|failure mode|detection signal|observation|observed|actions? taken|"
+        r"follow-?up)\W*[:：])",
         "a provenance or bookkeeping field",
     ),
 }

@@ -235,6 +235,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "'能用 X 时/就': the clause names what to use instead",
         ),
     ),
+    # "用 `fetch('api/x')` 而不是 `fetch('/api/x')`": a code span set against another.
+    "code_contrast": (
+        Pattern(
+            r"`[^`\n]+`\s*(?:[)）]\s*)?(?:[,，]\s*)?(?:而不是|而非|不是|不用)\s*`[^`\n]+`",
+            "a code span, a word of contrast, another code span",
+        ),
+    ),
     "ghost": ("再次", "再犯", "重蹈", "像上次", "又一次", "再也"),
     # ------------------------------------------------------------ external world
     "external": (
@@ -281,6 +288,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     # "合理使用 useMemo", "设置合适的缓存过期时间": what fits is left to judgement.
+    # "使用正确的 UID/GID", "实现全面的监控": the object opens with an unnamed standard.
+    "unnamed_standard": phrases("正确的|全面的|恰当的|适当的"),
     "vague_hedge": (
         Pattern("^(?:要|请|应)?(?:合理|适当|适时|酌情)(?:地)?|合适的|恰当的", "a hedge"),
         # "该提醒的时候要提醒": 'do X when X is due' leaves the moment to judgement
@@ -342,7 +351,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     # Modals of obligation whose object is what follows them ("做事要认真").
-    "obligation": ("要", "要有", "需有", "应有", "须有", "都有", "需", "只能", "仅能", "只可以"),
+    # "标题尽量简洁": 尽量 'as far as possible' takes what follows it as 要 does.
+    "obligation": (
+        *("要", "要有", "需有", "应有", "须有", "都有", "需", "只能", "仅能", "只可以"),
+        *("尽量", "尽可能"),
+    ),
     # Adverbs that lead a verb ("直接做", "先写测试"): the verb after them is the action.
     "adverb_cue": (*phrases("""直接|先|马上|立即|立刻|及时|主动|然后|再|始终|总是|一律|统一"""),),
     "sequence": ("再", "然后", "最后", "之后"),

@@ -85,6 +85,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "fragment": ("碎片",),
     "record_verb": phrases("更新|写入|写进|写到|记录|记入|记到|补充|同步|追加|添加"),
+    "consult_verb": phrases("读取|阅读|查看|加载|打开|读"),
     "self_edit": (
         Pattern(
             "(?:更新|修改|写入|补充|同步更新)(?:本|这份|这个)文件", "a direction to edit this file"
@@ -207,7 +208,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "\\W*[:：]",
             "a field that names work state ('**工作重点**：…', '下一步：…', '可选：…')",
         ),
-        Pattern("(?<![等期])待(?:用户|确认|定)", "waiting on someone ('TODO 待用户'), not 等待"),
+        Pattern(
+            "(?<![等期对接看招款善])待(?:用户|确认|定|查|调查|調查|排查|验证|驗證|修复|修復|解决|解決)",
+            "waiting on someone or still to investigate ('TODO 待用户', '待查：…'), not 等待",
+        ),
         Pattern(
             "[(（][^()（）]*(?:(?<![否])已|未)(?:实现|完成|实施|部署|上线|修复|验证|废弃|移除|卸载)"
             "[^()（）]*[)）]|[(（][^()（）]*进行中[^()（）]*[)）]",
@@ -232,7 +236,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "field_label": (
         Pattern(
             "^\\W*(?:建立日期|最后更新|上次更新|更新时间|日期|状态|任务|证据|结果|做法|效果|场景|症状|"
-            "现象|原因|影响|失败模式|失敗模式|侦测讯号|偵測訊號|检测信号|情境|問題)\\W*[:：]",
+            "现象|原因|影响|失败模式|失敗模式|侦测讯号|偵測訊號|检测信号|情境|問題|观察|觀察|"
+            "采取的措施|已采取措施|后续跟进|後續跟進)\\W*[:：]",
             "a provenance or bookkeeping field",
         ),
     ),
