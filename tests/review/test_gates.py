@@ -497,3 +497,22 @@ STRUCTURAL_ROUND_18 = [
 def test_structural_rules_of_round_18(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+STRUCTURAL_ROUND_19 = [
+    # under a trigger, a procedure called the one below that ends the line on a colon is
+    # the list on the following lines; without the colon, or without a trigger, it is an
+    # unnamed procedure
+    ("发布新版本前，必须按以下步骤操作：", None),
+    ("Before releasing a new version, follow these steps:", None),
+    ("发布新版本前，必须按以下步骤操作。", "gradient"),
+    ("Before releasing a new version, follow these steps.", "gradient"),
+    ("所有脚本必须遵守以下编码规范：", "gradient"),
+    ("发布新版本前，按照之前的流程操作：", "gradient"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), STRUCTURAL_ROUND_19)
+def test_structural_rules_of_round_19(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

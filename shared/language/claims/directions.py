@@ -233,8 +233,12 @@ def unnamed_skill(claim: Claim, trigger_idx: int | None) -> bool:
     ("When a message contains a doc link, open the doc" is fine)."""
     if claim.has_pointer or claim.has_details:
         return False
-    if _UNSPACED_SKILL.search(claim.text):
-        return True
+    # "当任务涉及多个文件时，必须按以下流程执行：": under a trigger, a procedure the line
+    # calls the one below and ends on a colon is the list that follows, not an unnamed one.
+    listed = trigger_idx is not None and claim.raw.rstrip(" *_").endswith((":", "："))
+    for found in _UNSPACED_SKILL.finditer(claim.text):
+        if not (listed and found.groupdict().get("below")):
+            return True
     named = (
         {m.group(0).split()[-1] for m in _NAMED_ARTEFACT_RE.finditer(claim.raw)}
         if "`" in claim.raw
@@ -247,7 +251,9 @@ def unnamed_skill(claim: Claim, trigger_idx: int | None) -> bool:
         for match in _SPACED_SKILL.finditer(clause):
             noun = match.group("noun")
             introduced = noun.rstrip("s") in trigger or noun in named
-            if not introduced and not _titled(claim, clause, match):
+            last = idx == len(claim.clauses) - 1
+            below = listed and last and bool(match.groupdict().get("below"))
+            if not introduced and not below and not _titled(claim, clause, match):
                 return True
     return False
 

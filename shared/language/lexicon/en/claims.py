@@ -146,7 +146,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             r"\b(?:follow|apply|use|using|run|consult|check|see|read|open|load|reuse|repeat|"
             r"adhere to|comply with|conform to|stick to|based on|according to|in line with)\s+"
-            r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+)?"
+            r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+|(?P<below>these\s+))?"
             r"(?!its\b|their\b)(?:(?!following\b|below\b|above\b)[\w-]+\s+){0,3}?"
             r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
             r"guidelines|lesson|pattern|patterns|skill|groove|protocol|notes|dossier|doc|docs|"
