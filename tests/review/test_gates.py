@@ -509,6 +509,12 @@ STRUCTURAL_ROUND_19 = [
     ("Before releasing a new version, follow these steps.", "gradient"),
     ("所有脚本必须遵守以下编码规范：", "gradient"),
     ("发布新版本前，按照之前的流程操作：", "gradient"),
+    # a fragment of code, or one set against the whole, is no memory fragment
+    ("Return whole functions in answers, not fragments.", None),
+    ("回答时给出完整函数，而不是碎片", None),
+    ("Paste code fragments into the issue when reporting a bug.", None),
+    ("Review the fragments before answering.", "self-reference"),
+    ("回答前先查看碎片", "self-reference"),
 ]
 
 

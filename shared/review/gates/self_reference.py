@@ -26,6 +26,7 @@ _EXTERNAL = lexicon.matcher("external", prefilter=True)
 
 _MEMORY = lexicon.matcher("memory_artefact", prefilter=True)
 _FRAGMENT = lexicon.matcher("fragment")
+_CODE_FRAGMENT = lexicon.matcher("code_fragment")
 # The direction edits the memory file itself: maintenance whatever else the line says.
 _SELF_EDIT = lexicon.matcher("self_edit", prefilter=True)
 # Template placeholders ("[Tribal knowledge 1]", "{简要说明该功能做什么}", "_User
@@ -129,7 +130,9 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         and _KNOWLEDGE_KIND.found(claim.lower)
     ):
         return _FINDING
-    hit = _MEMORY.found(text) or (ctx.kind is FileKind.BOARD and _FRAGMENT.found(text))
+    hit = _MEMORY.found(text) or (
+        ctx.kind is FileKind.BOARD and _FRAGMENT.found(text) and not _CODE_FRAGMENT.found(text)
+    )
     if not hit:
         return None
     if _DEMONSTRATIVE.found(text):

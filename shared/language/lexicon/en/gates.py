@@ -174,6 +174,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         "the memory system, its files or its maintenance",
     ),
     "fragment": ("fragment", "fragments"),
+    # "Provide complete code examples, not fragments", "code fragments": a piece of code,
+    # set against the whole or named as code, is not the memory's staging layer.
+    "code_fragment": _shape(
+        r"\b(?:code|snippet|example)s?\s+fragments?\b|\bfragments?\s+of\s+code\b"
+        r"|\b(?:not|rather than|instead of)\s+(?:just\s+|mere\s+|partial\s+)?fragments?\b",
+        "a fragment of code, or one set against a whole",
+    ),
     # Verbs that write into a file ("add it to lessons.md", "update AGENTS.md").
     "record_verb": words("update updates edit append write add record log save sync"),
     # Verbs that only consult a file ("read `memory/2026-01-01.md`").

@@ -84,6 +84,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     "fragment": ("碎片",),
+    # "给出完整代码，而不是碎片", "代码碎片": a piece of code, not the staging layer.
+    "code_fragment": (
+        Pattern(
+            "代码碎片|(?:而不是|而非|不要|不是)(?:零散的?)?碎片",
+            "a fragment of code, or one set against a whole",
+        ),
+    ),
     "record_verb": phrases("更新|写入|写进|写到|记录|记入|记到|补充|同步|追加|添加"),
     "consult_verb": phrases("读取|阅读|查看|加载|打开|读"),
     "self_edit": (
