@@ -515,6 +515,13 @@ STRUCTURAL_ROUND_19 = [
     ("Paste code fragments into the issue when reporting a bug.", None),
     ("Review the fragments before answering.", "self-reference"),
     ("回答前先查看碎片", "self-reference"),
+    # a short verbless Chinese setting with a concrete value, beside clauses that forbid
+    # using the alternatives, is the setting to use instead of them
+    ("接口返回统一 JSON 格式，不使用 XML", None),
+    ("2、代码缩进都是2个空格，不能使用tab", None),
+    ("状态管理用 Pinia + 组合式 API，禁止使用 Vuex", None),
+    ("代码风格优雅简洁，不使用 var", "summoning"),
+    ("`main` 分支为线上代码，不得直接推送。", "summoning"),
 ]
 
 

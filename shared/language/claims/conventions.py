@@ -8,6 +8,8 @@ line directs the next edit without an imperative.
 
 from __future__ import annotations
 
+import re
+
 from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, Claim, words
 from shared.language.claims.vocabulary import (
@@ -38,6 +40,11 @@ _ARTICLE = lexicon.words("article", spaced=True)
 _RESTRICTIVE = lexicon.words("restrictive", spaced=True)
 _SETTING_VERB = lexicon.words("setting_verb", spaced=True)
 _SUBJECT_MAX = 4
+_FORBID_USE = lexicon.matcher("forbid_use")
+_UNSPACED_ARTEFACT = lexicon.matcher("artefact", spaced=False)
+_UNSPACED_SETTING_MAX = 10  # characters of an unspaced language in a verbless setting
+_CONCRETE_RE = re.compile(r"[A-Za-z0-9`]")
+_LIST_MARK_RE = re.compile(r"^\W*\d*\s*[、.．)）]?\s*")
 
 
 def _present_verb(word: str, plural: bool, quantified: bool) -> str | None:
@@ -173,3 +180,22 @@ def rest_forbids(claim: Claim, idx: int) -> bool:
     return len(others) <= 2 and all(
         _NEGATION.match(c) or (words(c)[:1] and words(c)[0] in _BARE_NEGATOR) for c in others
     )
+
+
+def unspaced_setting(claim: Claim, idx: int) -> bool:
+    """ "函数组件 + Hooks，不使用 class 组件", "文件缩进都是4个空格，不能使用tab": a short verbless
+    Chinese clause that names an artefact and a concrete value (a Latin name, a number, a
+    code span), beside clauses that forbid using the alternatives, is the setting to use
+    instead of them ("`main` 分支为生产环境代码，不得直接提交" forbids an act, not an
+    alternative)."""
+    clause = _LIST_MARK_RE.sub("", claim.clauses[idx])
+    if not CJK_RE.search(clause) or len(CJK_RE.findall(clause)) > _UNSPACED_SETTING_MAX:
+        return False
+    if _NEGATION.search(clause) or not _CONCRETE_RE.search(clause):
+        return False
+    if not _UNSPACED_ARTEFACT.search(clause) and not any(
+        w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(clause)
+    ):
+        return False
+    others = [c for i, c in enumerate(claim.clauses) if i != idx]
+    return bool(others) and all(_FORBID_USE.match(_LIST_MARK_RE.sub("", c)) for c in others)

@@ -19,6 +19,7 @@ from shared.language.claims.conventions import (
     present_norm,
     rest_forbids,
     styled,
+    unspaced_setting,
 )
 from shared.language.claims.vocabulary import (
     ABSTRACT,
@@ -338,6 +339,9 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
             continue
         if _PLACED.match(clause) or _PLACED_FILE.search(clause):
             found.append((idx, "put"))
+            continue
+        if len(claim.clauses) > 1 and unspaced_setting(claim, idx):
+            found.append((idx, "use"))
             continue
         forbids = len(claim.clauses) > 1 and rest_forbids(claim, idx)
         if (len(claim.clauses) == 1 or forbids) and (

@@ -219,6 +219,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # "严禁主动执行 `git commit`，只有用户明确要求时才执行": an exception, not a replacement.
     "exception_lead": (Pattern("^(?:只有|仅当|除非)", "'only if / unless' opening a clause"),),
+    # "不使用 class 组件", "不能使用tab", "禁止引入 lodash": a prohibition of using an
+    # alternative, beside the setting that replaces it.
+    "forbid_use": (
+        Pattern(
+            "^(?:也|都|绝|一律|千万)?(?:不要|不能|不得|禁止|严禁|避免|不|别|勿)(?:再)?"
+            "(?:使用|用|采用|引入)",
+            "a prohibition of using an alternative",
+        ),
+    ),
     "negating_lead": (
         Pattern(
             "^(?:也|都|绝|从|永|尽量|尽可能|务必|一定|千万)?(?:不(?!确定|清楚|明白|同|足|断|久|仅|少|错|然|过|论|管|如|是|止)"
