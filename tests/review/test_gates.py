@@ -522,6 +522,14 @@ STRUCTURAL_ROUND_19 = [
     ("状态管理用 Pinia + 组合式 API，禁止使用 Vuex", None),
     ("代码风格优雅简洁，不使用 var", "summoning"),
     ("`main` 分支为线上代码，不得直接推送。", "summoning"),
+    # a line of short verbless English settings, one a measured or styled convention and
+    # the others noun phrases naming artefacts, is the conventions to use; a quality among
+    # them, or a label, leaves the line to the other rules (a Chinese list of settings
+    # needs its label, as in round 18)
+    ("4-space indentation, double quotes", None),
+    ("4-space indentation, LF line endings", None),
+    ("4-space indentation, clear naming", "gradient"),
+    ("配置：4 空格缩进、双引号", None),
 ]
 
 

@@ -141,6 +141,7 @@ _SETTING_ITEMS_RE = re.compile(r"(?<!\s)\s*(?:[,，;；、>→]|\s\+\s)\s*")
 # ("GMT+8" is a time zone, "Phase 2" a step: no name of a tool).
 _NAME_VERSION_RE = re.compile(r"([A-Z][\w#.-]*)\s+v?\d+(?:\.\d+)*\+?(?=\s|$)")
 _SETTING_MAX_WORDS = 5
+_SETTING_LIST_MAX = 4  # verbless settings in one line of them
 _SETTING_MAX_UNSPACED = 6  # characters of an unspaced language in one value
 
 
@@ -316,6 +317,23 @@ def arrow_mapping(claim: Claim) -> bool:
     return _names_artefact(case_words) or bool(CODE_TOKEN_RE.search(case))
 
 
+def _setting_list(claim: Claim) -> bool:
+    """ "2-space indentation, single quotes", "Tabs for indentation, LF line endings": a
+    line of short verbless settings, one of them a measured or styled convention and
+    each of the others a noun phrase naming an artefact, is the conventions to use."""
+    if not 1 < len(claim.clauses) <= _SETTING_LIST_MAX or CJK_RE.search(claim.lower):
+        return False
+    if any(mark in claim.raw for mark in ":：(（"):
+        return False  # a labelled setting, or a note beside one, is judged as such
+    shaped = [
+        styled(c) or _convention_shape(c.strip().rstrip(".。"), spanned="`" in claim.raw)
+        for c in claim.clauses
+    ]
+    return any(shaped) and all(
+        ok or named_phrase(c) for ok, c in zip(shaped, claim.clauses, strict=True)
+    )
+
+
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
     """(index, verb) of clauses in that normative present, subject an artefact; a
     ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
@@ -329,6 +347,8 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         return [(len(claim.clauses) - 1, "use")]
     if len(claim.clauses) == 2 and arrow_mapping(claim):
         return [(1, "use")]
+    if _setting_list(claim):
+        return [(idx, "use") for idx in range(len(claim.clauses))]
     found = []
     for idx, clause in enumerate(claim.clauses):
         if _PASSIVE_NORM.search(clause) or arranged(clause, claim.lower, "`" in claim.raw):
