@@ -530,6 +530,12 @@ STRUCTURAL_ROUND_19 = [
     ("4-space indentation, LF line endings", None),
     ("4-space indentation, clear naming", "gradient"),
     ("配置：4 空格缩进、双引号", None),
+    # under a Chinese label, a single Latin value with a capital inside it is a product's
+    # own name, the tool to use, whatever the label names; a plain word is not
+    ("**富文本编辑**: TinyMCE.", None),
+    ("**Rich text editing**: TinyMCE.", None),
+    ("**富文本编辑**: Done.", "gradient"),
+    ("**富文本编辑**：Quill", "gradient"),
 ]
 
 

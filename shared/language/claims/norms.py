@@ -119,6 +119,8 @@ def labelled_value(claim: Claim) -> bool:
         rest = tail.lstrip(" ,，;；").lower()
         if value in _NOT_VALUE:
             return False
+        if not more and _PRODUCT_NAME_RE.fullmatch(raw_value.rstrip(".")):
+            return True  # "**可视化**: ECharts.": a name in mixed case is a tool's own name
         return raw_value.isascii() and bool(_NEGATION.search(rest) or _NEGATING_LEAD.match(rest))
     return any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(label))
 
@@ -140,6 +142,9 @@ _SETTING_ITEMS_RE = re.compile(r"(?<!\s)\s*(?:[,，;；、>→]|\s\+\s)\s*")
 # "JDK 17+", "Windows 11", "Python 3.12": a capitalised name, then its version number
 # ("GMT+8" is a time zone, "Phase 2" a step: no name of a tool).
 _NAME_VERSION_RE = re.compile(r"([A-Z][\w#.-]*)\s+v?\d+(?:\.\d+)*\+?(?=\s|$)")
+# "ECharts", "TypeScript", "PostgreSQL", "GitHub": a Latin word with a capital inside it
+# is a product's own name ("Done", "Alice", "WIP" are not).
+_PRODUCT_NAME_RE = re.compile(r"[A-Z]*[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Z]{2,}[a-z]+[A-Za-z0-9]*")
 _SETTING_MAX_WORDS = 5
 _SETTING_LIST_MAX = 4  # verbless settings in one line of them
 _SETTING_MAX_UNSPACED = 6  # characters of an unspaced language in one value
