@@ -536,6 +536,14 @@ STRUCTURAL_ROUND_19 = [
     ("**Rich text editing**: TinyMCE.", None),
     ("**富文本编辑**: Done.", "gradient"),
     ("**富文本编辑**：Quill", "gradient"),
+    # an artefact, a quantifier and a copula (都是 / 均为 / 一律为) set a concrete value for
+    # every instance, as "Every config file is a YAML file." does; a quality or a
+    # 的-complement describes
+    ("接口前缀都是 /api/v1", None),
+    ("缩进一律为 4 个空格", None),
+    ("Every config file is a YAML file.", None),
+    ("代码都是可读的", "gradient"),
+    ("接口都是 RESTful 的", "gradient"),
 ]
 
 

@@ -199,3 +199,24 @@ def unspaced_setting(claim: Claim, idx: int) -> bool:
         return False
     others = [c for i, c in enumerate(claim.clauses) if i != idx]
     return bool(others) and all(_FORBID_USE.match(_LIST_MARK_RE.sub("", c)) for c in others)
+
+
+_QUANTIFIED_COPULA = lexicon.matcher("quantified_copula")
+_SETTING_VALUE_MAX_UNSPACED = 6  # characters of an unspaced language in the value
+
+
+def quantified_copula(clause: str) -> bool:
+    """ "namespace 都是 ljt", "缩进一律为 4 个空格": an artefact that every instance of is set
+    to a concrete value (a Latin name, a number, a code span) is the convention to use;
+    "代码都是可读的" sets a quality."""
+    match = _QUANTIFIED_COPULA.match(_LIST_MARK_RE.sub("", clause))
+    if match is None:
+        return False
+    subject, value = match["subject"], match["value"]
+    if not _CONCRETE_RE.search(value) or len(CJK_RE.findall(value)) > _SETTING_VALUE_MAX_UNSPACED:
+        return False
+    if _NEGATION.search(value) or value.rstrip().endswith("的"):
+        return False  # "项目都是 Vue 写的": a 的-complement describes how things are
+    return bool(_UNSPACED_ARTEFACT.search(subject)) or any(
+        w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(subject)
+    )

@@ -17,6 +17,7 @@ from shared.language.claims.conventions import (
     arranged,
     named_phrase,
     present_norm,
+    quantified_copula,
     rest_forbids,
     styled,
     unspaced_setting,
@@ -364,6 +365,9 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
             continue
         if _PLACED.match(clause) or _PLACED_FILE.search(clause):
             found.append((idx, "put"))
+            continue
+        if quantified_copula(clause):
+            found.append((idx, "use"))
             continue
         if len(claim.clauses) > 1 and unspaced_setting(claim, idx):
             found.append((idx, "use"))

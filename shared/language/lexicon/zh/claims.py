@@ -219,6 +219,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # "严禁主动执行 `git commit`，只有用户明确要求时才执行": an exception, not a replacement.
     "exception_lead": (Pattern("^(?:只有|仅当|除非)", "'only if / unless' opening a clause"),),
+    # "namespace 都是 ljt", "缩进一律为 4 个空格": an artefact, a quantifier (都/均/一律/全部/
+    # 统一) and a copula set its value for every instance, as "Every X is Y" does.
+    "quantified_copula": (
+        Pattern(
+            "^(?P<subject>[^，。,;；]{1,12}?)\\s*(?:都|均|一律|全部|统一)(?:是|为)\\s*"
+            "(?P<value>[^，。,;；]{1,16})$",
+            "an artefact, a quantifier and a copula, then its value",
+        ),
+    ),
     # "不使用 class 组件", "不能使用tab", "禁止引入 lodash": a prohibition of using an
     # alternative, beside the setting that replaces it.
     "forbid_use": (
