@@ -544,6 +544,13 @@ STRUCTURAL_ROUND_19 = [
     ("Every config file is a YAML file.", None),
     ("代码都是可读的", "gradient"),
     ("接口都是 RESTful 的", "gradient"),
+    # "keep / make" an artefact only some qualities, with nothing after that says how,
+    # leaves how to the reader; a bound, or a following clause that says how, is concrete
+    ("Keep error messages concise but descriptive", "gradient"),
+    ("Make pull request titles brief and descriptive", "gradient"),
+    ("Keep error messages concise: name the failing file and the fix.", None),
+    ("Keep commit subjects under 72 characters", None),
+    ("保持函数不超过 50 行", None),
 ]
 
 

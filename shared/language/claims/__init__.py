@@ -28,6 +28,7 @@ from shared.language.claims.norms import (
 )
 from shared.language.claims.triggers import find_trigger, trigger_clause
 from shared.language.claims.vagueness import (
+    complement_only,
     hedged_after,
     is_vague,
     object_follows,
@@ -40,6 +41,7 @@ __all__ = [
     "PATH_RE",
     "Claim",
     "analyse",
+    "complement_only",
     "direction_clauses",
     "domain_concrete",
     "find_trigger",

@@ -35,6 +35,8 @@ _APPROPRIATE = lexicon.matcher("appropriate")
 _MEANS_BEFORE = lexicon.matcher("means_before")
 _QUALITY_LEADS = lexicon.words("quality_lead", spaced=True)
 _QUALITY_OBJECT_CUES = lexicon.words("quality_object_cue", spaced=True)
+_COMPLEMENT_CUES = lexicon.words("complement_cue", spaced=True)
+_COMPLEMENT_OBJECT_MAX = 3  # words of the artefact before its qualities
 _QUALITY_NOUNS = lexicon.words("quality_noun", spaced=True)
 _SPACED_TRIGGER = lexicon.matcher("trigger", spaced=True)
 _UNSPACED_DIRECTION = lexicon.matcher("direction", spaced=False)
@@ -85,6 +87,24 @@ def _only_qualities(content: list[str], cue: str, clause: str = "") -> bool:
     if all(w in EVALUATIVE or w in _GENERIC_CODE for w in rest):
         return cue in _QUALITY_CUES
     return bool(clause) and _quality_then_artefact(rest, clause)
+
+
+def complement_only(clause: str, cue: str) -> bool:
+    """ "Keep commit messages concise but descriptive": a bare artefact, then only
+    qualities it should have; what makes a message concise is not said ("Keep functions
+    under 50 lines" names a bound). The caller checks that nothing after the clause says
+    how ("**Keep commands simple** - single file operations, …")."""
+    if cue not in _COMPLEMENT_CUES:
+        return False
+    content = [w for w in words(clause) if w not in STOP and w not in _SKIP_LEAD]
+    rest = [w for w in content if w != cue]
+    at = next((i for i, w in enumerate(rest) if w in EVALUATIVE), 0)
+    head, tail = rest[:at], rest[at:]
+    return (
+        0 < len(head) <= _COMPLEMENT_OBJECT_MAX
+        and all(w not in EVALUATIVE and not w.isdigit() for w in head)
+        and all(w in EVALUATIVE for w in tail)
+    )
 
 
 def _quality_object(content: list[str], cue: str) -> bool:

@@ -30,6 +30,7 @@ from __future__ import annotations
 from shared.language import lexicon
 from shared.language.claims import (
     Claim,
+    complement_only,
     direction_clauses,
     domain_concrete,
     find_trigger,
@@ -122,6 +123,10 @@ def judge(
         or (not forbids and unnamed_standard(claim.clauses[idx], cue))
         for idx, cue in directions
     ):
+        return NO_ACTIVATION
+    # "Keep commit messages concise but descriptive": a line that only asks an artefact
+    # to have qualities leaves how to the reader.
+    if len(claim.clauses) == 1 and all(complement_only(claim.clauses[i], c) for i, c in directions):
         return NO_ACTIVATION
     return None
 

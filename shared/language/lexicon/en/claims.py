@@ -235,6 +235,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "pending": words("when if until once later soon planned pending tbd todo"),
     # "Use type hints where appropriate", "Suggest better approaches when it makes sense":
     # the action is left to judgement; "where possible/feasible" only admits exceptions.
+    # "Keep commit messages concise", "Make errors readable": verbs whose object takes a
+    # complement, so a quality after the artefact is all they ask.
+    "complement_cue": words("keep make"),
     "vague_hedge": (
         Pattern(
             r"\b(?:where|when|if|as) (?:appropriate|it makes sense|that makes sense|sensible|"
