@@ -551,6 +551,11 @@ STRUCTURAL_ROUND_19 = [
     ("Keep error messages concise: name the failing file and the fix.", None),
     ("Keep commit subjects under 72 characters", None),
     ("保持函数不超过 50 行", None),
+    # writing something down "here" is writing into this file, as 在此记录 is
+    ("When a deploy fails, write it down here with the log excerpt.", "self-reference"),
+    ("部署失败时，在此记录失败日志", "self-reference"),
+    ("When a deploy fails, paste the log excerpt into the incident ticket.", None),
+    ("Put the config here: `~/.config/app.toml`", None),
 ]
 
 

@@ -192,6 +192,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # prevents it"), even when a user's correction is the trigger
         r"|\b(?:update|edit|rewrite|refine|append|tighten)\s+(?:the\s+|this\s+|that\s+|an?\s+|"
         r"existing\s+|new\s+)*rules?\b"
+        # writing something down in this file ("record it here", "log them here"), as
+        # "在此记录" is in Chinese
+        r"|\b(?:record|log|note|write|add|append|document|capture|list|put)\s+"
+        r"(?:it|them|this|these|that|each one)\s+(?:down\s+)?here\b"
         # a call of a memory-writing tool ("→ capture_memory(category=…)")
         r"|\b(?:capture|save|store|write|add|update)_?memor(?:y|ies)\s*\("
         # recording a lesson: a record unit written when a correction, feedback or a
