@@ -563,3 +563,20 @@ STRUCTURAL_ROUND_19 = [
 def test_structural_rules_of_round_19(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+# 已 X 的 before a noun picks out the things it is said of ("the merged branches"); it
+# reports no state. 已 X closing a clause, or opening a recap, still does.
+ATTRIBUTIVE_DONE = [
+    ("已合并的分支要及时删除", None),
+    ("已发布的版本号不要复用，改用新的补丁版本号。", None),
+    ("已合并 PR #12", "status-shape"),
+    ("服务已上线", "status-shape"),
+    ("已删除旧的配置文件", "status-shape"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), ATTRIBUTIVE_DONE)
+def test_attributive_done_names_things_not_state(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

@@ -162,7 +162,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "changelog": (
         Pattern(
-            "^\\W*(?:已经?(?:新增|删除|更新|修改|修复|重命名|合并|重写|移除|添加)|"
+            "^\\W*(?:已经?(?:新增|删除|更新|修改|修复|重命名|合并|重写|移除|添加)(?!的)|"
             "(?:新增|删除|更新|修改|修复|重命名|合并|重写|移除|添加)了)",
             "a change reported as done, opening the line",
         ),
@@ -207,7 +207,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "present state or a plan opening the line",
         ),
         Pattern(
-            "(?<![否未])已(?:启用|停用|配置|连接|部署|安装|上线|迁移|推送|创建|建立|注册|接入)",
+            # "已上线的迁移文件不得修改": 已 X 的 before a noun picks out things, not a state
+            "(?<![否未])已(?:启用|停用|配置|连接|部署|安装|上线|迁移|推送|创建|建立|注册|接入)(?!的)",
             "a state already reached",
         ),
         Pattern(
