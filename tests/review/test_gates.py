@@ -580,3 +580,23 @@ ATTRIBUTIVE_DONE = [
 def test_attributive_done_names_things_not_state(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+# False approves of the tune part, pinned with invented lines (never corpus rows).
+FALSE_APPROVES_TUNE = [
+    # 保持 'keep', a short artefact, then only qualities it should have (as "Keep error
+    # messages concise" in English): how is left to the reader; a value, a bound or a
+    # second clause that says how keeps the line
+    ("保持服务模块单一且聚焦", "gradient"),
+    ("保持接口精简", "gradient"),
+    ("Keep service modules small and focused", "gradient"),
+    ("保持依赖单向，禁止循环依赖。", None),
+    ("请保持提交说明为英文", None),
+    ("保持函数不超过 50 行", None),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), FALSE_APPROVES_TUNE)
+def test_false_approves_of_the_tune_part(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding

@@ -37,6 +37,10 @@ _QUALITY_LEADS = lexicon.words("quality_lead", spaced=True)
 _QUALITY_OBJECT_CUES = lexicon.words("quality_object_cue", spaced=True)
 _COMPLEMENT_CUES = lexicon.words("complement_cue", spaced=True)
 _COMPLEMENT_OBJECT_MAX = 3  # words of the artefact before its qualities
+_UNSPACED_COMPLEMENT_CUE = lexicon.matcher("complement_cue", spaced=False)
+_UNSPACED_COMPLEMENT_QUALITY = lexicon.matcher("complement_quality", spaced=False)
+_QUALITY_FINDS = (_UNSPACED_EVALUATIVE.search, _UNSPACED_COMPLEMENT_QUALITY.search)
+_UNSPACED_COMPLEMENT_OBJECT_MAX = 4  # characters of the kept artefact ("组件功能")
 _QUALITY_NOUNS = lexicon.words("quality_noun", spaced=True)
 _SPACED_TRIGGER = lexicon.matcher("trigger", spaced=True)
 _UNSPACED_DIRECTION = lexicon.matcher("direction", spaced=False)
@@ -94,6 +98,8 @@ def complement_only(clause: str, cue: str) -> bool:
     qualities it should have; what makes a message concise is not said ("Keep functions
     under 50 lines" names a bound). The caller checks that nothing after the clause says
     how ("**Keep commands simple** - single file operations, …")."""
+    if CJK_RE.search(clause):
+        return _unspaced_complement_only(clause)
     if cue not in _COMPLEMENT_CUES:
         return False
     content = [w for w in words(clause) if w not in STOP and w not in _SKIP_LEAD]
@@ -105,6 +111,22 @@ def complement_only(clause: str, cue: str) -> bool:
         and all(w not in EVALUATIVE and not w.isdigit() for w in head)
         and all(w in EVALUATIVE for w in tail)
     )
+
+
+def _unspaced_complement_only(clause: str) -> bool:
+    """ "保持组件功能单一且聚焦": 保持, a short artefact, then only qualities it should
+    have; a value ("保持对话语言为中文"), a bound ("保持函数不超过 50 行") or a named
+    thing ("保持与 `main` 一致") is left in what follows the artefact."""
+    cue = _UNSPACED_COMPLEMENT_CUE.match(clause)
+    if cue is None or _LATIN_OR_CODE_RE.search(clause):
+        return False
+    rest = clause[cue.end() :]
+    found = [m.start() for f in _QUALITY_FINDS if (m := f(rest)) is not None]
+    first = min(found, default=0)
+    head, tail = rest[:first], rest[first:]
+    tail = _UNSPACED_COMPLEMENT_QUALITY.sub(_UNSPACED_EVALUATIVE.sub(tail))
+    size = len(CJK_RE.findall(head))
+    return 0 < size <= _UNSPACED_COMPLEMENT_OBJECT_MAX and not CJK_RE.search(tail)
 
 
 def _quality_object(content: list[str], cue: str) -> bool:

@@ -343,6 +343,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a verb of keeping a quality opening the clause",
         ),
     ),
+    # "保持组件功能单一且聚焦": 保持 'keep' opening the clause takes an artefact, then
+    # the qualities it should have (as "keep" does in English).
+    "complement_cue": (
+        Pattern(
+            "^(?:要|请|应|应该|需要|必须|务必|始终)?(?:尽量|尽可能)?保持",
+            "保持 'keep' opening the clause",
+        ),
+    ),
+    # Qualities a kept artefact may be asked to have, and the 且 'and also' joining them.
+    "complement_quality": phrases("""单一|聚焦|专注|精简|简短|小巧|轻量|且|并且|而且"""),
     # "提供清晰的错误提示", "返回明确的错误信息": a verb of producing, a quality, then the
     # artefact it qualifies; what makes it clear is not said.
     "quality_object_cue": (
