@@ -593,6 +593,14 @@ FALSE_APPROVES_TUNE = [
     ("保持依赖单向，禁止循环依赖。", None),
     ("请保持提交说明为英文", None),
     ("保持函数不超过 50 行", None),
+    # changes to the runtime's own workspace synced with a remote (pulled, pushed) are its
+    # upkeep; a project rule that only mentions the workspace, or commits before a
+    # check, is not
+    ("When there are edits in your workspace, push them to the remote.", "inner-outer"),
+    ("Run `git pull` to bring edits to the workspace from the remote.", "inner-outer"),
+    ("把工作区的改动推送到远程仓库", "inner-outer"),
+    ("Before pushing, make sure the workspace is clean.", None),
+    ("提交工作区的改动前先运行 `make test`", None),
 ]
 
 

@@ -50,6 +50,10 @@ _SWEEP_FINDING = lexicon.matcher("sweep_finding")
 # or one the user's world asks for ("每天晚上给用户发送当天的总结") is a rule.
 _CLOCK_LEAD = lexicon.matcher("clock_lead")
 _PROJECT_SCHEDULE = lexicon.matcher("project_schedule", prefilter=True)
+# "If there are uncommitted changes in the workspace, commit them and push to origin": the
+# runtime syncing its own workspace with a remote is its upkeep, not the project's.
+_WORKSPACE_CHANGES = lexicon.matcher("workspace_changes", prefilter=True)
+_REMOTE_SYNC = lexicon.matcher("remote_sync")
 
 
 def _cadence_rule(claim: Claim, text: str) -> bool:
@@ -59,6 +63,8 @@ def _cadence_rule(claim: Claim, text: str) -> bool:
         return not _EXTERNAL_GROUND.found(text)
     if _SWEEP_FINDING.match(text) is not None and not _EXTERNAL_GROUND.found(text):
         return True
+    if _WORKSPACE_CHANGES.found(text) and _REMOTE_SYNC.found(text):
+        return not _EXTERNAL_GROUND.found(text)
     # a code span names the project's own artefact ("Every Monday, run `make backup`",
     # "Check model config in `config/…`"): a rule of the project, not of the runtime
     project = "`" in claim.raw

@@ -122,6 +122,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"(?:alert|notify|report|heads-up|ping|flag)",
         "what to do when the sweep finds something: alert",
     ),
+    # "Use `git pull` to fetch any changes to workspace from remote", "commit the changes
+    # in the workspace and push to origin": the runtime syncing its own workspace with a
+    # remote is its upkeep; the two halves are looked for apart (no backtracking between).
+    "workspace_changes": _shape(
+        r"\b(?:changes|edits) (?:to|in) (?:the |its |my |your )?workspace\b",
+        "changes to the runtime's own workspace",
+    ),
+    "remote_sync": _shape(r"\b(?:push|pushes|pull|pulls|fetch|fetches)\b", "a push or pull"),
     # What the runtime keeps for itself: its queue, task folder, state file, the errors
     # and logs since its last look.
     "runtime_store": _shape(

@@ -77,6 +77,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "把工作区的改动推送到远程": the runtime syncing its own workspace with a remote.
+    "workspace_changes": (
+        Pattern(
+            "(?:工作区|工作空间)(?:中|里|内)?的?(?:改动|变更|更改|修改)",
+            "changes to the runtime's own workspace",
+            bounded=False,
+        ),
+    ),
+    "remote_sync": (Pattern("推送|拉取|同步到远程|从远程", "a push or pull", bounded=False),),
     "runtime_store": (
         Pattern(
             "队列|收件箱|积压|状态文件|最近的?(?:错误|报错|告警|异常|日志)|(?:旧|过期|历史)日志"
