@@ -601,6 +601,12 @@ FALSE_APPROVES_TUNE = [
     ("把工作区的改动推送到远程仓库", "inner-outer"),
     ("Before pushing, make sure the workspace is clean.", None),
     ("提交工作区的改动前先运行 `make test`", None),
+    # a clause opening on "or" / 或 after a prohibition (split off at a call's brackets)
+    # continues what it forbids; it is no replacement
+    ("禁止在接口层调用 `time.sleep()` 或 `input` 阻塞请求。", "summoning"),
+    ("Never call `eval()` or run `exec` on user input.", "summoning"),
+    ("禁止在接口层调用 `time.sleep()`，改用 `asyncio.sleep`。", None),
+    ("Never call `eval()`; use `ast.literal_eval` instead.", None),
 ]
 
 

@@ -59,6 +59,7 @@ _GENERIC_OBJECT = lexicon.words("generic_object", spaced=True)
 _ABSTRACT_SUFFIXES = tuple(lexicon.words("abstract_suffix", spaced=True))
 _AGENT_PERSON = lexicon.words("agent_person", spaced=True)
 _SUFFICING = lexicon.matcher("sufficing")
+_CONTINUING_LEAD = lexicon.matcher("continuing_lead")
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
@@ -167,10 +168,18 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         idx
         for idx, cue in directions
         if idx not in negated
+        and not (idx - 1 in negated and _CONTINUING_LEAD.match(claim.clauses[idx]))
         and not is_vague(claim.clauses[idx], cue)
         and not (idx > first_negated and _EXCEPTION_LEAD.found(claim.clauses[idx]))
     ]
-    positive += [idx for idx, _ in normative_clauses(claim) if idx not in negated]
+    # "禁止输出 `System.out.println()` 或 `console.log` 调试信息": a clause opening on "or"
+    # after a prohibition (split off at a bracket) is more of what it forbids.
+    positive += [
+        idx
+        for idx, _ in normative_clauses(claim)
+        if idx not in negated
+        and not (idx - 1 in negated and _CONTINUING_LEAD.match(claim.clauses[idx]))
+    ]
     # "`pkg` is consumed from PyPI; avoid local path dependencies": the way the line
     # states an artefact is had is what to do instead.
     positive += [

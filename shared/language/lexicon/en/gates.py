@@ -35,6 +35,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # ------------------------------------------------------------ summoning
     # The words that join the items of a list a prohibition governs ("skip, or delete").
     "list_joiner": words("or and nor"),
+    # A clause that opens on one of them continues the clause before it ("… `print()` or
+    # `console.log` …", split at the brackets): the rest of a prohibited list.
+    "continuing_lead": _shape(r"^\W*(?:or|nor)\b", "a clause opening on 'or'"),
     # ------------------------------------------------------------ dossier
     "internal_state": _shape(
         r"\b(?:kernel lock|index\.lock|lock file|lease|fence|inbox items?|\.pending|"

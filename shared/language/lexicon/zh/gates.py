@@ -11,6 +11,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # ------------------------------------------------------------ committer
     # A date or time written out ("2026年1月5日 9点30分", "1月5日"): a change that only
     # moves one is not a memory change.
+    # "禁止输出 `print()` 或 `console.log`": a clause opening on 或 continues the one before.
+    "continuing_lead": (Pattern("^\\W*(?:或者|或)", "a clause opening on 或", bounded=False),),
     "date_stamp": (
         Pattern(
             r"\d{4}年\d{1,2}月\d{1,2}日(?:\s*\d{1,2}[:：点时]\d{0,2}分?)?|\d{1,2}月\d{1,2}日",
