@@ -607,6 +607,13 @@ FALSE_APPROVES_TUNE = [
     ("Never call `eval()` or run `exec` on user input.", "summoning"),
     ("禁止在接口层调用 `time.sleep()`，改用 `asyncio.sleep`。", None),
     ("Never call `eval()`; use `ast.literal_eval` instead.", None),
+    # one quality preferred to another, with nothing named on either side, is a value;
+    # a side that names a thing ("in error messages", "star imports") keeps the line
+    ("Prefer simplicity over cleverness.", "gradient"),
+    ("可读性优先于灵活性", "gradient"),
+    ("Prefer clarity over brevity in error messages", None),
+    ("Prefer named exports over default exports.", None),
+    ("可读性优先于 `-O3` 优化", None),
 ]
 
 

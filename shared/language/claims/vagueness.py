@@ -51,6 +51,11 @@ _UNSPACED_QUALITY_NOUN = lexicon.matcher("quality_noun", spaced=False)
 _SPACED_STANDARD = lexicon.words("unnamed_standard", spaced=True)
 _UNSPACED_STANDARD = lexicon.matcher("unnamed_standard", spaced=False)
 _ARTICLES = ("the", "a", "an")
+_PREFERENCE_CUES = lexicon.words("preference_cue", spaced=True)
+_WEIGHED_OVER = lexicon.matcher("weighed_over", spaced=True)
+_UNSPACED_WEIGHED_OVER = lexicon.matcher("weighed_over", spaced=False)
+_ABSTRACT_SUFFIXES = tuple(lexicon.words("abstract_suffix", spaced=True))
+_UNSPACED_ABSTRACT_RE = re.compile(f"[{CJK_RE.pattern.strip('[]')}]{{1,3}}性")
 
 
 def _hedged(clause: str) -> bool:
@@ -135,6 +140,37 @@ def _quality_object(content: list[str], cue: str) -> bool:
     rest = [w for w in content if w != cue and w not in _QUALITY_CUES]
     return any(w in _QUALITY_NOUNS for w in rest) and all(
         w in _QUALITY_NOUNS or w in EVALUATIVE or w in _GENERIC_CODE for w in rest
+    )
+
+
+def _quality_over_quality(content: list[str], clause: str, cue: str) -> bool:
+    """ "Favor readability over cleverness": one quality preferred to another, nothing
+    named on either side ("Prefer clarity over brevity in error messages" names where)."""
+    if cue not in _PREFERENCE_CUES:
+        return False
+    found = _WEIGHED_OVER.search(clause)
+    if found is None:
+        return False
+    before, after = set(words(clause[: found.start()])), words(clause[found.end() :])
+    head = [w for w in content if w in before]
+    return _quality_object(head, cue) and all(
+        w in STOP or w in EVALUATIVE or w in _QUALITY_NOUNS or w.endswith(_ABSTRACT_SUFFIXES)
+        for w in after
+    )
+
+
+def _unspaced_quality_over_quality(clause: str) -> bool:
+    """ "可读性优先于灵活性": one quality set above another, nothing else in the clause."""
+    found = _UNSPACED_WEIGHED_OVER.search(clause)
+    if found is None or _LATIN_OR_CODE_RE.search(clause):
+        return False
+    sides = (clause[: found.start()], clause[found.end() :])
+    return all(
+        s
+        and not CJK_RE.search(
+            _UNSPACED_ABSTRACT_RE.sub("", _UNSPACED_EVALUATIVE.sub(_UNSPACED_QUALITY_NOUN.sub(s)))
+        )
+        for s in sides
     )
 
 
@@ -238,6 +274,7 @@ def is_vague(clause: str, cue: str) -> bool:
             _unspaced_only_qualities(clause, cue)
             or _unspaced_quality_object(clause)
             or _unspaced_quality_then_artefact(clause)
+            or _unspaced_quality_over_quality(clause)
         )
     content = [w for w in words(clause) if w not in STOP and w not in _SKIP_LEAD]
     if " " not in cue and cue not in content:
@@ -255,6 +292,8 @@ def is_vague(clause: str, cue: str) -> bool:
     if _quality_object(head_content, cue) or (
         head != clause and _only_qualities(head_content, cue, head)
     ):
+        return True
+    if _quality_over_quality(content, clause, cue):
         return True
     if _VAGUE_PHRASE.search(clause) and len(concrete) <= 1 and len(content) <= 4:
         return True

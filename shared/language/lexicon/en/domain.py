@@ -306,6 +306,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # Cues that rank a quality ("Prioritize readability"): a value even without an
     # evaluative word.
     "ranking_cue": ("prioritize", "prioritise", "encourage", "emphasize"),
+    # "Favor readability over cleverness": a preference verb that weighs one quality over
+    # another; "over" ends the preferred side.
+    "preference_cue": ("favor", "favour", "prefer", "prioritize", "prioritise", "value", "choose"),
+    "weighed_over": ("over", "rather than", "instead of"),
     # "Details: <file>" points at where the rest is written.
     "details": (
         Pattern(r"(?i:\bdetails?\s*[:：]\s*\S+)", "'Details:' and its target", bounded=False),

@@ -361,6 +361,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a verb of producing opening the clause",
         ),
     ),
+    # "可读性优先于灵活性": one quality set above another.
+    "weighed_over": (Pattern("优先于|重于|胜于|高于", "X 优先于 Y 'X over Y'", bounded=False),),
     "quality_lead": phrases(
         """清晰|简洁|明确|详细|详尽|有意义|规范|友好|完善|一致|易读|可读|准确|完整|简短|
         简明|统一|合理|良好|优雅|整洁|干净"""
