@@ -120,12 +120,6 @@ ISSUE_SHAPES = [
 ]
 
 
-@pytest.mark.parametrize(("text", "gate"), ISSUE_SHAPES)
-def test_issue_shapes(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
-    assert (finding.gate if finding else None) == gate, finding
-
-
 # The structural implicit-domain test (issue #11 item 6): a terse rule whose situation is
 # implicit passes when its direction acts on a thing, and still fails when it acts only
 # on a quality, an abstraction or a person. Examples are invented, not corpus lines, so
@@ -178,12 +172,6 @@ STRUCTURAL = [
     ("Redis 服务 - 已启用", "status-shape"),
     ("检查：运行 `node -v` 确认是否已安装", None),
 ]
-
-
-@pytest.mark.parametrize(("text", "gate"), STRUCTURAL)
-def test_structural_rules(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
-    assert (finding.gate if finding else None) == gate, finding
 
 
 # Rules written from the tune misses of rounds 1-15 (invented lines, never corpus rows).
@@ -267,12 +255,6 @@ DOSSIER_ROUND_15 = [
     ("一站式解决所有报表需求", "dossier"),
     ("用户数据按月归档到冷存储", None),
 ]
-
-
-@pytest.mark.parametrize(("text", "gate"), STRUCTURAL_ROUND_15)
-def test_structural_rules_of_rounds_14_15(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
-    assert (finding.gate if finding else None) == gate, finding
 
 
 DOSSIER = ReviewContext("memory/entities/x.md", FileKind.DOSSIER)
@@ -379,18 +361,6 @@ FALSE_APPROVES_ROUND_17 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "gate"), FALSE_APPROVES_ROUND_17)
-def test_false_approve_rules_of_rounds_16_17(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
-    assert (finding.gate if finding else None) == gate, finding
-
-
-@pytest.mark.parametrize(("text", "gate"), STRUCTURAL_ROUND_17)
-def test_structural_rules_of_rounds_16_17(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
-    assert (finding.gate if finding else None) == gate, finding
-
-
 # Round 18: shapes of the round-18 tune misses, generalised; every line here is invented,
 # with a near miss beside each.
 STRUCTURAL_ROUND_18 = [
@@ -493,12 +463,6 @@ STRUCTURAL_ROUND_18 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "gate"), STRUCTURAL_ROUND_18)
-def test_structural_rules_of_round_18(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
-    assert (finding.gate if finding else None) == gate, finding
-
-
 STRUCTURAL_ROUND_19 = [
     # under a trigger, a procedure called the one below that ends the line on a colon is
     # the list on the following lines; without the colon, or without a trigger, it is an
@@ -559,12 +523,6 @@ STRUCTURAL_ROUND_19 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "gate"), STRUCTURAL_ROUND_19)
-def test_structural_rules_of_round_19(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
-    assert (finding.gate if finding else None) == gate, finding
-
-
 # 已 X 的 before a noun picks out the things it is said of ("the merged branches"); it
 # reports no state. 已 X closing a clause, or opening a recap, still does.
 ATTRIBUTIVE_DONE = [
@@ -574,12 +532,6 @@ ATTRIBUTIVE_DONE = [
     ("服务已上线", "status-shape"),
     ("已删除旧的配置文件", "status-shape"),
 ]
-
-
-@pytest.mark.parametrize(("text", "gate"), ATTRIBUTIVE_DONE)
-def test_attributive_done_names_things_not_state(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
-    assert (finding.gate if finding else None) == gate, finding
 
 
 # False approves of the tune part, pinned with invented lines (never corpus rows).
@@ -617,7 +569,29 @@ FALSE_APPROVES_TUNE = [
 ]
 
 
-@pytest.mark.parametrize(("text", "gate"), FALSE_APPROVES_TUNE)
-def test_false_approves_of_the_tune_part(text: str, gate: str | None) -> None:
+# Every invented board line above, one case each, named by its list: the shapes the
+# rules were written for, each with the near misses that must keep their decision.
+BOARD_SHAPES = {
+    "issue_shapes": ISSUE_SHAPES,
+    "structural": STRUCTURAL,
+    "structural_round_15": STRUCTURAL_ROUND_15,
+    "false_approves_round_17": FALSE_APPROVES_ROUND_17,
+    "structural_round_17": STRUCTURAL_ROUND_17,
+    "structural_round_18": STRUCTURAL_ROUND_18,
+    "structural_round_19": STRUCTURAL_ROUND_19,
+    "attributive_done": ATTRIBUTIVE_DONE,
+    "false_approves_tune": FALSE_APPROVES_TUNE,
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "gate"),
+    [
+        pytest.param(text, gate, id=f"{name}-{at}")
+        for name, shapes in BOARD_SHAPES.items()
+        for at, (text, gate) in enumerate(shapes)
+    ],
+)
+def test_board_shape(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
