@@ -96,8 +96,7 @@ def _locates_memory(claim: Claim) -> bool:
 
 
 def _path_keep(match: re.Match[str]) -> str:
-    """A path in the memory folder stays whole; one that names an instruction file stays
-    as its file name; other paths go."""
+    """A path that names an instruction file stays (as its file name); other paths go."""
     path = match.group(0)
     return path.rsplit("/", 1)[-1] if _INSTRUCTION_PATH_RE.search(path) else " "
 

@@ -164,22 +164,21 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     # A replacement that is itself only a value ("不要过度设计，保持代码简洁") names nothing
     # to do instead.
     first_negated = min(negated)
+    # "禁止输出 `System.out.println()` 或 `console.log` 调试信息": a clause opening on "or"
+    # after a prohibition (split off at a bracket) is more of what it forbids.
+    forbidden = set(negated) | {
+        idx
+        for idx in range(1, len(claim.clauses))
+        if idx - 1 in negated and _CONTINUING_LEAD.match(claim.clauses[idx])
+    }
     positive = [
         idx
         for idx, cue in directions
-        if idx not in negated
-        and not (idx - 1 in negated and _CONTINUING_LEAD.match(claim.clauses[idx]))
+        if idx not in forbidden
         and not is_vague(claim.clauses[idx], cue)
         and not (idx > first_negated and _EXCEPTION_LEAD.found(claim.clauses[idx]))
     ]
-    # "禁止输出 `System.out.println()` 或 `console.log` 调试信息": a clause opening on "or"
-    # after a prohibition (split off at a bracket) is more of what it forbids.
-    positive += [
-        idx
-        for idx, _ in normative_clauses(claim)
-        if idx not in negated
-        and not (idx - 1 in negated and _CONTINUING_LEAD.match(claim.clauses[idx]))
-    ]
+    positive += [idx for idx, _ in normative_clauses(claim) if idx not in forbidden]
     # "`pkg` is consumed from PyPI; avoid local path dependencies": the way the line
     # states an artefact is had is what to do instead.
     positive += [
