@@ -12,7 +12,7 @@ import re
 from shared.language import lexicon
 from shared.language.claims.claim import words
 from shared.language.claims.vocabulary import ARTEFACT, EVALUATIVE, IMPERATIVE, STOP, VAGUE_VERB
-from shared.language.lexicon.script import CJK_RE
+from shared.language.lexicon.script import CJK, CJK_RE
 
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
 _GENERIC_CODE = lexicon.words("generic_code", spaced=True)
@@ -55,7 +55,7 @@ _PREFERENCE_CUES = lexicon.words("preference_cue", spaced=True)
 _WEIGHED_OVER = lexicon.matcher("weighed_over", spaced=True)
 _UNSPACED_WEIGHED_OVER = lexicon.matcher("weighed_over", spaced=False)
 _ABSTRACT_SUFFIXES = tuple(lexicon.words("abstract_suffix", spaced=True))
-_UNSPACED_ABSTRACT_RE = re.compile(f"[{CJK_RE.pattern.strip('[]')}]{{1,3}}性")
+_UNSPACED_ABSTRACT_RE = re.compile(f"[{CJK}]{{1,3}}性")
 
 
 def _hedged(clause: str) -> bool:
