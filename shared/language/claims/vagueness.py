@@ -108,8 +108,13 @@ def _only_qualities(content: list[str], cue: str, clause: str = "") -> bool:
     ranking = cue in _RANKING_CUES
     if not rest or not (ranking or any(w in EVALUATIVE for w in rest)):
         return False
+    # "Ensure your code is clean": the reader's own work is no named thing
+    if cue in _QUALITY_CUES and all(
+        w in EVALUATIVE or w in _GENERIC_CODE or w in GENERIC for w in rest
+    ):
+        return True
     if all(w in EVALUATIVE or w in _GENERIC_CODE for w in rest):
-        return cue in _QUALITY_CUES
+        return False
     return bool(clause) and _quality_then_artefact(rest, clause)
 
 
@@ -154,8 +159,16 @@ def _modal_complement_only(clause: str, cue: str) -> bool:
         return False
     head = [w for w in words(clause[:at]) if w not in STOP and w not in _SKIP_LEAD]
     tail = [w for w in words(clause[at + len(cue) :]) if w not in STOP]
-    tail = [w for w in tail if w not in _COMPLEMENT_LINKS] if tail[:1] else tail
-    return bool(tail) and _artefact_then_qualities(head + tail)
+    tail = [w for w in tail if w not in _COMPLEMENT_LINKS]
+    # "Classes should have a single responsibility": a quality named as a noun is one too
+    if not tail:
+        return False
+    return _artefact_then_qualities(head + tail) or (
+        0 < len(head) <= _COMPLEMENT_OBJECT_MAX
+        and all(w not in EVALUATIVE and not w.isdigit() for w in head)
+        and any(w in EVALUATIVE or w in _QUALITY_NOUNS for w in tail)
+        and all(w in EVALUATIVE or w in _QUALITY_NOUNS or w in _GENERIC_CODE for w in tail)
+    )
 
 
 def _unspaced_complement_only(clause: str) -> bool:
@@ -248,6 +261,8 @@ def _unspaced_only_qualities(clause: str, cue: str) -> bool:
     else:
         return False
     rest = _UNSPACED_EVALUATIVE.sub(_UNSPACED_GENERIC_CODE.sub(_UNSPACED_GENERIC.sub(rest)))
+    # "组件应具备良好的复用性": a quality of the work, named as a noun, is no object either
+    rest = _UNSPACED_QUALITY_NOUN.sub(rest)
     return len(CJK_RE.findall(rest)) < 2 and not _LATIN_OR_CODE_RE.search(rest)
 
 

@@ -111,7 +111,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # Verbs that direct nothing concrete on their own ("be careful", "consider it").
     "vague_verb": words(
         """be consider think remember handle deal try act do proceed behave stay adapt reflect
-        care mind aim strive focus"""
+        care mind aim strive focus understand comprehend grasp embrace uphold foster cultivate
+        champion endeavor endeavour aspire appreciate honor honour heed"""
     ),
     "vague_phrase": (
         *phrases("""pay attention|keep in mind|bear in mind|take care|take into account"""),
@@ -211,7 +212,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # body names a situation or a code artefact, it directs nothing concrete.
     "value_label": (
         Pattern(
-            r"(?i:^\W*(?:\d+\.\s*)?(?:\*\*)?(?:(?:core|key|guiding|main|basic)\s+)?"
+            r"(?i:^\W*(?:\d+\.\s*)?(?:\*\*)?(?:(?:core|key|guiding|main|basic|design|engineering|"
+            r"development|coding|code|architecture|architectural|technical)\s+)?"
             r"(?:principles?|philosophy|values|motto)(?:\*\*)?\s*[:：])",
             "a principle label opening the line",
             bounded=False,
@@ -264,7 +266,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     # The linking verbs between such a modal and its qualities ("should be", "must stay").
-    "complement_link": words("be stay remain always look read feel"),
+    "complement_link": words("be stay remain always look read feel have has"),
     # "Keep docs up to date", "Keep documentation in sync with the code": kept current
     # with nothing said about how or what it tracks (a named file keeps the line).
     "kept_current": (
@@ -310,7 +312,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         composability portability compatibility observability resilience durability
         flexibility legibility understandability expressiveness conciseness brevity tidiness
         rigor rigour thoroughness craftsmanship excellence hygiene composition inheritance
-        abstraction encapsulation immutability"""
+        abstraction encapsulation immutability purpose intent responsibility responsibilities
+        debt complexity"""
     ),
     # "Never request raw file contents when get_file will suffice": the when-clause names
     # what to use instead.

@@ -73,7 +73,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "abstract": words(
         """judgement judgment sense care caution empathy respect discretion effort efforts
         patience kindness honesty tact diligence rigor rigour creativity intuition common
-        wisdom reasoning thinking thought thoughts mind attention time energy tone"""
+        wisdom reasoning thinking thought thoughts mind attention time energy tone ownership
+        pride craftsmanship discipline curiosity humility"""
     ),
     # Verbs that mostly take an abstract object: their object must be an artefact word.
     "abstract_taking": words(
@@ -123,7 +124,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         professional sane straightforward lean compact crisp terse resilient future-proof
         bulletproof coherent sound uniform rigorous meticulous polished beautiful elegantly
         cleanly easy easier obvious simplest cleaner clearer up-to-date backwards backward
-        compatible efficiently robustly consistently"""
+        compatible efficiently robustly consistently technical explicit implicit clever
+        ambiguous unclear vague"""
     ),
     # A label naming a preference ("Preferred editor: vim") is a fact, not a rule.
     "preference": (Pattern("prefer", "any form of 'prefer'", bounded=False),),
@@ -131,7 +133,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """code codes logic approach approaches solution solutions way ways thing things
         practice practices principle principles pattern patterns style judgement judgment
         sense it them this that stuff implementation implementations mechanism mechanisms
-        rule rules advice guidance lesson lessons project projects need needs"""
+        rule rules advice guidance lesson lessons project projects need needs requirement
+        requirements goal goals intent scope problem problems context purpose"""
     ),
     # ------------------------------------------------------------ norms
     # "Comments and docstrings explain why": a normative present, subject an artefact.

@@ -62,7 +62,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             改成|换成|统一|一律|始终|总是|记得|按照|按|遵循|参考|参照|采用|使用"""
         ),
         Pattern(
-            "(?<![应作费采引适常通有实信日可专公私备试启禁弃占])用(?![户途])",
+            "(?<![应作费采引适常通有实信日可专公私备试启禁弃占])用(?![户途性])",
             "用 'use', not 应用/作用/用户/用途",
         ),
         *phrases(
@@ -157,8 +157,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # code, quality, the team) is no document; "遵守 ESLint 规则" names one.
         Pattern(
             "(?:遵循|遵守|遵照|符合|按照|依照|依据)[^，。,\\[`]{0,12}?"
-            "(?:开发|编码|编程|代码|质量|设计|行业|业界|团队|项目|通用|统一|相关|既定)"
-            "(?:规范|标准|准则|守则|规则|要求)",
+            "(?:开发|编码|编程|代码|质量|设计|行业|业界|团队|项目|通用|统一|相关|既定|既有|现有|"
+            "已有|原有)的?(?:规范|标准|准则|守则|规则|要求|风格|约定|惯例|写法)",
             "following a norm named only by its domain",
         ),
     ),
@@ -173,7 +173,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "**核心原则**：…": a line labelled as a principle states a value.
     "value_label": (
         Pattern(
-            "^\\W*(?:\\d+\\.\\s*)?(?:\\*\\*)?(?:核心|基本|指导)?(?:原则|理念|信条|价值观)"
+            "^\\W*(?:\\d+\\.\\s*)?(?:\\*\\*)?(?:核心|基本|指导|设计|工程|开发|编码|编程|架构|代码|技术)?"
+            "(?:原则|理念|信条|价值观)"
             "(?:\\*\\*)?\\s*[:：]",
             "a principle label opening the line",
         ),
@@ -310,9 +311,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             内聚|健壮|鲁棒|稳健|可靠|灵活|可扩展|可复用|可测试|模块化|标准化|规范化|
             结构化|工整|清爽|向后兼容|高质量|优质|合规|符合规范|符合标准|符合要求|
             严格|彻底|周全|周到|全面|详实|详尽|健全|通俗易懂|一目了然|恰当|妥当|得当|
-            高标准|高水准|高水平|职责单一|单一职责|更加|更为|非常|十分|足够|越来越"""
+            高标准|高水准|高水平|职责单一|单一职责|更加|更为|非常|十分|足够|越来越|清楚明白|
+            明白|有序|有条理|井然有序"""
         ),
-        Pattern("易于(?:维护|理解|阅读|测试|扩展|复用|使用|修改)", "易于 X 'easy to X'"),
+        Pattern(
+            "(?:易于|便于|利于|方便)(?:后期|日后|以后|后续)?(?:维护|理解|阅读|测试|扩展|复用|使用|修改)",
+            "易于 X 'easy to X'",
+        ),
+        # "函数命名需清晰表达意图": the name shows its intent, which one is not said
+        Pattern(
+            "(?:清晰|准确|明确)?地?(?:表达|体现|反映)出?其?(?:意图|用途|含义|目的|职责)",
+            "shows its intent",
+        ),
         # "让代码更加通俗易懂": 让/使 'make' before the kept thing and its qualities
         Pattern("^(?:让|使(?![用得]))", "让 'make' opening what is asked, not 使用"),
     ),
@@ -356,14 +366,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "保持代码简洁", "确保代码质量": keeping a generic part of the code in some quality.
     "quality_cue": (
         Pattern(
-            "^(?:要|请|应该|需要|必须|务必|始终)?"
+            "^(?:要|请|应该|需要|必须|务必|始终|优先|时刻|一定要)?"
             "(?:(?:尽量|尽可能)?(?:保持|确保|保证|注重|追求|做到)|尽量|尽可能)",
             "a verb of keeping a quality opening the clause",
         ),
     ),
     # "要写出高质量的代码": a verb of writing after a modal, before what is only qualities
     # of a generic part of the work.
-    "making_verb": (Pattern("^(?:写出|写好|编写|写|产出|打造|开发)", "a verb of writing"),),
+    "making_verb": (
+        Pattern(
+            "^(?:写出|写好|编写|写|产出|打造|开发|具备|具有|拥有)", "a verb of writing or having"
+        ),
+    ),
     # "保持组件功能单一且聚焦": 保持 'keep' opening the clause takes an artefact, then
     # the qualities it should have (as "keep" does in English).
     "complement_cue": (
@@ -399,6 +413,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         *phrases(
             """代码|函数|逻辑|结构|风格|命名|质量|整体|项目|程序|实现|方法|每次|功能|界面|
             设计|代码库|源码|架构|系统|软件|编码风格|代码风格|写法|每一行代码|变量名|函数名|
+            代码组织|组织结构|组织|
             类名|方法名|变量|名称|名字"""
         ),
     ),
@@ -416,7 +431,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "obligation": (
         *("要", "要有", "需有", "应有", "须有", "都有", "需", "只能", "仅能", "只可以"),
         # "代码应当易于维护": the modals of obligation take what follows as 要 does
-        *("应当", "应该", "必须", "务必", "需要", "一定要"),
+        *("应当", "应该", "必须", "务必", "需要", "一定要", "应", "须"),
         *("尽量", "尽可能"),
     ),
     # Adverbs that lead a verb ("直接做", "先写测试"): the verb after them is the action.
