@@ -125,7 +125,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         bulletproof coherent sound uniform rigorous meticulous polished beautiful elegantly
         cleanly easy easier obvious simplest cleaner clearer up-to-date backwards backward
         compatible efficiently robustly consistently technical explicit implicit clever
-        ambiguous unclear vague"""
+        ambiguous unclear vague loosely tightly highly coupled decoupled helpful informative
+        useful actionable"""
     ),
     # A label naming a preference ("Preferred editor: vim") is a fact, not a rule.
     "preference": (Pattern("prefer", "any form of 'prefer'", bounded=False),),

@@ -62,7 +62,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             改成|换成|统一|一律|始终|总是|记得|按照|按|遵循|参考|参照|采用|使用"""
         ),
         Pattern(
-            "(?<![应作费采引适常通有实信日可专公私备试启禁弃占])用(?![户途性])",
+            "(?<![应作费采引适常通有实信日可专公私备试启禁弃占复])用(?![户途性])",
             "用 'use', not 应用/作用/用户/用途",
         ),
         *phrases(
@@ -73,6 +73,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             添加|增加|安装|更新|遵守|提交|推送|保存|启用|禁用|开启|交给|交由|适配|接入|
             封装|选用|改写|标记|指定|取消|引入|加上"""
         ),
+        Pattern("复用(?!性)", "复用 'reuse', not 复用性 'reusability'"),
         Pattern(
             f"(?:要|需|应|须|都)有(?=[{CJK}A-Za-z`\\s])", "要有/需有 'must have' before its object"
         ),
@@ -150,7 +151,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # is a slogan, not an action; a link, a code span or a number names the document.
         Pattern(
             "(?:遵循|遵守|遵照|秉承|坚持|贯彻|基于|根据|依据|依照|按照|符合)"
-            "[^，。,\\[`\\d]{0,16}?(?:原则|理念|思想|精神|最佳实践|行业标准|业界标准|惯例)",
+            "[^，。,\\[`\\d]{0,16}?(?:原则|理念|思想|精神|最佳实践|行业标准|业界标准|惯例|"
+            "(?:良好|优秀|通用|常见|标准|工程|编程|开发)的?实践)",
             "following a principle or a generic norm",
         ),
         # "必须遵循质量标准", "遵守团队编码规范": a norm named only by its domain (development,
@@ -329,7 +331,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "以首屏速度为优化目标": a goal to weigh, not an action.
     "goal": (
         Pattern(
-            "以[^，。,；;]{1,20}?为(?:首要|主要|核心|最高|第一)?(?:优化)?(?:目标|优先)",
+            "以[^，。,；;]{1,20}?为(?:首要|主要|核心|最高|第一)?(?:优化)?"
+            "(?:目标|优先|先|重|本|第一要务|首要任务|第一位)",
             "以 X 为目标 'take X as the goal'",
         ),
     ),
