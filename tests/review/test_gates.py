@@ -569,6 +569,47 @@ FALSE_APPROVES_TUNE = [
 ]
 
 
+# The code-quality vocabulary broadened from general knowledge (both languages): a quality,
+# a principle or a slogan asked of a generic part of the work is a value, not an action;
+# the near misses name a file, a tool, a bound or a value and stay approved.
+GRADIENT_VOCABULARY = [
+    ("Make your code self-explanatory", "gradient"),
+    ("Write expressive, well-organized code", "gradient"),
+    ("Code should be clean and readable", "gradient"),
+    ("Functions should be small and focused", "gradient"),
+    ("Classes should have a single responsibility.", "gradient"),
+    ("Keep docs in sync with the code", "gradient"),
+    ("Make sure the code is well documented.", "gradient"),
+    ("MUST write testable, modular code", "gradient"),
+    ("Double-check your work for accuracy.", "gradient"),
+    ("Prefer explicit over implicit", "gradient"),
+    ("Favor composition over inheritance", "gradient"),
+    ("Ensure all code follows best practices.", "gradient"),
+    ("Modules should be loosely coupled and highly cohesive.", "gradient"),
+    ("函数要短小精悍", "gradient"),
+    ("命名要有意义", "gradient"),
+    ("代码应当易于维护", "gradient"),
+    ("保持文档与代码同步", "gradient"),
+    ("重构时保持代码整洁", "gradient"),
+    ("要写出高质量的代码", "gradient"),
+    ("组件应具备良好的复用性", "gradient"),
+    ("遵循项目既有的代码风格", "gradient"),
+    ("设计原则：单一职责、开闭原则、依赖倒置", "gradient"),
+    ("以可读性为先", "gradient"),
+    ("Functions should be under 50 lines.", None),
+    ("Commit messages should be in English.", None),
+    ("Keep `docs/architecture.md` in sync with the module layout in `src/`.", None),
+    ("Make error messages actionable: say what failed and how to fix it.", None),
+    ("Prefer composition over inheritance for React components.", None),
+    ("2-space indentation, single quotes", None),
+    ("API变更必须更新文档", None),
+    ("**包管理器**: **pnpm**（必须使用，禁止使用 npm 或 yarn）", None),
+    ("复用 `src/hooks/` 中已有的 hook", None),
+    ("保持接口向后兼容：只新增字段，不删除字段", None),
+    ("函数不超过 50 行", None),
+]
+
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -581,6 +622,7 @@ BOARD_SHAPES = {
     "structural_round_19": STRUCTURAL_ROUND_19,
     "attributive_done": ATTRIBUTIVE_DONE,
     "false_approves_tune": FALSE_APPROVES_TUNE,
+    "gradient_vocabulary": GRADIENT_VOCABULARY,
 }
 
 

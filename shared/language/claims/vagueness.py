@@ -11,7 +11,14 @@ import re
 
 from shared.language import lexicon
 from shared.language.claims.claim import words
-from shared.language.claims.vocabulary import ARTEFACT, EVALUATIVE, IMPERATIVE, STOP, VAGUE_VERB
+from shared.language.claims.vocabulary import (
+    ARTEFACT,
+    EVALUATIVE,
+    GENERIC,
+    IMPERATIVE,
+    STOP,
+    VAGUE_VERB,
+)
 from shared.language.lexicon.script import CJK, CJK_RE
 
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
@@ -36,6 +43,12 @@ _MEANS_BEFORE = lexicon.matcher("means_before")
 _QUALITY_LEADS = lexicon.words("quality_lead", spaced=True)
 _QUALITY_OBJECT_CUES = lexicon.words("quality_object_cue", spaced=True)
 _COMPLEMENT_CUES = lexicon.words("complement_cue", spaced=True)
+_COMPLEMENT_MODALS = lexicon.words("complement_modal", spaced=True)
+_COMPLEMENT_LINKS = lexicon.words("complement_link", spaced=True)
+_KEPT_CURRENT = lexicon.matcher("kept_current", spaced=True)
+_ENSURE_PHRASE = lexicon.matcher("ensure_phrase", spaced=True)
+_QUALITY_PHRASE = lexicon.matcher("quality_phrase", spaced=True)
+_QUALITY_WORD = " readable "  # what a quality said in several words is read as
 _COMPLEMENT_OBJECT_MAX = 3  # words of the artefact before its qualities
 _UNSPACED_COMPLEMENT_CUE = lexicon.matcher("complement_cue", spaced=False)
 _UNSPACED_COMPLEMENT_QUALITY = lexicon.matcher("complement_quality", spaced=False)
@@ -48,6 +61,8 @@ _UNSPACED_QUALITY_OBJECT_CUE = lexicon.matcher("quality_object_cue", spaced=Fals
 _UNSPACED_QUALITY_LEAD = lexicon.matcher("quality_lead", spaced=False)
 _UNSPACED_ARTEFACT_MAX = 4  # characters of the qualified artefact ("错误提示")
 _UNSPACED_QUALITY_NOUN = lexicon.matcher("quality_noun", spaced=False)
+_UNSPACED_TRAILING_TIME = lexicon.matcher("trailing_time", spaced=False)
+_UNSPACED_MAKING = lexicon.matcher("making_verb", spaced=False)
 _SPACED_STANDARD = lexicon.words("unnamed_standard", spaced=True)
 _UNSPACED_STANDARD = lexicon.matcher("unnamed_standard", spaced=False)
 _ARTICLES = ("the", "a", "an")
@@ -93,8 +108,13 @@ def _only_qualities(content: list[str], cue: str, clause: str = "") -> bool:
     ranking = cue in _RANKING_CUES
     if not rest or not (ranking or any(w in EVALUATIVE for w in rest)):
         return False
+    # "Ensure your code is clean": the reader's own work is no named thing
+    if cue in _QUALITY_CUES and all(
+        w in EVALUATIVE or w in _GENERIC_CODE or w in GENERIC for w in rest
+    ):
+        return True
     if all(w in EVALUATIVE or w in _GENERIC_CODE for w in rest):
-        return cue in _QUALITY_CUES
+        return False
     return bool(clause) and _quality_then_artefact(rest, clause)
 
 
@@ -105,16 +125,49 @@ def complement_only(clause: str, cue: str) -> bool:
     how ("**Keep commands simple** - single file operations, …")."""
     if CJK_RE.search(clause):
         return _unspaced_complement_only(clause)
+    clause = _QUALITY_PHRASE.sub(clause, _QUALITY_WORD)
+    if cue in _COMPLEMENT_MODALS:
+        return _modal_complement_only(clause, cue)
     if cue not in _COMPLEMENT_CUES:
         return False
-    content = [w for w in words(clause) if w not in STOP and w not in _SKIP_LEAD]
+    current = _KEPT_CURRENT.search(clause)
+    content = [w for w in words(_KEPT_CURRENT.sub(clause)) if w not in STOP and w not in _SKIP_LEAD]
     rest = [w for w in content if w != cue]
+    if current:
+        # "Keep docs up to date": only a generic part of the work may be what is kept
+        # current; "Keep the `CHANGELOG.md` up to date" names the file to edit.
+        return bool(rest) and all(w in _GENERIC_CODE or w in EVALUATIVE for w in rest)
+    return _artefact_then_qualities(rest)
+
+
+def _artefact_then_qualities(rest: list[str]) -> bool:
     at = next((i for i, w in enumerate(rest) if w in EVALUATIVE), 0)
     head, tail = rest[:at], rest[at:]
     return (
         0 < len(head) <= _COMPLEMENT_OBJECT_MAX
         and all(w not in EVALUATIVE and not w.isdigit() for w in head)
         and all(w in EVALUATIVE for w in tail)
+    )
+
+
+def _modal_complement_only(clause: str, cue: str) -> bool:
+    """ "Functions should be small and focused", "Naming must stay consistent": a bare
+    artefact, a modal and a linking verb, then only qualities ("Functions should be
+    under 50 lines" names a bound, "Commit messages must be in English" a value)."""
+    at = clause.find(cue)
+    if at <= 0:
+        return False
+    head = [w for w in words(clause[:at]) if w not in STOP and w not in _SKIP_LEAD]
+    tail = [w for w in words(clause[at + len(cue) :]) if w not in STOP]
+    tail = [w for w in tail if w not in _COMPLEMENT_LINKS]
+    # "Classes should have a single responsibility": a quality named as a noun is one too
+    if not tail:
+        return False
+    return _artefact_then_qualities(head + tail) or (
+        0 < len(head) <= _COMPLEMENT_OBJECT_MAX
+        and all(w not in EVALUATIVE and not w.isdigit() for w in head)
+        and any(w in EVALUATIVE or w in _QUALITY_NOUNS for w in tail)
+        and all(w in EVALUATIVE or w in _QUALITY_NOUNS or w in _GENERIC_CODE for w in tail)
     )
 
 
@@ -129,7 +182,8 @@ def _unspaced_complement_only(clause: str) -> bool:
     found = [m.start() for f in _QUALITY_FINDS if (m := f(rest)) is not None]
     first = min(found, default=0)
     head, tail = rest[:first], rest[first:]
-    tail = _UNSPACED_COMPLEMENT_QUALITY.sub(_UNSPACED_EVALUATIVE.sub(tail))
+    # the kept qualities first: "与代码同步" goes whole before 与 alone would
+    tail = _UNSPACED_EVALUATIVE.sub(_UNSPACED_COMPLEMENT_QUALITY.sub(tail))
     size = len(CJK_RE.findall(head))
     return 0 < size <= _UNSPACED_COMPLEMENT_OBJECT_MAX and not CJK_RE.search(tail)
 
@@ -138,8 +192,9 @@ def _quality_object(content: list[str], cue: str) -> bool:
     """ "Review for correctness", "Check code quality", "Improve performance": a verb whose
     object is only a quality of the work (what to look at or change is not named)."""
     rest = [w for w in content if w != cue and w not in _QUALITY_CUES]
+    # "Double-check your work for accuracy": the reader's own work is no named thing
     return any(w in _QUALITY_NOUNS for w in rest) and all(
-        w in _QUALITY_NOUNS or w in EVALUATIVE or w in _GENERIC_CODE for w in rest
+        w in _QUALITY_NOUNS or w in EVALUATIVE or w in _GENERIC_CODE or w in GENERIC for w in rest
     )
 
 
@@ -153,7 +208,10 @@ def _quality_over_quality(content: list[str], clause: str, cue: str) -> bool:
         return False
     before, after = set(words(clause[: found.start()])), words(clause[found.end() :])
     head = [w for w in content if w in before]
-    return _quality_object(head, cue) and all(
+    # "Prefer explicit over implicit": a bare quality on the preferred side too
+    bare = [w for w in head if w != cue]
+    quality = _quality_object(head, cue) or (bool(bare) and all(w in EVALUATIVE for w in bare))
+    return quality and all(
         w in STOP or w in EVALUATIVE or w in _QUALITY_NOUNS or w.endswith(_ABSTRACT_SUFFIXES)
         for w in after
     )
@@ -184,8 +242,18 @@ def _before_trigger(clause: str, cue: str) -> str:
 
 
 def _unspaced_only_qualities(clause: str, cue: str) -> bool:
+    at = clause.find(cue)
+    if (
+        at > 0
+        and _UNSPACED_TRAILING_TIME.search(clause[:at])
+        and _UNSPACED_QUALITY_CUE.match(clause[at:])
+    ):
+        clause = clause[at:]  # "重构时保持代码整洁": the moment is the trigger's, not the object
     if cue in _OBLIGATIONS and cue in clause:
         rest = clause[clause.index(cue) + len(cue) :]  # "做事要认真": only a quality follows
+        making = _UNSPACED_MAKING.match(rest)
+        if making and any(len(m.group(0)) > 1 for m in _UNSPACED_EVALUATIVE.finditer(rest)):
+            rest = rest[making.end() :]  # "要写出高质量的代码": writing what is only a quality
     elif _UNSPACED_QUALITY_CUE.search(clause):
         rest = _UNSPACED_QUALITY_CUE.sub(clause)  # anchored: removes the opening only
     elif cue in clause and cue not in _ADVERB_CUES:
@@ -193,6 +261,8 @@ def _unspaced_only_qualities(clause: str, cue: str) -> bool:
     else:
         return False
     rest = _UNSPACED_EVALUATIVE.sub(_UNSPACED_GENERIC_CODE.sub(_UNSPACED_GENERIC.sub(rest)))
+    # "组件应具备良好的复用性": a quality of the work, named as a noun, is no object either
+    rest = _UNSPACED_QUALITY_NOUN.sub(rest)
     return len(CJK_RE.findall(rest)) < 2 and not _LATIN_OR_CODE_RE.search(rest)
 
 
@@ -276,10 +346,19 @@ def is_vague(clause: str, cue: str) -> bool:
             or _unspaced_quality_then_artefact(clause)
             or _unspaced_quality_over_quality(clause)
         )
+    clause = _QUALITY_PHRASE.sub(clause, _QUALITY_WORD)
     content = [w for w in words(clause) if w not in STOP and w not in _SKIP_LEAD]
+    if _ENSURE_PHRASE.match(clause):
+        # "Make sure the code is documented" asks what "ensure" asks
+        cue, content = "ensure", ["ensure", *content[2:]]
+    elif cue in _COMPLEMENT_MODALS and clause.startswith(cue) and content[:1]:
+        # "MUST write testable": the verb after the modal is the cue
+        cue = content[0] if content[0] in _QUALITY_CUES else cue
     if " " not in cue and cue not in content:
         # A labelled value ("Components: PascalCase") carries its verb in the label.
         content = [cue, *content]
+    if cue in EVALUATIVE and len(content) > 1 and all(w in _GENERIC_CODE for w in content[1:]):
+        return True  # "Clean code", "Simple functions": the cue reads as a quality
     concrete = [w for w in content if w in IMPERATIVE and w not in VAGUE_VERB]
     if cue in VAGUE_VERB and not concrete:
         return True

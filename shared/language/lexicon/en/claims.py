@@ -111,7 +111,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # Verbs that direct nothing concrete on their own ("be careful", "consider it").
     "vague_verb": words(
         """be consider think remember handle deal try act do proceed behave stay adapt reflect
-        care mind aim strive focus"""
+        care mind aim strive focus understand comprehend grasp embrace uphold foster cultivate
+        champion endeavor endeavour aspire appreciate honor honour heed"""
     ),
     "vague_phrase": (
         *phrases("""pay attention|keep in mind|bear in mind|take care|take into account"""),
@@ -144,8 +145,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # noun ends its phrase, so "check the workflow run log" does not count.
     "external_skill": (
         Pattern(
-            r"\b(?:follow|apply|use|using|run|consult|check|see|read|open|load|reuse|repeat|"
-            r"adhere to|comply with|conform to|stick to|based on|according to|in line with)\s+"
+            r"\b(?:follows?|appl(?:y|ies)|use|using|run|consult|check|see|read|open|load|reuse|"
+            r"repeat|adheres? to|compl(?:y|ies) with|conforms? to|sticks? to|based on|"
+            r"according to|in line with)\s+"
             r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+|(?P<below>these\s+))?"
             r"(?!its\b|their\b)(?:(?!following\b|below\b|above\b)[\w-]+\s+){0,3}?"
             r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
@@ -210,7 +212,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # body names a situation or a code artefact, it directs nothing concrete.
     "value_label": (
         Pattern(
-            r"(?i:^\W*(?:\d+\.\s*)?(?:\*\*)?(?:(?:core|key|guiding|main|basic)\s+)?"
+            r"(?i:^\W*(?:\d+\.\s*)?(?:\*\*)?(?:(?:core|key|guiding|main|basic|design|engineering|"
+            r"development|coding|code|architecture|architectural|technical)\s+)?"
             r"(?:principles?|philosophy|values|motto)(?:\*\*)?\s*[:：])",
             "a principle label opening the line",
             bounded=False,
@@ -238,6 +241,42 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Keep commit messages concise", "Make errors readable": verbs whose object takes a
     # complement, so a quality after the artefact is all they ask.
     "complement_cue": words("keep make"),
+    # "Code should be clean and readable": a modal whose subject is a bare artefact and
+    # whose complement is only qualities asks what "Keep code clean" asks.
+    "complement_modal": phrases("should|must|need to|needs to|has to|have to|ought to"),
+    # "Make sure the code is documented": the phrases that say "ensure".
+    "ensure_phrase": (
+        Pattern(r"^(?:make|be)\s+(?:sure|certain)\b", "'make sure' opening the clause"),
+    ),
+    # "easy to read and understand", "well documented", "that others can understand": a
+    # quality said in several words; read as one quality word.
+    "quality_phrase": (
+        Pattern(
+            r"\b(?:easy|easier|simple|simpler|straightforward|hard|harder|difficult|quick)\s+"
+            r"to\s+(?:read|understand|follow|maintain|test|change|extend|review|debug|use|"
+            r"modify|navigate|grasp|reason about)(?:(?:,|\s+and|\s+or)\s+(?:read|understand|"
+            r"follow|maintain|test|change|extend|review|debug|use|modify))*\b"
+            r"|\bwell[- ](?:documented|tested|structured|organi[sz]ed|designed|written|named|"
+            r"defined|commented|factored|thought[- ]out)\b"
+            r"|\b(?:that\s+)?(?:others|anyone|everyone|other developers|humans|people|"
+            r"reviewers)\s+can\s+(?:easily\s+|quickly\s+)?(?:read|understand|follow|"
+            r"maintain)\b",
+            "a quality said in several words",
+            bounded=False,
+        ),
+    ),
+    # The linking verbs between such a modal and its qualities ("should be", "must stay").
+    "complement_link": words("be stay remain always look read feel have has"),
+    # "Keep docs up to date", "Keep documentation in sync with the code": kept current
+    # with nothing said about how or what it tracks (a named file keeps the line).
+    "kept_current": (
+        Pattern(
+            r"\b(?:up[- ]to[- ]date|in sync(?:\s+with\s+(?:the\s+)?(?:code|codebase|"
+            r"implementation|source|source code|changes))?|synced|synchroni[sz]ed)(?=\W*$)",
+            "kept current, closing the clause",
+            bounded=False,
+        ),
+    ),
     "vague_hedge": (
         Pattern(
             r"\b(?:where|when|if|as) (?:appropriate|it makes sense|that makes sense|sensible|"
@@ -258,7 +297,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Write descriptive commit messages": a quality, then the artefact, nothing more.
     "quality_lead": words(
         "descriptive meaningful clear concise readable consistent clean good helpful"
-        " informative sensible succinct robust friendly"
+        " informative sensible succinct robust friendly expressive intuitive understandable"
+        " self-explanatory self-documenting well-named well-structured well-organized"
+        " well-written thorough accurate useful precise elegant tidy"
     ),
     "quality_object_cue": words("provide return produce create add"),
     # "Review for correctness", "Check code quality": a quality of the work named as the
@@ -267,7 +308,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """quality correctness accuracy safety security performance reliability robustness
         readability maintainability simplicity clarity consistency efficiency stability
         scalability usability testability reusability modularity extensibility elegance
-        cleanliness completeness precision professionalism"""
+        cleanliness completeness precision professionalism cohesion coupling decoupling
+        composability portability compatibility observability resilience durability
+        flexibility legibility understandability expressiveness conciseness brevity tidiness
+        rigor rigour thoroughness craftsmanship excellence hygiene composition inheritance
+        abstraction encapsulation immutability purpose intent responsibility responsibilities
+        debt complexity"""
     ),
     # "Never request raw file contents when get_file will suffice": the when-clause names
     # what to use instead.

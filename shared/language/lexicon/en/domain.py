@@ -73,7 +73,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "abstract": words(
         """judgement judgment sense care caution empathy respect discretion effort efforts
         patience kindness honesty tact diligence rigor rigour creativity intuition common
-        wisdom reasoning thinking thought thoughts mind attention time energy tone"""
+        wisdom reasoning thinking thought thoughts mind attention time energy tone ownership
+        pride craftsmanship discipline curiosity humility"""
     ),
     # Verbs that mostly take an abstract object: their object must be an artefact word.
     "abstract_taking": words(
@@ -115,7 +116,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         high-quality quality production-ready modern idiomatic secure safe performant fast
         reliable scalable solid meaningful descriptive appropriate sensible reasonable
         minimal thoughtful careful nice well-structured well-documented optimal great short
-        shorter long longer brief briefer detailed friendly polite formal informal casual"""
+        shorter long longer brief briefer detailed friendly polite formal informal casual
+        self-explanatory self-documenting expressive intuitive understandable comprehensible
+        legible tidy neat organized organised well-organized well-organised well-designed
+        well-written well-named well-tested well-defined cohesive modular extensible reusable
+        testable flexible stable accurate thorough complete high excellent pristine pragmatic
+        professional sane straightforward lean compact crisp terse resilient future-proof
+        bulletproof coherent sound uniform rigorous meticulous polished beautiful elegantly
+        cleanly easy easier obvious simplest cleaner clearer up-to-date backwards backward
+        compatible efficiently robustly consistently technical explicit implicit clever
+        ambiguous unclear vague loosely tightly highly coupled decoupled helpful informative
+        useful actionable"""
     ),
     # A label naming a preference ("Preferred editor: vim") is a fact, not a rule.
     "preference": (Pattern("prefer", "any form of 'prefer'", bounded=False),),
@@ -123,7 +134,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """code codes logic approach approaches solution solutions way ways thing things
         practice practices principle principles pattern patterns style judgement judgment
         sense it them this that stuff implementation implementations mechanism mechanisms
-        rule rules advice guidance lesson lessons project projects need needs"""
+        rule rules advice guidance lesson lessons project projects need needs requirement
+        requirements goal goals intent scope problem problems context purpose"""
     ),
     # ------------------------------------------------------------ norms
     # "Comments and docstrings explain why": a normative present, subject an artefact.
@@ -295,7 +307,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         errors handling mechanism mechanisms implementation implementations solution
         solutions performance security impact impacts change changes design principle
         principles maintainability reusability readability responsibility single structure
-        variable variables comment comments component components"""
+        variable variables comment comments component components codebase docs doc
+        documentation tests module modules identifier identifiers abstraction abstractions
+        architecture coding style formatting interface interfaces api apis software program
+        programs system systems"""
     ),
     # Verbs of keeping or making whose object may be only a quality ("Write clean code",
     # "Develop an efficient …").

@@ -62,7 +62,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             改成|换成|统一|一律|始终|总是|记得|按照|按|遵循|参考|参照|采用|使用"""
         ),
         Pattern(
-            "(?<![应作费采引适常通有实信日可专公私备试启禁弃占])用(?![户途])",
+            "(?<![应作费采引适常通有实信日可专公私备试启禁弃占复])用(?![户途性])",
             "用 'use', not 应用/作用/用户/用途",
         ),
         *phrases(
@@ -73,6 +73,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             添加|增加|安装|更新|遵守|提交|推送|保存|启用|禁用|开启|交给|交由|适配|接入|
             封装|选用|改写|标记|指定|取消|引入|加上"""
         ),
+        Pattern("复用(?!性)", "复用 'reuse', not 复用性 'reusability'"),
         Pattern(
             f"(?:要|需|应|须|都)有(?=[{CJK}A-Za-z`\\s])", "要有/需有 'must have' before its object"
         ),
@@ -131,8 +132,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # An opening that directs nothing concrete ("注意…", "要小心").
     "vague_opening": (
         Pattern(
-            "^(?:要|请|应该|需要|先)?(?:注意|小心|谨慎|考虑|留意|多想想|理解|思考|想清楚|"
-            "妥善处理|适当处理|酌情处理|灵活处理|认真对待|重视|用心|好好|做好)",
+            "^(?:要|请|应该|需要|先|始终|时刻|随时|一直|务必|必须|一定要)?"
+            "(?:注意|小心|谨慎|考虑|留意|多想想|理解|思考|想清楚|"
+            "妥善处理|适当处理|酌情处理|灵活处理|认真对待|重视|用心|好好|做好|写好|用好|管好|"
+            "处理好|把控好|把好关|把关|关注|关心|在意|留心|当心|牢记|铭记|记住|时刻注意|"
+            "充分考虑|全面考虑|三思|斟酌|权衡|审慎|慎重)",
             "a vague verb opening the clause",
         ),
     ),
@@ -147,15 +151,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # is a slogan, not an action; a link, a code span or a number names the document.
         Pattern(
             "(?:遵循|遵守|遵照|秉承|坚持|贯彻|基于|根据|依据|依照|按照|符合)"
-            "[^，。,\\[`\\d]{0,16}?(?:原则|理念|思想|精神|最佳实践|行业标准|业界标准|惯例)",
+            "[^，。,\\[`\\d]{0,16}?(?:原则|理念|思想|精神|最佳实践|行业标准|业界标准|惯例|"
+            "(?:良好|优秀|通用|常见|标准|工程|编程|开发)的?实践)",
             "following a principle or a generic norm",
         ),
         # "必须遵循质量标准", "遵守团队编码规范": a norm named only by its domain (development,
         # code, quality, the team) is no document; "遵守 ESLint 规则" names one.
         Pattern(
             "(?:遵循|遵守|遵照|符合|按照|依照|依据)[^，。,\\[`]{0,12}?"
-            "(?:开发|编码|编程|代码|质量|设计|行业|业界|团队|项目|通用|统一|相关|既定)"
-            "(?:规范|标准|准则|守则|规则|要求)",
+            "(?:开发|编码|编程|代码|质量|设计|行业|业界|团队|项目|通用|统一|相关|既定|既有|现有|"
+            "已有|原有)的?(?:规范|标准|准则|守则|规则|要求|风格|约定|惯例|写法)",
             "following a norm named only by its domain",
         ),
     ),
@@ -170,7 +175,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "**核心原则**：…": a line labelled as a principle states a value.
     "value_label": (
         Pattern(
-            "^\\W*(?:\\d+\\.\\s*)?(?:\\*\\*)?(?:核心|基本|指导)?(?:原则|理念|信条|价值观)"
+            "^\\W*(?:\\d+\\.\\s*)?(?:\\*\\*)?(?:核心|基本|指导|设计|工程|开发|编码|编程|架构|代码|技术)?"
+            "(?:原则|理念|信条|价值观)"
             "(?:\\*\\*)?\\s*[:：]",
             "a principle label opening the line",
         ),
@@ -291,17 +297,42 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern("可维护性?", "可维护(性)"),
         *phrases(
             """整洁|认真|专业|礼貌|高效|准确|完整|稳定|美观|干净|直接|明了|的|地|得|和|
-            与|及|或|要|都|也|很|更|尽量|保持|注意|原则|理念|思想|精神|最佳实践|良好|
+            与|及|或|要|都|也|很|尽量|保持|注意|原则|理念|思想|精神|最佳实践|良好|
             漂亮|简单|常见|常用|通用|完善|美观|负责|条理|责任心|细心|耐心|仔细|靠谱|
             优秀|完美|出色|明确|精简|清楚|易懂|友好"""
         ),
         # "保持专业判断", "注意分寸": an attitude kept, like "use judgement"; nothing acted on
         *phrases("""判断力|判断|分寸|态度|心态"""),
+        # 更 'more' ("更清晰"), not the verbs 更新/更改/更换/更正/更名
+        Pattern("更(?![新改换正名])", "更 'more', not 更新/更改"),
+        # the other common words of code quality ("函数要短小精悍", "命名要有意义",
+        # "使用语义化的命名", "代码应当易于维护", "模块要高内聚"): each names a quality
+        *phrases(
+            """短小精悍|短小|精悍|精炼|精练|简练|凝练|有意义|意义|语义化|见名知意|自解释|
+            自描述|描述性|直观|易读|易用|易维护|易扩展|易测试|易理解|高内聚|低耦合|松耦合|
+            内聚|健壮|鲁棒|稳健|可靠|灵活|可扩展|可复用|可测试|模块化|标准化|规范化|
+            结构化|工整|清爽|向后兼容|高质量|优质|合规|符合规范|符合标准|符合要求|
+            严格|彻底|周全|周到|全面|详实|详尽|健全|通俗易懂|一目了然|恰当|妥当|得当|
+            高标准|高水准|高水平|职责单一|单一职责|更加|更为|非常|十分|足够|越来越|清楚明白|
+            明白|有序|有条理|井然有序"""
+        ),
+        Pattern(
+            "(?:易于|便于|利于|方便)(?:后期|日后|以后|后续)?(?:维护|理解|阅读|测试|扩展|复用|使用|修改)",
+            "易于 X 'easy to X'",
+        ),
+        # "函数命名需清晰表达意图": the name shows its intent, which one is not said
+        Pattern(
+            "(?:清晰|准确|明确)?地?(?:表达|体现|反映)出?其?(?:意图|用途|含义|目的|职责)",
+            "shows its intent",
+        ),
+        # "让代码更加通俗易懂": 让/使 'make' before the kept thing and its qualities
+        Pattern("^(?:让|使(?![用得]))", "让 'make' opening what is asked, not 使用"),
     ),
     # "以首屏速度为优化目标": a goal to weigh, not an action.
     "goal": (
         Pattern(
-            "以[^，。,；;]{1,20}?为(?:首要|主要|核心|最高|第一)?(?:优化)?(?:目标|优先)",
+            "以[^，。,；;]{1,20}?为(?:首要|主要|核心|最高|第一)?(?:优化)?"
+            "(?:目标|优先|先|重|本|第一要务|首要任务|第一位)",
             "以 X 为目标 'take X as the goal'",
         ),
     ),
@@ -338,9 +369,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "保持代码简洁", "确保代码质量": keeping a generic part of the code in some quality.
     "quality_cue": (
         Pattern(
-            "^(?:要|请|应该|需要|必须|务必|始终)?"
+            "^(?:要|请|应该|需要|必须|务必|始终|优先|时刻|一定要)?"
             "(?:(?:尽量|尽可能)?(?:保持|确保|保证|注重|追求|做到)|尽量|尽可能)",
             "a verb of keeping a quality opening the clause",
+        ),
+    ),
+    # "要写出高质量的代码": a verb of writing after a modal, before what is only qualities
+    # of a generic part of the work.
+    "making_verb": (
+        Pattern(
+            "^(?:写出|写好|编写|写|产出|打造|开发|具备|具有|拥有)", "a verb of writing or having"
         ),
     ),
     # "保持组件功能单一且聚焦": 保持 'keep' opening the clause takes an artefact, then
@@ -352,7 +390,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     # Qualities a kept artefact may be asked to have, and the 且 'and also' joining them.
-    "complement_quality": phrases("""单一|聚焦|专注|精简|简短|小巧|轻量|且|并且|而且"""),
+    "complement_quality": (
+        *phrases("""单一|聚焦|专注|精简|简短|小巧|轻量|且|并且|而且|同步|最新|一致|统一"""),
+        # "保持文档与代码同步": kept in step with a generic part of the work, no named file
+        Pattern(
+            "(?:与|和|跟)(?:代码|实现|源码|代码库|文档|注释|测试)(?:保持)?(?:同步|一致)",
+            "in step with a generic part of the work",
+        ),
+    ),
     # "提供清晰的错误提示", "返回明确的错误信息": a verb of producing, a quality, then the
     # artefact it qualifies; what makes it clear is not said.
     "quality_object_cue": (
@@ -370,20 +415,26 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "generic_code": (
         *phrases(
             """代码|函数|逻辑|结构|风格|命名|质量|整体|项目|程序|实现|方法|每次|功能|界面|
-            设计"""
+            设计|代码库|源码|架构|系统|软件|编码风格|代码风格|写法|每一行代码|变量名|函数名|
+            代码组织|组织结构|组织|
+            类名|方法名|变量|名称|名字"""
         ),
     ),
     # "检查代码质量", "优化性能": a quality of the work named as the thing to act on.
     "quality_noun": (
         *phrases(
             """质量|安全性|安全|性能|正确性|准确性|稳定性|可靠性|健壮性|鲁棒性|一致性|
-            可扩展性|扩展性|可测试性|复用性|可用性|效率"""
+            可扩展性|扩展性|可测试性|复用性|可用性|效率|可读性|可维护性|维护性|简洁性|
+            清晰度|整洁度|健壮度|兼容性|可移植性|可观测性|灵活性|内聚|耦合|类型安全|
+            代码规范|规范性|完整性|容错性"""
         ),
     ),
     # Modals of obligation whose object is what follows them ("做事要认真").
     # "标题尽量简洁": 尽量 'as far as possible' takes what follows it as 要 does.
     "obligation": (
         *("要", "要有", "需有", "应有", "须有", "都有", "需", "只能", "仅能", "只可以"),
+        # "代码应当易于维护": the modals of obligation take what follows as 要 does
+        *("应当", "应该", "必须", "务必", "需要", "一定要", "应", "须"),
         *("尽量", "尽可能"),
     ),
     # Adverbs that lead a verb ("直接做", "先写测试"): the verb after them is the action.
