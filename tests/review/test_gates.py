@@ -569,6 +569,43 @@ FALSE_APPROVES_TUNE = [
 ]
 
 
+# Prohibitions and their replacements (summoning), in the forms house styles write them.
+PROHIBITION_FORMS = [
+    # a verb taking "no"/"zero", "No X" opening the line, a forbidding predicate; a
+    # numeric bound and a replacement on the line keep it
+    ("Leave NO stubs, mocks, or half-finished functions in the final code.", "summoning"),
+    ("Write zero TODO comments in committed code.", "summoning"),
+    ("Use no more than 3 retries per request.", None),
+    ("Leave no debug prints; log through `logger.debug` instead.", None),
+    (
+        "Force-pushing to shared branches is not allowed; use `--force-with-lease` on your own.",
+        None,
+    ),
+    # a forbidding label forbids what follows it to the end of its sentence
+    ("禁止：在主线程中执行耗时操作。", "summoning"),
+    ("禁止：在主线程中执行耗时操作，改用 Web Worker。", None),
+    # a restriction stated as an exception ("only when asked") replaces nothing
+    ("Only touch the database schema when explicitly asked.", "summoning"),
+    ("Add dependencies only when the user requests it.", "summoning"),
+    ("Use the `'use client'` directive only when creating client components.", None),
+    # a reason, a consequence, what cannot be done, a description ending in 的, a
+    # capability asked of the forbidden thing, a standard upheld: none is what to do
+    ("不运行 e2e 测试，因为 CI 机器无法启动浏览器。", "summoning"),
+    ("不做任何性能优化，因为当前阶段不需要。", "summoning"),
+    ("证明不了的，就不要写进结论，那样只会误导读者。", "summoning"),
+    ("Never use blocking prompts; every command must be able to run unattended.", "summoning"),
+    ("不要使用交互式命令，所有脚本必须能无人值守运行。", "summoning"),
+    ("Enforce strict linting and avoid disabling rules as much as possible.", "summoning"),
+    ("Avoid `any` wherever possible and keep types strict.", "summoning"),
+    ("不要用 npm，因为锁文件是 pnpm 的，改用 `pnpm install`。", None),
+    ("Use `unknown` and avoid `any` in public signatures.", None),
+    ("Never store tokens in localStorage; keep them in httpOnly cookies.", None),
+    ("保持依赖单向，禁止循环依赖。", None),
+    # a named means beside a prohibition is the way to go instead
+    ("禁止直接操作 DOM，通过 ref 访问元素。", None),
+]
+
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -581,6 +618,7 @@ BOARD_SHAPES = {
     "structural_round_19": STRUCTURAL_ROUND_19,
     "attributive_done": ATTRIBUTIVE_DONE,
     "false_approves_tune": FALSE_APPROVES_TUNE,
+    "prohibition_forms": PROHIBITION_FORMS,
 }
 
 

@@ -38,6 +38,67 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # A clause that opens on one of them continues the clause before it ("… `print()` or
     # `console.log` …", split at the brackets): the rest of a prohibited list.
     "continuing_lead": _shape(r"^\W*(?:or|nor)\b", "a clause opening on 'or'"),
+    # Prohibitions without a leading "never"/"don't": a verb taking "no"/"zero" ("Leave
+    # NO todos", "Write zero TODO comments"), "No X" opening the clause ("NO placeholder
+    # code"; "no more than 3" is a limit), "under no circumstances", and a predicate that
+    # forbids its subject ("Skipping tests is not allowed", "… are forbidden").
+    "prohibition_form": _shape(
+        r"^\W*(?:(?:please|always|just|simply)\s+)?(?:(?:leave|use|add|write|make|introduce|"
+        r"include|ship|commit|allow|accept|keep|put|create|emit|print|output|generate|produce|"
+        r"return|have|do)\s+)?(?:no|zero)\s+(?!(?:more|less|longer|later|fewer|earlier|"
+        r"need|matter|one|further|other)\b)\w"
+        r"|\b(?:under no circumstances|in no case|at no time|by no means)\b"
+        r"|\b(?:is|are|be)\s+(?:strictly\s+|absolutely\s+)?(?:not\s+(?:allowed|permitted|"
+        r"acceptable|ok|okay)|forbidden|prohibited|banned|disallowed|off-limits)\b",
+        "a prohibition worded with 'no', 'zero' or a forbidding predicate",
+    ),
+    # "Forbidden: force-pushing …", "Prohibited: storing secrets": a label that forbids
+    # what follows it.
+    "prohibition_label_word": words("forbidden prohibited banned disallowed avoid never don't"),
+    # "Only touch the schema when explicitly asked", "Add dependencies only when the user
+    # requests it": a restriction stated as an exception is a prohibition with no
+    # replacement ("don't unless asked").
+    "exception_only": _shape(
+        r"\bonly\b[^.;]{0,60}?\b(?:when|if|after|once|upon|on)\s+(?:(?:the|a|you|you're|"
+        r"you've|are|been|have|has|user|users|we|someone|they|he|she|it|is|was|being|"
+        r"explicitly|specifically|directly|expressly|clearly|actually)\s+)*(?:ask|asks|asked|"
+        r"request|requests|requested|tell|tells|told|instruct|instructs|instructed|prompt|"
+        r"prompts|prompted|approve|approves|approved|authori[sz]ed|permitted)\b"
+        r"|\bonly\s+(?:on|upon)\s+(?:an?\s+)?(?:explicit\s+|direct\s+)?(?:request|instruction|"
+        r"approval)\b",
+        "'only when asked': a restriction stated as an exception",
+    ),
+    # "Don't X, because the docs change", "…, otherwise Y breaks": a reason or a
+    # consequence is no action to take instead.
+    "reason_lead": _shape(
+        r"^\W*(?:because|since|as|given that|otherwise|or else|so that)\b",
+        "a reason or a consequence opening a clause",
+    ),
+    # "… every command must be able to run unattended": a capability required of the
+    # forbidden thing is a quality, not something to do instead.
+    "capability_modal": _shape(
+        r"\b(?:must|should|needs? to|has to|have to)\s+(?:always\s+)?be\s+able\s+to\b",
+        "a capability required, not an action",
+    ),
+    # "Enforce strict typing and avoid `any`": a verb of upholding names a standard, a
+    # quality, unless it places the thing ("keep secrets in env vars") or names code.
+    "upholding_verb": words(
+        "enforce enforces ensure ensures maintain maintains uphold preserve keep"
+    ),
+    # The qualities an upheld standard is made of, beside the evaluative words.
+    "upheld_quality": words("strict strictly strong tidy lean neat correct consistent"),
+    "upheld_placement": _shape(
+        r"\b(?:in|into|under|inside|within|to|at|on|from|via|with|through|below|above|"
+        r"behind)\s+\S|\d",
+        "a place, a means or a number after the upheld thing",
+    ),
+    # "Enforce strict typing and avoid 'any'", "…, never …": a prohibition joined inside
+    # a clause after a direction.
+    "inner_prohibition": _shape(
+        r"\s(?:and|but|&)\s+(?:(?:also|then|always)\s+)?(?:never|avoid|don't|do not|must not|"
+        r"refrain from|stop)\b",
+        "a prohibition joined by 'and' inside a clause",
+    ),
     # ------------------------------------------------------------ dossier
     "internal_state": _shape(
         r"\b(?:kernel lock|index\.lock|lock file|lease|fence|inbox items?|\.pending|"

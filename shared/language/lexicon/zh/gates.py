@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shared.language.lexicon.concept import Entry, Pattern, phrases
+from shared.language.lexicon.script import CJK
 
 # Words of praise for a thing itself (two of them make a benefit claim).
 _PRAISE = "现代化|强大|高效|优雅|先进|卓越|出色|科技感|极致|完美|一流|美观|流畅|健壮|易用"
@@ -13,6 +14,55 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # moves one is not a memory change.
     # "禁止输出 `print()` 或 `console.log`": a clause opening on 或 continues the one before.
     "continuing_lead": (Pattern("^\\W*(?:或者|或)", "a clause opening on 或", bounded=False),),
+    # "跳过测试是不允许的", "一律禁止": a predicate that forbids its subject; "严禁/杜绝 …"
+    # opening the clause.
+    "prohibition_form": (
+        Pattern(
+            "(?:是|被|一律|一概|均|都)?(?:不允许|不被允许|不准|不许|禁止|严禁|不可以|不行)的?\\W*$",
+            "a predicate that forbids its subject",
+            bounded=False,
+        ),
+        Pattern(
+            "^\\W*(?:杜绝|严禁|绝不|决不|绝对不|不允许|不许|不准)",
+            "杜绝/绝不 opening",
+            bounded=False,
+        ),
+    ),
+    "prohibition_label_word": phrases("禁止|严禁|不要|避免|切勿|禁忌|禁止事项|不允许|不准"),
+    # "…，因为环境比较特殊": a reason or a consequence is no action to take instead.
+    "reason_lead": (
+        Pattern(
+            "^\\W*(?:因为|由于|因(?![此而])|鉴于|毕竟|否则|不然|以免|免得)",
+            "a reason or a consequence opening a clause",
+            bounded=False,
+        ),
+    ),
+    # "无法部署到容器内", "写不出守卫的": what cannot be done is a fact, not an action.
+    "inability": (
+        Pattern(
+            "^\\W*(?:也|都|还|就|根本|完全)?(?:无法|没法|没办法|不可能|无从|做不到)",
+            "无法 'cannot' opening the clause",
+            bounded=False,
+        ),
+        Pattern(f"[{CJK}](?:不出|不动)", "a verb with a complement of inability", bounded=False),
+    ),
+    # "所有命令必须能自动执行完成": a capability required of the forbidden thing.
+    "capability_modal": (
+        Pattern(
+            "(?:必须|需要|要|应该|应当|务必|一定要)(?:能够|能|可以)",
+            "a capability required",
+            bounded=False,
+        ),
+    ),
+    "upholding_verb": phrases("保持|确保|保证|坚持|维持|维护"),
+    "upheld_quality": phrases("严格|整洁|简洁|干净|一致|清晰|规范|可读|优雅|健壮|质量"),
+    "upheld_placement": (
+        Pattern(
+            "(?:在|到|于|通过|用|使用|经过)|[A-Za-z0-9`]",
+            "a place, a means, a name or a number after the upheld thing",
+            bounded=False,
+        ),
+    ),
     "date_stamp": (
         Pattern(
             r"\d{4}年\d{1,2}月\d{1,2}日(?:\s*\d{1,2}[:：点时]\d{0,2}分?)?|\d{1,2}月\d{1,2}日",
