@@ -606,6 +606,62 @@ PROHIBITION_FORMS = [
 ]
 
 
+# Lines about the memory and instruction files or the agent's own memory practice
+# (self-reference), in the words house styles use for them, beside lines that only name
+# a project file, a log or a session of the product.
+MEMORY_PRACTICE = [
+    # the journals, notes and tracking files the agent keeps of its own work
+    ("After each task, append a short entry to the work journal.", "self-reference"),
+    ("Keep the scratchpad updated as you work through the plan.", "self-reference"),
+    ("每完成一个任务，更新进度文档。", "self-reference"),
+    ("这里是值得记住的坑，不是设计文档。", "self-reference"),
+    ("Update `CHANGELOG.md` with every user-facing change.", None),
+    ("Archive S3 access logs to Glacier after 90 days.", None),
+    ("Write release notes in `docs/releases/` for every tag.", None),
+    # reading the instructions at session start, files put into every session
+    (
+        "Read at the beginning of each session: the pitfalls below apply to all new code.",
+        "self-reference",
+    ),
+    ("Bootstrap files are injected into every session, so keep them short.", "self-reference"),
+    ("每次会话开始时，先阅读本目录下的所有规则文件。", "self-reference"),
+    ("At the start of each sprint, run `make audit` and file issues for new CVEs.", None),
+    ("Bootstrap the dev database with `make seed` before running e2e tests.", None),
+    ("会话超时时间设为 30 分钟，过期后跳转登录页。", None),
+    # a knowledge kind recorded, a new understanding written down, the rules edited,
+    # writing into the agent's memory, the agent improving itself
+    ("Add new learnings under the relevant heading, newest first.", "self-reference"),
+    (
+        "Whenever you gain a new insight about the codebase, update the architecture notes.",
+        "self-reference",
+    ),
+    ("**归档原则**：重要发现和决策及时归档到文档中", "self-reference"),
+    ("把踩过的坑记录到 `docs/pitfalls.md`，方便以后查阅。", "self-reference"),
+    ("每次需求分析或新理解后，立即更新依赖关系图。", "self-reference"),
+    ("成功经验→存储为模式，失败→更新规则", "self-reference"),
+    ("新学到的用户偏好写入长期记忆。", "self-reference"),
+    ("自我进化：每次犯错后总结复盘。", "self-reference"),
+    ("Record API response times in the `metrics` table.", None),
+    ("If you believe a test is wrong, log it under **Decisions made** and move on.", None),
+    ("更新防火墙规则后重启 `nginx`。", None),
+    ("经验值写入 `player_stats` 表。", None),
+    # "update it" with nothing in the line it could be but the file
+    ("You should update it whenever the project structure changes.", "self-reference"),
+    ("When the schema changes, regenerate the client and update it in `package.json`.", None),
+    # how the rules rank against the user's word; a label that files the line under the
+    # memory
+    ("规则文件的优先级高于用户的临时指令。", "self-reference"),
+    ("**记忆记录**：用户驱动，每日确认", "self-reference"),
+    # a template's field prompts and its fields with their allowed values
+    ("Brief explanation of why the fix works.", "self-reference"),
+    ("Severity: `low` | `medium` | `high`", "self-reference"),
+    ("问题描述：简要说明问题及其影响。", "self-reference"),
+    ("类别：`意外` | `踩坑` | `设计缺陷`", "self-reference"),
+    ("Commit types: `feat`, `fix`, `docs`, `chore`.", None),
+    ("PR 标题用英文，正文简要说明改动并关联 issue。", None),
+]
+
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -619,6 +675,7 @@ BOARD_SHAPES = {
     "attributive_done": ATTRIBUTIVE_DONE,
     "false_approves_tune": FALSE_APPROVES_TUNE,
     "prohibition_forms": PROHIBITION_FORMS,
+    "memory_practice": MEMORY_PRACTICE,
 }
 
 

@@ -241,7 +241,11 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     trig = trigger_clause(claim)
     directions = direction_clauses(claim, trig)
     continued = _list_items_under_prohibition(claim)
-    labelled = _labelled_forbidden(claim) if len(claim.clauses) > 1 else set()
+    labelled = (
+        _labelled_forbidden(claim)
+        if len(claim.clauses) > 1 and (":" in claim.lower or "：" in claim.lower)
+        else set()
+    )
     inner = {
         idx: head
         for idx, cue in directions
