@@ -607,6 +607,96 @@ GRADIENT_VOCABULARY = [
     ("复用 `src/hooks/` 中已有的 hook", None),
     ("保持接口向后兼容：只新增字段，不删除字段", None),
     ("函数不超过 50 行", None),
+# Prohibitions and their replacements (summoning), in the forms house styles write them.
+PROHIBITION_FORMS = [
+    # a verb taking "no"/"zero", "No X" opening the line, a forbidding predicate; a
+    # numeric bound and a replacement on the line keep it
+    ("Leave NO stubs, mocks, or half-finished functions in the final code.", "summoning"),
+    ("Write zero TODO comments in committed code.", "summoning"),
+    ("Use no more than 3 retries per request.", None),
+    ("Leave no debug prints; log through `logger.debug` instead.", None),
+    (
+        "Force-pushing to shared branches is not allowed; use `--force-with-lease` on your own.",
+        None,
+    ),
+    # a forbidding label forbids what follows it to the end of its sentence
+    ("禁止：在主线程中执行耗时操作。", "summoning"),
+    ("禁止：在主线程中执行耗时操作，改用 Web Worker。", None),
+    # a restriction stated as an exception ("only when asked") replaces nothing
+    ("Only touch the database schema when explicitly asked.", "summoning"),
+    ("Add dependencies only when the user requests it.", "summoning"),
+    ("Use the `'use client'` directive only when creating client components.", None),
+    # a reason, a consequence, what cannot be done, a description ending in 的, a
+    # capability asked of the forbidden thing, a standard upheld: none is what to do
+    ("不运行 e2e 测试，因为 CI 机器无法启动浏览器。", "summoning"),
+    ("不做任何性能优化，因为当前阶段不需要。", "summoning"),
+    ("证明不了的，就不要写进结论，那样只会误导读者。", "summoning"),
+    ("Never use blocking prompts; every command must be able to run unattended.", "summoning"),
+    ("不要使用交互式命令，所有脚本必须能无人值守运行。", "summoning"),
+    ("Enforce strict linting and avoid disabling rules as much as possible.", "summoning"),
+    ("Avoid `any` wherever possible and keep types strict.", "summoning"),
+    ("不要用 npm，因为锁文件是 pnpm 的，改用 `pnpm install`。", None),
+    ("Use `unknown` and avoid `any` in public signatures.", None),
+    ("Never store tokens in localStorage; keep them in httpOnly cookies.", None),
+    ("保持依赖单向，禁止循环依赖。", None),
+    # a named means beside a prohibition is the way to go instead
+    ("禁止直接操作 DOM，通过 ref 访问元素。", None),
+]
+
+
+# Lines about the memory and instruction files or the agent's own memory practice
+# (self-reference), in the words house styles use for them, beside lines that only name
+# a project file, a log or a session of the product.
+MEMORY_PRACTICE = [
+    # the journals, notes and tracking files the agent keeps of its own work
+    ("After each task, append a short entry to the work journal.", "self-reference"),
+    ("Keep the scratchpad updated as you work through the plan.", "self-reference"),
+    ("每完成一个任务，更新进度文档。", "self-reference"),
+    ("这里是值得记住的坑，不是设计文档。", "self-reference"),
+    ("Update `CHANGELOG.md` with every user-facing change.", None),
+    ("Archive S3 access logs to Glacier after 90 days.", None),
+    ("Write release notes in `docs/releases/` for every tag.", None),
+    # reading the instructions at session start, files put into every session
+    (
+        "Read at the beginning of each session: the pitfalls below apply to all new code.",
+        "self-reference",
+    ),
+    ("Bootstrap files are injected into every session, so keep them short.", "self-reference"),
+    ("每次会话开始时，先阅读本目录下的所有规则文件。", "self-reference"),
+    ("At the start of each sprint, run `make audit` and file issues for new CVEs.", None),
+    ("Bootstrap the dev database with `make seed` before running e2e tests.", None),
+    ("会话超时时间设为 30 分钟，过期后跳转登录页。", None),
+    # a knowledge kind recorded, a new understanding written down, the rules edited,
+    # writing into the agent's memory, the agent improving itself
+    ("Add new learnings under the relevant heading, newest first.", "self-reference"),
+    (
+        "Whenever you gain a new insight about the codebase, update the architecture notes.",
+        "self-reference",
+    ),
+    ("**归档原则**：重要发现和决策及时归档到文档中", "self-reference"),
+    ("把踩过的坑记录到 `docs/pitfalls.md`，方便以后查阅。", "self-reference"),
+    ("每次需求分析或新理解后，立即更新依赖关系图。", "self-reference"),
+    ("成功经验→存储为模式，失败→更新规则", "self-reference"),
+    ("新学到的用户偏好写入长期记忆。", "self-reference"),
+    ("自我进化：每次犯错后总结复盘。", "self-reference"),
+    ("Record API response times in the `metrics` table.", None),
+    ("If you believe a test is wrong, log it under **Decisions made** and move on.", None),
+    ("更新防火墙规则后重启 `nginx`。", None),
+    ("经验值写入 `player_stats` 表。", None),
+    # "update it" with nothing in the line it could be but the file
+    ("You should update it whenever the project structure changes.", "self-reference"),
+    ("When the schema changes, regenerate the client and update it in `package.json`.", None),
+    # how the rules rank against the user's word; a label that files the line under the
+    # memory
+    ("规则文件的优先级高于用户的临时指令。", "self-reference"),
+    ("**记忆记录**：用户驱动，每日确认", "self-reference"),
+    # a template's field prompts and its fields with their allowed values
+    ("Brief explanation of why the fix works.", "self-reference"),
+    ("Severity: `low` | `medium` | `high`", "self-reference"),
+    ("问题描述：简要说明问题及其影响。", "self-reference"),
+    ("类别：`意外` | `踩坑` | `设计缺陷`", "self-reference"),
+    ("Commit types: `feat`, `fix`, `docs`, `chore`.", None),
+    ("PR 标题用英文，正文简要说明改动并关联 issue。", None),
 ]
 
 
@@ -623,6 +713,8 @@ BOARD_SHAPES = {
     "attributive_done": ATTRIBUTIVE_DONE,
     "false_approves_tune": FALSE_APPROVES_TUNE,
     "gradient_vocabulary": GRADIENT_VOCABULARY,
+    "prohibition_forms": PROHIBITION_FORMS,
+    "memory_practice": MEMORY_PRACTICE,
 }
 
 

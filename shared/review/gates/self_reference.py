@@ -9,6 +9,13 @@ itself ("update this file", "更新本文件"), one that writes into a memory fi
 to lessons.md"), one that records a lesson ("add a row when a correction reveals a
 pattern", "记住 X → 立即记录") and an unfilled template placeholder ("[Tribal knowledge
 1]", "{简要说明…}") are rejected whatever else they say.
+
+The memory is named in many words: the journals, notes and tracking files the agent keeps
+("the work journal", "进度文档", "值得记住的坑"), reading the instructions when a session
+starts or the files put into every session, a knowledge kind recorded ("Add new
+learnings …", "重要决策和发现及时记录到文档中"), a new understanding written down, the
+rules edited ("失败→更新规则"), the agent improving itself ("自我改进"), how the rules
+rank against the user's word, and a label that files the line under the memory.
 """
 
 from __future__ import annotations
@@ -16,8 +23,14 @@ from __future__ import annotations
 import re
 
 from shared.language import lexicon
-from shared.language.claims import PATH_RE, Claim, direction_clauses, trigger_clause
-from shared.language.lexicon.script import CJK
+from shared.language.claims import (
+    PATH_RE,
+    Claim,
+    direction_clauses,
+    strip_label,
+    trigger_clause,
+)
+from shared.language.lexicon.script import CJK, CJK_RE, simplified
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 
@@ -105,6 +118,20 @@ _CODE_SPAN_RE = re.compile(r"`([^`\n]*)`")
 _WHOLE_PLACEHOLDER_RE = re.compile(r"^\[[^\[\]\n]*\s[^\[\]\n]*\]$|^<[^<>\n]*\s[^<>\n]*>$")
 
 
+# "规则文件的优先级高于用户的临时指令", "These rules override the user's requests": how an
+# instruction file ranks against the user's word is about the file.
+_RANKING = lexicon.matcher("ranking")
+
+
+def _memory_label(claim: Claim) -> bool:
+    """The line's leading label names the memory ("**记忆记录**：…", "Memory bank: …")."""
+    body = strip_label(claim.raw)
+    if body is claim.raw or len(body) == len(claim.raw):
+        return False
+    head = claim.raw[: len(claim.raw) - len(body)].lower()
+    return _MEMORY.found(simplified(head) if CJK_RE.search(head) else head)
+
+
 def _keep_placeholder(match: re.Match[str]) -> str:
     """A code span that is wholly a placeholder (`[test command]`) stays; code goes."""
     return match.group(1) if _WHOLE_PLACEHOLDER_RE.match(match.group(1)) else " "
@@ -134,8 +161,12 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     )
     if not hit:
         return None
-    if _DEMONSTRATIVE.found(text):
-        return _FINDING  # the line talks about its own file or rules, whoever it mentions
+    if _DEMONSTRATIVE.found(text) or _RANKING.found(text):
+        # the line talks about its own file or rules, or how they rank against the
+        # user's word, whoever it mentions
+        return _FINDING
+    if ctx.kind is FileKind.BOARD and _memory_label(claim):
+        return _FINDING  # "**记忆记录**：用户驱动 …": the line is filed under the memory
     external = _EXTERNAL.found(_FILE_NAME_RE.sub(" ", text) if "." in text else text)
     trig = trigger_clause(claim)
     if external and (trig is not None or direction_clauses(claim, trig)):

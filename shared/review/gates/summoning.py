@@ -4,6 +4,13 @@
 a recognisable trigger and the line says what to do instead; a negated rule that
 points back at a past incident ("again", "like last time") is a ghost of maintenance
 history.
+
+A prohibition is worded many ways: "never / don't / 不要 / 禁止", a verb taking "no" or
+"zero" ("Leave NO todos"), a forbidding predicate ("… is not allowed", "是不允许的"), a
+forbidding label ("禁止：…"), a prohibition joined inside a clause ("Enforce strict typing
+and avoid `any`") and a restriction stated as an exception ("only when asked"). What
+stands beside it is no replacement when it is a reason, what cannot be done, a
+capability asked of the forbidden thing or a standard upheld.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from shared.language.claims import (
     words,
 )
 from shared.language.claims.vocabulary import ABSTRACT, EVALUATIVE, STOP
-from shared.language.lexicon.script import CJK_RE
+from shared.language.lexicon.script import CJK, CJK_RE
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "summoning"
@@ -60,12 +67,37 @@ _ABSTRACT_SUFFIXES = tuple(lexicon.words("abstract_suffix", spaced=True))
 _AGENT_PERSON = lexicon.words("agent_person", spaced=True)
 _SUFFICING = lexicon.matcher("sufficing")
 _CONTINUING_LEAD = lexicon.matcher("continuing_lead")
+# "Leave NO todos", "No emojis in commits", "Skipping tests is not allowed", "跳过测试是不
+# 允许的": prohibitions worded without a leading "never" / "不要".
+_PROHIBITION_FORM = lexicon.matcher("prohibition_form")
+# "禁止：在主线程中执行耗时操作", "Forbidden: force-pushing": a label that forbids what
+# follows it up to the end of its sentence.
+_PROHIBITION_LABEL = lexicon.matcher("prohibition_label_word")
+_EXCEPTION_ONLY = lexicon.matcher("exception_only")
+_INNER_PROHIBITION = lexicon.matcher("inner_prohibition")
+_REASON_LEAD = lexicon.matcher("reason_lead")
+_INABILITY = lexicon.matcher("inability")
+_CAPABILITY = lexicon.matcher("capability_modal")
+_UPHOLDING = lexicon.matcher("upholding_verb")
+_SPACED_PLACEMENT = lexicon.matcher("upheld_placement", spaced=True)
+# A Latin name inside Chinese places the thing; in English text it is only a word.
+_UNSPACED_PLACEMENT = lexicon.matcher("upheld_placement", spaced=False)
+_QUALITY = lexicon.words("upheld_quality", spaced=True)
+_UNSPACED_QUALITY = lexicon.matcher("upheld_quality", spaced=False)
+_MEANS_LEAD = lexicon.matcher("means_lead")
+# A name (Latin or a code span) then the action done with it: "通过 ref 访问元素".
+_NAMED_MEANS_RE = re.compile(rf"\s*`?[A-Za-z][\w.-]*`?\s*(?:[{CJK}]{{2,}})")
+_SENTENCE_END_RE = re.compile(r"[;；。!?！？]|\.(?=\s|$)")
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
-    """A prohibition: a negating cue, a Chinese verb led by 不/别/勿 ("不使用 …"), or a
-    Chinese prohibition ahead of the cue ("测试不得依赖执行顺序")."""
+    """A prohibition: a negating cue, a Chinese verb led by 不/别/勿 ("不使用 …"), a
+    Chinese prohibition ahead of the cue ("测试不得依赖执行顺序"), a prohibition worded
+    with "no" or a forbidding predicate, or a restriction stated as an exception ("only
+    when asked")."""
     if _negated(cue) or _NEGATING_LEAD.found(clause):
+        return True
+    if _PROHIBITION_FORM.found(clause) or _EXCEPTION_ONLY.found(clause):
         return True
     zh = _UNSPACED_NEGATION.search(clause)
     lead = _PROHIBITION_ADVERB.match(clause)
@@ -120,10 +152,74 @@ def _stated_way(clause: str) -> bool:
     return not any(w in _AGENT_PERSON for w in words(clause[found.end() - 1 :])[:3])
 
 
+def _means_named(clause: str) -> bool:
+    """ "禁止直接操作 DOM，通过 ref 访问元素": beside a prohibition, a named means and what
+    to do with it is the way to go instead."""
+    lead = _MEANS_LEAD.match(clause)
+    return lead is not None and bool(_NAMED_MEANS_RE.match(clause, lead.end()))
+
+
 def _allowed_thing(clause: str) -> bool:
     """ "`unknown` is fine", "plain text only": a named thing allowed; "short ones only"
     allows only a quality, which is no replacement."""
     return bool(_PERMITTED.match(clause)) and _thing(clause)
+
+
+def _labelled_forbidden(claim: Claim) -> set[int]:
+    """ "禁止：在主线程中执行耗时操作", "Forbidden: force-pushing …": the clauses after a
+    forbidding label, to the end of its sentence, are what it forbids."""
+    out: set[int] = set()
+    for idx, clause in enumerate(claim.clauses[:-1]):
+        if not _PROHIBITION_LABEL.fullmatch(clause.strip(" *_#-")):
+            continue
+        at = claim.lower.find(clause)
+        colon = claim.lower.find(":", at + len(clause))
+        wide = claim.lower.find("：", at + len(clause))
+        marks = [c for c in (colon, wide) if c >= 0]
+        if at < 0 or not marks or claim.lower[at + len(clause) : min(marks)].strip(" *_"):
+            continue
+        start = min(marks) + 1
+        end_match = _SENTENCE_END_RE.search(claim.lower, start)
+        end = end_match.start() if end_match else len(claim.lower)
+        for later in range(idx + 1, len(claim.clauses)):
+            found = claim.lower.find(claim.clauses[later], start)
+            if found < 0 or found >= end:
+                break
+            out.add(later)
+            start = found + len(claim.clauses[later])
+    return out
+
+
+def _inner_prohibition(clause: str, cue: str) -> str | None:
+    """ "Enforce strict typing and avoid 'any'": the head before a prohibition joined
+    inside the clause, which the clause directs besides forbidding."""
+    found = _INNER_PROHIBITION.search(clause)
+    if found is None or _negated(cue):
+        return None
+    return clause[: found.start()]
+
+
+def _no_replacement(clause: str, cue: str) -> bool:
+    """A positive clause that names nothing to do instead: a reason or a consequence
+    ("因为环境比较特殊", "otherwise …"), what cannot be done ("无法部署到容器内", "写不出
+    守卫的"), a clause ending in 的 (a description), a capability required of the
+    forbidden thing ("所有命令必须能自动执行完成", "must be able to run unattended"), or a
+    standard upheld ("enforce strict typing", "keep types strict") that places nothing and
+    names no code."""
+    if _REASON_LEAD.match(clause) or _INABILITY.search(clause) or _CAPABILITY.search(clause):
+        return True
+    if clause.rstrip(" 。.!！").endswith("的") and CJK_RE.search(clause):
+        return True
+    if _UPHOLDING.fullmatch(cue):
+        at = clause.find(cue)
+        rest = clause[at + len(cue) :] if at >= 0 else ""
+        unspaced = CJK_RE.search(rest) is not None
+        if (_UNSPACED_PLACEMENT if unspaced else _SPACED_PLACEMENT).search(rest):
+            return False
+        return any(w in EVALUATIVE or w in _QUALITY for w in words(rest)) or bool(
+            _UNSPACED_QUALITY.search(rest)
+        )
+    return False
 
 
 def _list_items_under_prohibition(claim: Claim) -> set[str]:
@@ -145,14 +241,38 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     trig = trigger_clause(claim)
     directions = direction_clauses(claim, trig)
     continued = _list_items_under_prohibition(claim)
+    labelled = (
+        _labelled_forbidden(claim)
+        if len(claim.clauses) > 1 and (":" in claim.lower or "：" in claim.lower)
+        else set()
+    )
+    inner = {
+        idx: head
+        for idx, cue in directions
+        if (head := _inner_prohibition(claim.clauses[idx], cue)) is not None
+    }
     negated = [
         idx
         for idx, cue in directions
-        if (_negated_clause(claim.clauses[idx], cue) or claim.clauses[idx] in continued)
+        if (
+            _negated_clause(claim.clauses[idx], cue)
+            or claim.clauses[idx] in continued
+            or idx in labelled
+            or idx in inner
+        )
         # "不得超过600行": a numeric limit is a concrete bound, not a summoned drift
         and not has_limit(claim.clauses[idx])
         and not _purpose(claim, idx, trig)
     ]
+    # "Never use blocking prompts; …": a prohibition read as the line's own (implicit)
+    # trigger still forbids.
+    if (
+        trig is not None
+        and trig not in {idx for idx, _ in directions}
+        and _SPACED_NEGATION.match(claim.clauses[trig].lstrip(" *_>#-"))
+        and not has_limit(claim.clauses[trig])
+    ):
+        negated.append(trig)
     if not negated:
         return None
     if _GHOST.found(claim.lower):
@@ -177,6 +297,17 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         if idx not in forbidden
         and not is_vague(claim.clauses[idx], cue)
         and not (idx > first_negated and _EXCEPTION_LEAD.found(claim.clauses[idx]))
+        and not _no_replacement(claim.clauses[idx], cue)
+    ]
+    # "Use `unknown` and avoid `any`": the head of a clause that also forbids is what to
+    # do instead, when it is itself a concrete direction.
+    positive += [
+        idx
+        for idx, cue in directions
+        if idx in inner
+        and inner[idx].strip()
+        and not is_vague(inner[idx], cue)
+        and not _no_replacement(inner[idx], cue)
     ]
     positive += [idx for idx, _ in normative_clauses(claim) if idx not in forbidden]
     # "`pkg` is consumed from PyPI; avoid local path dependencies": the way the line
@@ -184,7 +315,8 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     positive += [
         idx
         for idx, clause in enumerate(claim.clauses)
-        if idx not in negated and (_stated_way(clause) or _allowed_thing(clause))
+        if idx not in negated
+        and (_stated_way(clause) or _allowed_thing(clause) or _means_named(clause))
     ]
     replacement = _REPLACEMENT.found(claim.lower) or _sufficing(claim)
     if positive or replacement:

@@ -38,6 +38,67 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # A clause that opens on one of them continues the clause before it ("… `print()` or
     # `console.log` …", split at the brackets): the rest of a prohibited list.
     "continuing_lead": _shape(r"^\W*(?:or|nor)\b", "a clause opening on 'or'"),
+    # Prohibitions without a leading "never"/"don't": a verb taking "no"/"zero" ("Leave
+    # NO todos", "Write zero TODO comments"), "No X" opening the clause ("NO placeholder
+    # code"; "no more than 3" is a limit), "under no circumstances", and a predicate that
+    # forbids its subject ("Skipping tests is not allowed", "… are forbidden").
+    "prohibition_form": _shape(
+        r"^\W*(?:(?:please|always|just|simply)\s+)?(?:(?:leave|use|add|write|make|introduce|"
+        r"include|ship|commit|allow|accept|keep|put|create|emit|print|output|generate|produce|"
+        r"return|have|do)\s+)?(?:no|zero)\s+(?!(?:more|less|longer|later|fewer|earlier|"
+        r"need|matter|one|further|other)\b)\w"
+        r"|\b(?:under no circumstances|in no case|at no time|by no means)\b"
+        r"|\b(?:is|are|be)\s+(?:strictly\s+|absolutely\s+)?(?:not\s+(?:allowed|permitted|"
+        r"acceptable|ok|okay)|forbidden|prohibited|banned|disallowed|off-limits)\b",
+        "a prohibition worded with 'no', 'zero' or a forbidding predicate",
+    ),
+    # "Forbidden: force-pushing …", "Prohibited: storing secrets": a label that forbids
+    # what follows it.
+    "prohibition_label_word": words("forbidden prohibited banned disallowed avoid never don't"),
+    # "Only touch the schema when explicitly asked", "Add dependencies only when the user
+    # requests it": a restriction stated as an exception is a prohibition with no
+    # replacement ("don't unless asked").
+    "exception_only": _shape(
+        r"\bonly\b[^.;]{0,60}?\b(?:when|if|after|once|upon|on)\s+(?:(?:the|a|you|you're|"
+        r"you've|are|been|have|has|user|users|we|someone|they|he|she|it|is|was|being|"
+        r"explicitly|specifically|directly|expressly|clearly|actually)\s+)*(?:ask|asks|asked|"
+        r"request|requests|requested|tell|tells|told|instruct|instructs|instructed|prompt|"
+        r"prompts|prompted|approve|approves|approved|authori[sz]ed|permitted)\b"
+        r"|\bonly\s+(?:on|upon)\s+(?:an?\s+)?(?:explicit\s+|direct\s+)?(?:request|instruction|"
+        r"approval)\b",
+        "'only when asked': a restriction stated as an exception",
+    ),
+    # "Don't X, because the docs change", "…, otherwise Y breaks": a reason or a
+    # consequence is no action to take instead.
+    "reason_lead": _shape(
+        r"^\W*(?:because|since|as|given that|otherwise|or else|so that)\b",
+        "a reason or a consequence opening a clause",
+    ),
+    # "… every command must be able to run unattended": a capability required of the
+    # forbidden thing is a quality, not something to do instead.
+    "capability_modal": _shape(
+        r"\b(?:must|should|needs? to|has to|have to)\s+(?:always\s+)?be\s+able\s+to\b",
+        "a capability required, not an action",
+    ),
+    # "Enforce strict typing and avoid `any`": a verb of upholding names a standard, a
+    # quality, unless it places the thing ("keep secrets in env vars") or names code.
+    "upholding_verb": words(
+        "enforce enforces ensure ensures maintain maintains uphold preserve keep"
+    ),
+    # The qualities an upheld standard is made of, beside the evaluative words.
+    "upheld_quality": words("strict strictly strong tidy lean neat correct consistent"),
+    "upheld_placement": _shape(
+        r"\b(?:in|into|under|inside|within|to|at|on|from|via|with|through|below|above|"
+        r"behind)\s+\S|\d",
+        "a place, a means or a number after the upheld thing",
+    ),
+    # "Enforce strict typing and avoid 'any'", "…, never …": a prohibition joined inside
+    # a clause after a direction.
+    "inner_prohibition": _shape(
+        r"\s(?:and|but|&)\s+(?:(?:also|then|always)\s+)?(?:never|avoid|don't|do not|must not|"
+        r"refrain from|stop)\b",
+        "a prohibition joined by 'and' inside a clause",
+    ),
     # ------------------------------------------------------------ dossier
     "internal_state": _shape(
         r"\b(?:kernel lock|index\.lock|lock file|lease|fence|inbox items?|\.pending|"
@@ -173,7 +234,31 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:save|add|record|commit)\b[^.;]{0,30}?\bto (?:your |long-term )?memory\b(?![-\w])"
         r"|\bdaily (?:logs?|journal)\b|\b(?:yesterday's|today's) (?:notes|log|journal)\b"
         # the tracking files the agent keeps for itself: a progress file, a task tree
-        r"|\bprogress (?:files?|logs?|notes|tracker|docs?)\b|\btask (?:dependency )?tree\b",
+        r"|\bprogress (?:files?|logs?|notes|tracker|docs?)\b|\btask (?:dependency )?tree\b"
+        # the journals and logs the agent keeps of its own work ("the work journal", "the
+        # decision log"); a changelog, an app's activity log or a plan's execution log is not
+        r"|\b(?:work|dev|development|decision|execution|engineering|learning|session|daily)\s+"
+        r"(?:journal|diary|diaries|journals)\b|\b(?:work|decision|learning|lessons?)[- ]?"
+        r"logs?\b|\b(?:worklog|devlog)s?\b"
+        # the instruction and notes files by kind ("the rules file", "bootstrap files",
+        # "your notes", "the scratchpad")
+        r"|\b(?:the|your|this|our|agent|project|cursor|windsurf|cline|copilot|claude)\s+rules?\s+"
+        r"files?\b|\b(?:bootstrap|lessons?|learnings?|notes|steering|"
+        r"persona|memory-bank)\s+files?\b|\bscratch ?pads?\b|\b(?:your|my|own)\s+notes\b"
+        r"|\bnotes\.md\b|\blessons? learned\b|\bworth (?:remembering|recording|writing down)\b"
+        r"|\b(?:study|learning) notes\b"
+        # reading the instructions when a session starts ("Read at every session start"),
+        # or the files put into every session ("injected into every session")
+        r"|\b(?:read|re-?read|load|review|consult|scan|skim)\b[^.;]{0,60}?\b(?:(?:session|"
+        r"conversation)\s+start(?:up)?\b|(?:start|beginning|outset)\s+of\s+(?:every|each|a|the|"
+        r"any|your)\s+(?:new\s+)?(?:session|conversation|chat)\b)"
+        r"|\b(?:at|on)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:every|each|a|any|your)\s+"
+        r"(?:new\s+)?(?:session|conversation|chat)\b[^.;]{0,40}?\b(?:read|re-?read|load|review|"
+        r"consult)\b"
+        r"|\b(?:injected|loaded|included|inserted|prepended)\s+(?:in|into)\s+(?:every|each|all|"
+        r"your)\s+(?:new\s+)?(?:sessions?|conversations?|contexts?|prompts?)\b"
+        # the agent improving itself by recording what worked
+        r"|\bself-?(?:improvement|improving|learning|evolving|evolution|reflection)\b",
         "the memory system, its files or its maintenance",
     ),
     "fragment": ("fragment", "fragments"),
@@ -211,12 +296,42 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"\s+(?:(?:a|an|one|new|another)\s+)*(?:row|entry|rule|lesson|note)s?\b"
         # a request to remember, answered by writing it down ("'remember this' → record it")
         r"|\bremember (?:this|that|it)\b[^.;]{0,40}?(?:→|->|=>|,)\s*"
-        r"(?:(?:immediately|always|then)\s+)?(?:record|write|save|log|note|store|add)\b",
+        r"(?:(?:immediately|always|then)\s+)?(?:record|write|save|log|note|store|add)\b"
+        # "You need to update it when …": keeping "it" current, with nothing in the line it
+        # could be but the file itself
+        r"|^\W*(?:(?:you|we)\s+(?:need|have|ought|are expected)\s+to\s+|(?:you|we)\s+(?:should|"
+        r"must)\s+|please\s+|always\s+)?(?:update|maintain|refresh|revise|edit)\s+(?:it|this)\b"
+        r"|^\W*(?:(?:you|we)\s+(?:should|must)\s+|please\s+|always\s+)?keep\s+(?:it|this)\s+"
+        r"(?:up[- ]to[- ]date|updated|current|in sync)\b"
+        # a knowledge kind recorded ("Add new learnings under …", "Record what you learned",
+        # "Decisions are documented in `docs/adr/`"): the record, not the work
+        r"|\b(?:record|log|note down|write down|document|capture|persist|save|store|add|append|"
+        r"archive|jot down)\s+(?:(?:all|any|every|each|important|key|new|major|significant|"
+        r"technical|architectural|architecture|design|your|the|such|these|non-obvious|recurring|"
+        r"repeatable|relevant|useful|hard-won)\s+){0,3}(?:decisions|lessons|learnings|insights|"
+        r"gotchas|pitfalls|what (?:you|we)(?:'ve| have)? (?:learned|learnt|discovered))\b"
+        r"|\b(?:decisions|lessons|learnings|insights|gotchas|pitfalls)\s+(?:are|is|should be|"
+        r"must be|get|will be)\s+(?:\w+\s+)?(?:recorded|logged|noted|documented|captured|archived|"
+        r"written down|stored|kept)\b"
+        # a knowledge event answered by writing it down ("Whenever you gain a new insight,
+        # update the notes", "When you discover a new pattern, write it down")
+        r"|\b(?:learn(?:ed|t)?\s+(?:something|anything)|gain(?:ed)?\s+(?:a\s+|an\s+)?(?:new\s+)?"
+        r"(?:insights?|understanding)|discover(?:ed)?\s+(?:a\s+|an\s+)?(?:new\s+)?(?:pattern|"
+        r"convention|gotcha|pitfall|insight|quirk)s?|new\s+(?:insights?|learnings?|understanding))"
+        r"\b[^.;]{0,60}?\b(?:update|record|write|add|append|log|note|capture|document|save|store)\b",
         "a direction to edit the memory file or the rules themselves",
     ),
     "placeholder_prompt": _shape(
         r"^_[^_\n]*\b(?i:will be|to be|describe|list)\b[^_\n]*_$"
-        r"|\((?i:add|fill in|insert|describe|list)\b[^)]*\)",
+        r"|\((?i:add|fill in|insert|describe|list)\b[^)]*\)"
+        # a template's field prompt as a noun phrase ("Brief description of the problem
+        # and what made it non-obvious.", "One-line summary of the lesson")
+        r"|^\W*(?i:(?:a|an|the)\s+)?(?i:brief|short|one-line|one-sentence|concise|quick|"
+        r"high-level)\s+(?i:description|summary|explanation|account|overview)\s+(?i:of)\b"
+        # a single-word field followed by its allowed values ("Category: `surprising` |
+        # `unexpected`", "Severity: low | medium | high"): a form to fill in
+        r"|^\W*(?i:category|severity|impact|tags?|confidence)"
+        r"\W*[:：]\s*[^|\n]{1,30}\|[^|\n]{1,30}\|",
         "an unfilled template's prompt",
     ),
     "demonstrative": _shape(
@@ -233,6 +348,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         " preference preferences pattern patterns gotcha gotchas pitfall pitfalls knowledge"
     ),
     "purpose_label": _shape(r"(?i:^\W*purpose\s*[:：])", "'Purpose:' opening the line"),
+    "ranking": _shape(
+        r"\b(?:overrides?|overridden|take[sn]? precedence|took precedence|supersedes?|"
+        r"(?:higher|lower) priority than|priority over|outranks?|wins? over)\b",
+        "one instruction ranked against another",
+    ),
     # ------------------------------------------------------------ status-shape
     "run_state": _shape(
         r"\b(?:meta-)?tick\s*(?:#|no\.?|number)?\s*\d+"

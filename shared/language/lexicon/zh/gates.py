@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shared.language.lexicon.concept import Entry, Pattern, phrases
+from shared.language.lexicon.script import CJK
 
 # Words of praise for a thing itself (two of them make a benefit claim).
 _PRAISE = "现代化|强大|高效|优雅|先进|卓越|出色|科技感|极致|完美|一流|美观|流畅|健壮|易用"
@@ -13,6 +14,55 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # moves one is not a memory change.
     # "禁止输出 `print()` 或 `console.log`": a clause opening on 或 continues the one before.
     "continuing_lead": (Pattern("^\\W*(?:或者|或)", "a clause opening on 或", bounded=False),),
+    # "跳过测试是不允许的", "一律禁止": a predicate that forbids its subject; "严禁/杜绝 …"
+    # opening the clause.
+    "prohibition_form": (
+        Pattern(
+            "(?:是|被|一律|一概|均|都)?(?:不允许|不被允许|不准|不许|禁止|严禁|不可以|不行)的?\\W*$",
+            "a predicate that forbids its subject",
+            bounded=False,
+        ),
+        Pattern(
+            "^\\W*(?:杜绝|严禁|绝不|决不|绝对不|不允许|不许|不准)",
+            "杜绝/绝不 opening",
+            bounded=False,
+        ),
+    ),
+    "prohibition_label_word": phrases("禁止|严禁|不要|避免|切勿|禁忌|禁止事项|不允许|不准"),
+    # "…，因为环境比较特殊": a reason or a consequence is no action to take instead.
+    "reason_lead": (
+        Pattern(
+            "^\\W*(?:因为|由于|因(?![此而])|鉴于|毕竟|否则|不然|以免|免得)",
+            "a reason or a consequence opening a clause",
+            bounded=False,
+        ),
+    ),
+    # "无法部署到容器内", "写不出守卫的": what cannot be done is a fact, not an action.
+    "inability": (
+        Pattern(
+            "^\\W*(?:也|都|还|就|根本|完全)?(?:无法|没法|没办法|不可能|无从|做不到)",
+            "无法 'cannot' opening the clause",
+            bounded=False,
+        ),
+        Pattern(f"[{CJK}](?:不出|不动)", "a verb with a complement of inability", bounded=False),
+    ),
+    # "所有命令必须能自动执行完成": a capability required of the forbidden thing.
+    "capability_modal": (
+        Pattern(
+            "(?:必须|需要|要|应该|应当|务必|一定要)(?:能够|能|可以)",
+            "a capability required",
+            bounded=False,
+        ),
+    ),
+    "upholding_verb": phrases("保持|确保|保证|坚持|维持|维护"),
+    "upheld_quality": phrases("严格|整洁|简洁|干净|一致|清晰|规范|可读|优雅|健壮|质量"),
+    "upheld_placement": (
+        Pattern(
+            "(?:在|到|于|通过|用|使用|经过)|[A-Za-z0-9`]",
+            "a place, a means, a name or a number after the upheld thing",
+            bounded=False,
+        ),
+    ),
     "date_stamp": (
         Pattern(
             r"\d{4}年\d{1,2}月\d{1,2}日(?:\s*\d{1,2}[:：点时]\d{0,2}分?)?|\d{1,2}月\d{1,2}日",
@@ -84,6 +134,37 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "recording lessons ('复盘当天的错误并更新教训')",
             bounded=False,
         ),
+    )
+    # the journals, notes and summaries the agent keeps of its own work, and the notes
+    # it calls worth remembering
+    + phrases(
+        """进度文档|工作日志|开发日志|工作日记|开发日记|学习笔记|踩坑记录|经验总结|经验库|
+        教训库|记忆库|知识沉淀|指令文件|规则文档|值得记住|值得记录|值得铭记"""
+    )
+    # the agent improving itself by recording what worked ("自我改进：成功→存储")
+    + phrases("自我改进|自我进化|自我迭代|自我反思|自我学习|自我优化规则")
+    + (
+        # knowledge settled into a store ("沉淀到知识库", "经验沉淀为规范")
+        Pattern("沉淀(?:到|为|成|下来|至|进)", "knowledge settled into a store", bounded=False),
+        # reading the instructions when a session starts ("每次会话开始时，先阅读…")
+        Pattern(
+            "(?:会话|对话|聊天)(?:开始|启动)(?:时|前|后)?[^。；;]{0,16}?(?:阅读|读取|加载|查看|读)",
+            "reading when a session starts",
+            bounded=False,
+        ),
+        Pattern(
+            "(?:注入|加载)(?:到)?(?:每次|每个|所有)(?:新)?(?:会话|对话)",
+            "files put into every session",
+            bounded=False,
+        ),
+        # a knowledge kind recorded ("重要决策和发现及时记录到文档中", "把踩过的坑记录到…")
+        Pattern(
+            "(?:决策|教训|(?<!用户)经验(?!值)|心得|踩坑|坑)(?:[和与及、][^，。,；;]{1,4}?)?"
+            "(?:都|也)?(?:要|需|需要|必须|应|应该|请|务必)?(?:及时|立即|马上|随时|统一)?"
+            "(?:记录|记下|沉淀|归档|写入|写进|写到|追加|存储|保存|记到|记在|整理到|整理进)",
+            "a knowledge kind recorded",
+            bounded=False,
+        ),
     ),
     "fragment": ("碎片",),
     # "给出完整代码，而不是碎片", "代码碎片": a piece of code, not the staging layer.
@@ -100,6 +181,24 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "(?:更新|修改|写入|补充|同步更新)(?:本|这份|这个)文件", "a direction to edit this file"
         ),
         *phrases("记下来|写入记忆|更新记忆|记到记忆"),
+        # writing into the agent's memory ("新学到的偏好写入长期记忆")
+        Pattern(
+            "(?:写入|写进|存入|记入|保存到|存到|同步到|记到|加入)(?:长期|短期|持久|永久|持久化)?记忆",
+            "writing into the agent's memory",
+        ),
+        # editing the rules themselves ("失败→更新规则", "犯错后完善本规则")
+        Pattern(
+            "(?:更新|修改|完善|修订|调整|补充|改进|迭代)(?:本|这些|相关|对应|已有|现有)?规则"
+            "(?!引擎|配置|集|表|库)",
+            "editing the rules themselves",
+        ),
+        # a knowledge event answered by writing it down ("每次新理解或需求分析后，立即更新依赖
+        # 树"): a new understanding recorded, not the work
+        Pattern(
+            "(?:新理解|新认识|新的理解|新发现|学到|学会|领悟|认识到|吸取)[^。；;]{0,30}?"
+            "(?:更新|记录|写入|追加|补充|沉淀|归档|记下)",
+            "a new understanding answered by writing it down",
+        ),
         Pattern("记入(?:以下|下列|这个|该)?文件", "'write into (this) file'"),
         Pattern(
             "在(?:下方|此处|这里|本文档|此文档|这个文档)补充", "'add it below / in this document'"
@@ -128,13 +227,36 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     "knowledge_kind": phrases("决策|地方|教训|经验|偏好|心得|要点|注意事项|知识"),
-    "placeholder_prompt": phrases("在这里写|此处填写|待补充|待填写"),
+    "placeholder_prompt": (
+        *phrases("在这里写|此处填写|待补充|待填写"),
+        # a template field's prompt ("问题描述：简要说明问题及其影响")
+        Pattern(
+            "^\\W*(?:问题|现象|原因|根因|根本原因|影响|背景|教训|经验|心得|解决方案|结论|备注)"
+            "(?:描述|说明|分析)?\\W*[:：]\\s*(?:请)?(?:简要|简单|简短|用一句话|一句话)地?"
+            "(?:说明|描述|概括|总结|介绍|记录)",
+            "a template field's prompt",
+            bounded=False,
+        ),
+        # a single-word field followed by its allowed values ("类别：`意外` | `踩坑`")
+        Pattern(
+            "^\\W*(?:类别|分类|标签|严重程度|影响|置信度)\\W*[:：]\\s*[^|\\n]{1,30}\\|[^|\\n]{1,30}\\|",
+            "a field and its allowed values",
+            bounded=False,
+        ),
+    ),
     # "此规则是强制性的", "本文件为 … 提供指导": the line points at its own rules or file.
     "demonstrative": phrases(
         """此规则|本规则|这些规则|这份规则|本文件|此文件|这份文件|这个文件|本文档|此文档|
         这份文档|本宪章|本指南"""
     ),
     "purpose_label": (Pattern("^\\W*(?:用途|目的)\\s*[:：]", "'用途：' opening the line"),),
+    "ranking": (
+        Pattern(
+            "优先级(?:高于|低于|更高|更低|最高|最低)|优先于|覆盖(?:用户|全局|其他|默认)|以[^，。]{1,8}为准",
+            "one instruction ranked against another",
+            bounded=False,
+        ),
+    ),
     # ------------------------------------------------------------ status-shape
     "run_state": (
         Pattern("队列(?:已|现在|目前)?(?:清空|为空|空了|清理完|已清)", "the queue reported empty"),
