@@ -254,6 +254,21 @@ DOSSIER_ROUND_15 = [
     ("A powerful, seamless sync engine for teams", "dossier"),
     ("一站式解决所有报表需求", "dossier"),
     ("用户数据按月归档到冷存储", None),
+    # planned or undecided items are not facts yet; a fit or a capability with nothing
+    # named says nothing of which
+    ("SSO will be added later", "status-shape"),
+    ("Hosting provider TBD", "status-shape"),
+    ("**数据库:** MySQL / PostgreSQL (待定)", "status-shape"),
+    ("Payments via Stripe, Adyen, or Braintree", "status-shape"),
+    ("缓存层后续引入 Redis", "status-shape"),
+    ("Machine learning for anomaly detection", "dossier"),
+    ("The API enforces appropriate access controls", "dossier"),
+    ("为用户提供直观、高效的一站式管理体验", "dossier"),
+    ("Notifications are sent via SendGrid", None),
+    ("Redis for caching", None),
+    ("后端服务将在 `http://localhost:8080` 启动。", None),
+    ("The server will restart automatically when files change", None),
+    ("Proper nouns are capitalised in titles", None),
 ]
 
 
@@ -697,6 +712,54 @@ MEMORY_PRACTICE = [
     ("类别：`意外` | `踩坑` | `设计缺陷`", "self-reference"),
     ("Commit types: `feat`, `fix`, `docs`, `chore`.", None),
     ("PR 标题用英文，正文简要说明改动并关联 issue。", None),
+# False approves of the status-shape and inner-outer gates (invented lines): plans and
+# pending work, choices not made, one-off tasks, narrated incidents, states reached; the
+# runtime's own reminder, digest, delivery and token-budget routines. Near misses stay.
+FALSE_APPROVES_RUN_STATE = [
+    ("Dark mode support planned", "status-shape"),
+    ("The rollout will proceed in three phases, starting with internal users", "status-shape"),
+    ("支付接口待接入", "status-shape"),
+    ("消息推送功能后续再加", "status-shape"),
+    ("登录模块将在下个版本重构", "status-shape"),
+    ("导出功能规划中", "status-shape"),
+    ("暂定使用 Redis 做缓存，后续再评估", "status-shape"),
+    ("It turned out the cache key ignored the locale.", "status-shape"),
+    ("一开始用正则解析 HTML，后来才发现有现成的库可以用。", "status-shape"),
+    (
+        "2. **缓存失效**：上次发布时 CDN 没刷新，用户看到旧页面。以后发布后手动刷新 CDN。",
+        "status-shape",
+    ),
+    ("The login bug: tokens expired early. Lesson: sync clocks with NTP.", "status-shape"),
+    ("**Sync 状态**: ✅ 已恢复", "status-shape"),
+    ("登录接口问题已修复", "status-shape"),
+    ("Re-run the benchmarks after the database migration.", "status-shape"),
+    ("Retry the upload on the remaining affected servers.", "status-shape"),
+    ("Consider raising the pool size if timeouts continue.", "status-shape"),
+    ("Step 3: Set Up The Database", "status-shape"),
+    ("After a migration, regenerate the client with `prisma generate`", None),
+    ("Step 2: run `make migrate` before starting the server", None),
+    ("Features to be removed in a later release must log a deprecation warning", None),
+    ("以后新增接口都要写单元测试", None),
+    ("后续修改数据库结构时同步更新 ER 图", None),
+    ("已修复的 bug 要补回归测试", None),
+    ("问题已解决后再关闭工单", None),
+    ("如果后来发现需求有变，先停下来和用户确认", None),
+    # inner-outer: reminders, digests, deliveries, token budget, the runtime's own review
+    ("Look for overdue reminders and due dates", "inner-outer"),
+    ("Surface overdue tasks first", "inner-outer"),
+    ("Set `notified: true` on every item you reported", "inner-outer"),
+    ("If the diff is non-empty: stage all, commit and push", "inner-outer"),
+    ("Stop when the remaining token budget reaches 0", "inner-outer"),
+    ("检查即将到期的提醒和待办", "inner-outer"),
+    ("优先推送紧急的待办事项", "inner-outer"),
+    ("每晚睡前统一复盘一轮今天的对话", "inner-outer"),
+    ("Compile a digest of unread notifications", "inner-outer"),
+    ("Surface validation errors next to the field that caused them", None),
+    ("Send the weekly digest email through `mailer.send_digest()`", None),
+    ("Commit and push only after `make check` passes", None),
+    ("When a user asks for a reminder, create it with `reminders.add()`", None),
+    ("推送代码前先运行测试", None),
+    ("API 额度用完时切换到备用 key", None),
 ]
 
 
@@ -715,6 +778,7 @@ BOARD_SHAPES = {
     "gradient_vocabulary": GRADIENT_VOCABULARY,
     "prohibition_forms": PROHIBITION_FORMS,
     "memory_practice": MEMORY_PRACTICE,
+    "false_approves_run_state": FALSE_APPROVES_RUN_STATE,
 }
 
 

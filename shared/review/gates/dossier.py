@@ -12,6 +12,8 @@ unsupported claim: an absolute or speculative assertion with neither a modal tag
 
 from __future__ import annotations
 
+import re
+
 from shared.language import lexicon
 from shared.language.claims import (
     LABELLED_CODE_RE,
@@ -45,6 +47,12 @@ _QUALITY_CLAIM = lexicon.matcher("quality_claim", prefilter=True)
 # "Performance requirements", "Accessibility standards": a heading-like noun phrase with
 # no content.
 _PLACEHOLDER_NOUN = lexicon.matcher("placeholder_noun")
+# "API endpoints enforce appropriate permission checks", "Natural language processing for
+# pattern detection": a fit with no measure, a capability with nothing that does it named;
+# a code span, a pointer, a path or a figure would say which.
+_UNSPECIFIED_FIT = lexicon.matcher("unspecified_fit", prefilter=True)
+_CAPABILITY = lexicon.matcher("capability_bullet")
+_FIGURE_RE = re.compile(r"\d")
 # "p95 dropped from 180 ms to 40 ms": a measured figure shows the quality praised.
 _MEASUREMENT = lexicon.matcher("measurement")
 _LEAD = " \t*_>#-–—•·"
@@ -127,6 +135,11 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     if not (tagged or claim.has_pointer or claim.has_details) and _praised_unshown(claim):
         return _finding(
             "unsupported claim", "the line praises its subject with no evidence or provenance"
+        )
+    concrete = supported or "`" in claim.raw or _FIGURE_RE.search(claim.raw) is not None
+    if not concrete and (_UNSPECIFIED_FIT.found(text) or _CAPABILITY.match(claim.text)):
+        return _finding(
+            "unsupported claim", "the line claims a fit or a capability and says nothing of which"
         )
     if not supported and _ABSOLUTE.found(text) and not _instruction_shaped(claim):
         return _finding(

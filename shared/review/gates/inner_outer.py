@@ -54,6 +54,19 @@ _PROJECT_SCHEDULE = lexicon.matcher("project_schedule", prefilter=True)
 # runtime syncing its own workspace with a remote is its upkeep, not the project's.
 _WORKSPACE_CHANGES = lexicon.matcher("workspace_changes", prefilter=True)
 _REMOTE_SYNC = lexicon.matcher("remote_sync")
+# "Surface urgent entries first", "优先推送紧急的待办事项": what the runtime tells its user
+# on its own clock (reminders, what is due or urgent, a digest); and its record of what
+# it delivered ("Set `delivered: true` on each entry you surfaced", "已推送过的提醒不要重复
+# 推送"). A code span there names the routine's own
+# fields, not the project's artefact.
+_NOTIFY = lexicon.matcher("notify_routine")
+_DELIVERY = lexicon.matcher("delivery_mark", prefilter=True)
+# "剩余 = 0 时彻底停止", "Stop when the remaining token budget reaches 0": the runtime's
+# own token budget.
+_BUDGET = lexicon.matcher("budget_stop", prefilter=True)
+# "每晚睡前，如果用户当天有学习记录，统一复盘一轮": a clock of its own and a review of its
+# own day; the user's records it looks over do not make the review the user's.
+_SELF_REVIEW = lexicon.matcher("self_review", prefilter=True)
 
 
 def _cadence_rule(claim: Claim, text: str) -> bool:
@@ -65,6 +78,10 @@ def _cadence_rule(claim: Claim, text: str) -> bool:
         return True
     if _WORKSPACE_CHANGES.found(text) and _REMOTE_SYNC.found(text):
         return not _EXTERNAL_GROUND.found(text)
+    if _DELIVERY.found(text) or _BUDGET.found(text) or _NOTIFY.match(text) is not None:
+        return not _EXTERNAL_GROUND.found(text)
+    if _CLOCK_LEAD.match(text) is not None and _SELF_REVIEW.found(text):
+        return True
     # a code span names the project's own artefact ("Every Monday, run `make backup`",
     # "Check model config in `config/…`"): a rule of the project, not of the runtime
     project = "`" in claim.raw
@@ -75,9 +92,12 @@ def _cadence_rule(claim: Claim, text: str) -> bool:
     lead = _CHECK_LEAD.match(text) is not None and find_trigger(claim) is None
     if lead and not project and _SWEEP_TARGET.search(text) is not None:
         return True  # the channels it checks are its own: "渠道" is no external ground here
+    # "定时巡检：检查未读消息和日历提醒": a clock and a check of what its sweep looks over
+    scheduled = _SCHEDULE.found(text) and _SELF_CHECK.found(text)
+    if scheduled and not project and _SWEEP_TARGET.search(text) is not None:
+        return True
     if not _STORE.found(text):
         return False
-    scheduled = _SCHEDULE.found(text) and _SELF_CHECK.found(text)
     return (scheduled or lead) and not _EXTERNAL.found(text)
 
 

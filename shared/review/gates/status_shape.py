@@ -72,6 +72,29 @@ _DATE = lexicon.matcher("date", neutral=r"\b20\d\d-\d\d-\d\d\b")
 # An incident write-up whose first sentence narrates what happened once.
 _FIRST_SENTENCE_RE = re.compile(r"^(.*?)(?:[.。!?！？:：](?:\s|$)|$)")
 _NARRATIVE_VERBS = lexicon.words("narrative_verb", spaced=True)
+# Work still to come ("SSO planned", "支付接口待接入"), a choice not made ("TBD",
+# "（待定）") or a task of one occasion ("after the store refactor", "本次重构后"): a plan,
+# in a dossier as much as on the board. A hint of one ("to be added later", "后续计划支持
+# …") is a plan on the board only when the line directs nothing else.
+_PLAN = lexicon.matcher("plan_marker", prefilter=True)
+_PLAN_HINT = lexicon.matcher("plan_hint", prefilter=True)
+_OPEN_CHOICE = lexicon.matcher("open_choice")
+# "一开始…，后来才发现 …", "It turned out the cache key ignored the locale", "……导致编译报
+# 错。教训：…": the line narrates one occasion; a lesson drawn after it does not make it
+# a rule.
+_RECAP = lexicon.matcher("recap_marker", prefilter=True)
+# "已修复", "✅ 已恢复": a state reached, as "已启用" is (see current_state).
+_STATE_REACHED = lexicon.matcher("state_reached", prefilter=True)
+# "**Sync**: ✅ done", "**状态**: ⏳ 待…": a status mark as a field's value; a legend
+# ("Severity: 🔴 Critical · 🟠 High") names levels, not a state.
+_STATUS_MARK_RE = re.compile(
+    r"[:：]\s*[✅✔☑❌⏳🟢🔴🟡🚧]\ufe0f?\s*(?:已|待|未|正在|完成|(?i:done|fixed|resolved|passing|"
+    r"ok|current|in progress|blocked|pending|complete|completed|working)\b)"
+)
+# "Consider X if …": a proposal still open; "Step 4: Install and Configure Phaser": a
+# step of one plan.
+_OPEN_CONTINGENCY = lexicon.matcher("open_contingency")
+_PLAN_STEP = lexicon.matcher("plan_step")
 
 
 def _finding(reason: str, why: str) -> Finding:
@@ -161,6 +184,11 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding(
             "run state", "the line reports tick, queue or run state rather than future behavior"
         )
+    if ctx.kind in (FileKind.DOSSIER, FileKind.TOPIC):
+        # a dossier records facts: a planned item or a shortlist is not one yet
+        if _PLAN.found(text) or _PLAN_HINT.found(text) or _OPEN_CHOICE.search(claim.text):
+            return _finding("plan", "the line records planned or undecided work, not a fact")
+        return None
     if ctx.kind is not FileKind.BOARD:
         return None
     if _CHECKBOX_RE.search(claim.raw):
@@ -175,6 +203,14 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding(
             "dated summary", "the line records a date or a bookkeeping field, not future behavior"
         )
+    if _RECAP.found(text):
+        return _finding(
+            "event recap", "the line records an event recap rather than a future-facing trigger"
+        )
+    if _PLAN.found(text) or _PLAN_STEP.match(claim.text):
+        return _finding("plan", "the line records planned or one-off work, not behavior")
+    if _STATE_REACHED.found(text) or _STATUS_MARK_RE.search(claim.text):
+        return _finding("current state", "the line reports a state reached, not future behavior")
     if _CURRENT.found(text) and not _aside_only(claim, text):
         return _finding(
             "current state",
@@ -199,7 +235,9 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )
     trig = trigger_clause(claim)
-    if trig is None and (_OPEN_PROPOSAL.match(text) or _OPEN_QUESTION.match(text)):
+    if _OPEN_CONTINGENCY.match(text) or (
+        trig is None and (_OPEN_PROPOSAL.match(text) or _OPEN_QUESTION.match(text))
+    ):
         return _finding(
             "current state",
             "the line reports present state or open deliberation rather than future behavior",
@@ -213,4 +251,6 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding(
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )
+    if _PLAN_HINT.found(text):
+        return _finding("plan", "the line records planned work, not behavior")
     return None

@@ -93,6 +93,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "self_check": words("check checks scan inspect poll review audit sweep clean prune purge tidy"),
     "check_lead": _shape(
         r"^\W*(?:\d+[.)]\s*)?(?:check|scan|inspect|poll|review|verify|confirm|monitor|"
+        r"look (?:for|at|through|over)|go through|"
         r"clean up|clear|purge|prune|delete|remove|rotate|archive)\b",
         "a check opening the line",
     ),
@@ -108,6 +109,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:failed|failing|stuck) (?:tasks|jobs|runs)\b"
         r"|\bmessages? (?:waiting|pending|unanswered)\b"
         r"|\b(?:unread|unanswered) (?:[a-z-]+ ){0,2}messages\b"
+        # what the user is to be reminded of: reminders, deadlines, the calendar
+        r"|\b(?:approaching|upcoming|overdue|imminent|missed|pending|due) (?:[a-z-]+ ){0,2}?"
+        r"(?:reminders?|deadlines?|due dates?|appointments?|events?|meetings?|tasks|todos?|"
+        r"follow-?ups?)\b|\breminders?\b[^.;]{0,20}?\bdeadlines?\b|\bcalendar events?\b"
+        r"|\b(?:anything|everything|items?|tasks|entries) (?:that is |that are |that's )?(?:due|"
+        r"urgent|overdue|time-sensitive)\b"
         rf"|\b(?:in|over|within|from) (?:the )?(?:last|past) \d+\s*{_SPAN}",
         "what the runtime's own health sweep looks over",
     ),
@@ -126,7 +133,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # in the workspace and push to origin": the runtime syncing its own workspace with a
     # remote is its upkeep; the two halves are looked for apart (no backtracking between).
     "workspace_changes": _shape(
-        r"\b(?:changes|edits) (?:to|in) (?:the |its |my |your )?workspace\b",
+        r"\b(?:changes|edits) (?:to|in) (?:the |its |my |your )?workspace\b"
+        # staging everything there is, or whatever a script printed ("If output is
+        # non-empty: stage all, commit, push")
+        r"|\b(?:stage|add) (?:all|everything)\b[^.;]{0,20}?\bcommit\b"
+        r"|\bif (?:the )?(?:output|diff|git status) (?:is )?(?:non-?empty|not empty)\b",
         "changes to the runtime's own workspace",
     ),
     "remote_sync": _shape(r"\b(?:push|pushes|pull|pulls|fetch|fetches)\b", "a push or pull"),
@@ -138,5 +149,43 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # what has aged past a limit ("older than 30 days", "30天前的")
         r"|\bolder than \d+\s*(?:days?|weeks?|hours?)\b",
         "the runtime's own queue, tasks, state, recent errors or old logs",
+    ),
+    # What the runtime tells its user on its own clock: reminders, what is due or urgent,
+    # a digest ("Surface urgent entries first", "Notify the user about pending reminders");
+    # "Surface errors to the user" names no such thing.
+    "notify_routine": _shape(
+        r"^\W*(?:\d+[.)]\s*)?(?:surface|notify|remind|nudge|ping|alert|prioriti[sz]e|push)\b"
+        r"[^.;]{0,40}?\b(?:urgent|overdue|time-sensitive|upcoming|approaching|unread|unanswered|"
+        r"reminders?|deadlines?|due (?:today|soon|tomorrow|this week|dates?))\b"
+        r"|^\W*(?:\d+[.)]\s*)?(?:compile|prepare|send|build|write|assemble)\s+(?:a |the |your )?"
+        r"(?:daily |morning |evening |weekly )?(?:digest|briefing|brief) "
+        r"(?:of|for (?:the user|me))\b",
+        "what the runtime tells its user on its own clock",
+    ),
+    # What it keeps of its own deliveries ("Set `delivered: true` on each entry you
+    # surfaced", "Don't repeat alerts already sent"): the routine's bookkeeping.
+    "delivery_mark": _shape(
+        r"\b(?:entry|entries|items?|reminders?|notifications?|alerts?|updates?|events?|"
+        r"findings?)\s+(?:that\s+)?(?:you(?:'ve| have)?|already|previously)\s+(?:surfaced|"
+        r"delivered|reported|notified|reminded|mentioned|pinged|alerted)\b"
+        r"|\b(?:already|previously) (?:surfaced|delivered|notified|reminded|alerted|pinged)\b"
+        r"|\b(?:from|in) (?:prior|previous|earlier|past|old) (?:heartbeats|check-ins|polls|digests|"
+        r"briefings|wake-ups)\b",
+        "the routine's record of what it delivered",
+    ),
+    # A token budget the runtime spends on its own work ("Stop when the remaining token
+    # budget reaches 0"); an API's quota is the project's.
+    "budget_stop": _shape(
+        r"\b(?:token budget|remaining (?:token )?budget|tokens? (?:left|remaining)|remaining "
+        r"tokens|context budget|token[- ]flush)\b",
+        "the runtime's own token budget",
+    ),
+    # The runtime's own review of its day on its clock ("Every evening, review today's
+    # conversations"), whoever the conversations were with.
+    "self_review": _shape(
+        r"\b(?:review|go over|reflect on|look back (?:at|over))\s+(?:today's|the day's|this "
+        r"week's|your own|your|my)\s+(?:work|conversations|sessions?|progress|day|week|mistakes)\b"
+        r"|\breflect on\b",
+        "the runtime's own review of its day",
     ),
 }

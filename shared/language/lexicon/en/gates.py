@@ -164,6 +164,24 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"\b\d+(?:\.\d+)?\s*(?:ms|s|sec|seconds|%|x|rps|qps|req/s|kb|mb|gb)(?!\w)",
         "a measured figure",
     ),
+    # A quality of fit that names no measure ("enforce appropriate permission checks",
+    # "handled with proper safeguards"): which checks, which safeguards, is left out.
+    "unspecified_fit": _shape(
+        r"\b(?:appropriate(?:ly)?|proper(?:ly)?(?! nouns?\b)|adequate(?:ly)?|suitabl[ey]|"
+        r"sufficient(?:ly)?|as appropriate|where (?:appropriate|applicable))\b",
+        "a quality of fit with no measure",
+    ),
+    # "Natural language processing for pattern detection": a capability named for a
+    # purpose, both as common nouns of activity, nothing that does it named
+    "capability_bullet": (
+        Pattern(
+            r"^[\W\d.]*[A-Z][a-z-]+(?: [a-z-]+){0,4}?(?: [a-z-]+(?:ing|tion|sion|sis|ment|ance|"
+            r"ence))s? for (?:[a-z-]+ ){0,3}?[a-z-]+(?:ing|tion|sion|sis|ment|ance|ence|ity|"
+            r"ities)s?\W*$",
+            "a capability named for a purpose, nothing that does it",
+            bounded=False,
+        ),
+    ),
     "placeholder_noun": _shape(
         r"(?i:^\W*+(?:[a-z-]+\s+){0,2}(?:requirements|standards|considerations|guidelines|"
         r"constraints|goals|notes|overview|details|features|metrics)\W*$)",
@@ -449,7 +467,112 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"(?i:^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|task|"
         r"event/context|what happened|seen|occurrences|confidence|result|symptom|root cause|"
         r"impact|context|failure mode|detection signal|observation|observed|actions? taken|"
-        r"follow-?up)\W*[:：])",
+        r"follow-?up|affected (?:files|modules|services|users|components|systems|hosts)|"
+        r"files affected)\W*[:：])",
         "a provenance or bookkeeping field",
+    ),
+    # Work that is only planned, a choice not made, a task of one occasion: a plan of one
+    # piece of work, whatever else the line says (one concept, so one pass over a line).
+    "plan_marker": (
+        # "Dark mode support planned", "Implementation will proceed incrementally, …"
+        Pattern(
+            r"\bplanned(?=\s*(?:$|[.;:)\]—–]|,\s|-\s|for (?:q[1-4]|v\d|20\d\d|next|later|the "
+            r"next)\b))|\b(?:implementation|development|migration|rollout|roll-out|work|"
+            r"refactor(?:ing)?|rewrite|integration) will (?:proceed|start|begin|continue|happen|"
+            r"take place)\b",
+            "work only planned",
+            bounded=False,
+        ),
+        # "Use Redis for the cache (TBD)", "Queue: RabbitMQ or Kafka (depending on load)"
+        Pattern(
+            r"\b(?:tbd|tba|tbc|to be (?:determined|decided|confirmed|chosen)|not (?:yet )?decided|"
+            r"undecided|still deciding|yet to be (?:decided|chosen|determined))\b"
+            r"|[(\[]\s*(?:depending on|depends on|decide|choose|pick)\b[^()\[\]]*[)\]]",
+            "a choice not made yet",
+            bounded=False,
+        ),
+        # "Re-run the benchmarks after the database migration", "Retry on the remaining
+        # affected servers"; "After a migration, …", "After migrations, …" are every occasion
+        Pattern(
+            r"\bafter the [\w/.-]+ (?:refactor|refactoring|migration|rewrite|upgrade|outage|"
+            r"incident|cutover|reorg|overhaul|redesign|move|switch|port)\b"
+            r"|\b(?:the )?remaining affected\b",
+            "one occasion named",
+            bounded=False,
+        ),
+    ),
+    # Work still to come or pending ("with magic-link login to be added later", "Webhook
+    # retries will be added in a later release", "Mobile layout pending design review"):
+    # a plan when the line directs nothing else ("Features to be removed in a later
+    # release must log a deprecation warning" directs). Behaviour stated in the future
+    # ("The server will restart on change") names no work verb.
+    "plan_hint": _shape(
+        r"\bscheduled for (?:the )?(?:next|later|a later|a future|q[1-4]|v\d|20\d\d)\b"
+        r"|(?<!\bneeds)(?<!\bneed)(?<!\bhas)(?<!\bhave)(?<!\bhad)(?<!\bought)(?<!\bmust)"
+        r"(?<!\bare)(?<!\bis)\s+to be (?:added|implemented|decided|determined|confirmed|"
+        r"defined|built|written|designed|integrated|supported|introduced|migrated|finali[sz]ed|"
+        r"evaluated|discussed|investigated|clarified|done|revisited|chosen|selected|wired)\b"
+        r"|\bwill (?:be )?(?:added|implemented|introduced|supported|migrated|ported|rewritten|"
+        r"built|developed|released|shipped|integrated|revisited|reconsidered|decided|evaluated|"
+        r"refactored|redesigned|extended|expanded|finali[sz]ed|tackled|addressed)\b"
+        r"|\b(?:we|i)(?: will|'ll| plan to| intend to| are going to| am going to)\b"
+        r"|\b(?:eventually|someday|some day|down the road|at some point)\b"
+        r"|\b(?:added|implemented|done|handled|revisited|addressed|supported|decided|fixed|"
+        r"cleaned up|considered|tackled|wired up) later\b|\b(?:for|until|till) later\b"
+        r"|\bat a later (?:stage|date|point|time)\b"
+        r"|\b(?:in|for) (?:a |the )?(?:later|future|next|subsequent) (?:release|version|phase|"
+        r"iteration|sprint|milestone|pr|pull request|stage)\b"
+        r"|\b(?:on|to) (?:the |our )?(?:roadmap|wishlist|wish list)\b"
+        r"|\bpending (?:design|review|approval|decision|confirmation|investigation|"
+        r"discussion|implementation|migration|upgrade|release|sign-?off)\b"
+        r"|\bnot (?:yet )?(?:implemented|started|built|wired up|hooked up)\b",
+        "work still to come or pending",
+    ),
+    # A choice left open among named products ("Transactional emails via SendGrid,
+    # Mailgun, or Postmark"): a project uses one, so three named offers are a shortlist.
+    "open_choice": _shape(
+        r"\b(?:via|using|with|through|on)\s+[A-Z][\w.-]*(?:\s[A-Z][\w.-]*)?,\s+[A-Z][\w.-]*"
+        r"(?:\s[A-Z][\w.-]*)?,?\s+or\s+[A-Z][\w.-]*",
+        "a shortlist of named products, none chosen",
+    ),
+    # Narration of one occasion, whatever pattern follows it: an incident write-up.
+    "recap_marker": (
+        # "At first we parsed dates by hand, then it turned out …", "We later found that
+        # the cron ran twice"; "If it turns out the cache is stale, clear it" supposes
+        Pattern(
+            r"\b(?:it |this |that |which )?turned out\b"
+            r"|\b(?:we|i) (?:later |eventually |finally |then |soon )?(?:found out|discovered|"
+            r"realized|realised|noticed|learned|learnt) (?:that|the|it|this)\b"
+            r"|\blater (?:found|discovered|realized|realised|noticed|learned)\b"
+            r"|\bat first,? (?:we|i)\b|\b(?:we|i) (?:initially|originally|first) (?:tried|used|"
+            r"wrote|thought|assumed|built|parsed|hand-rolled|implemented)\b"
+            r"|\b(?:we|i) (?:had|spent|wasted) (?:to|hours|a day|days|time)\b"
+            r"|\bthe root cause (?:was|turned out)\b"
+            r"|\bwas (?:skipped|overwritten|lost|dropped|missed|ignored|wiped|reverted) (?:during|"
+            r"in|on|at|by) (?:the )?(?:last|previous|latest|first|initial|friday|monday|yesterday)",
+            "narration of one occasion",
+            bounded=False,
+        ),
+        # "The login bug: tokens expired early … . Lesson: sync clocks with NTP.": a lesson
+        # drawn after the line's own account of what happened
+        Pattern(
+            r"[.!;]\s+(?:the\s+)?(?:lessons?(?: learned| learnt)?|takeaways?|moral)\s*[:：]",
+            "a lesson label after a recap",
+            bounded=False,
+        ),
+    ),
+    # "Consider raising the pool size if timeouts continue": a proposal leading the line,
+    # contingent on what may happen
+    "open_contingency": _shape(
+        r"^\W*(?:\d+\.\s*)?consider\b[^.;]*\b(?:if|unless|should)\b", "a proposal still open"
+    ),
+    # "Step 4: Install and Configure Phaser": a step of one plan, written as its title
+    "plan_step": (
+        Pattern(
+            r"^\W*(?i:step|phase|stage|milestone)\s+\d+\s*[:：.–—-]\s*"
+            r"[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|and|&|or|the|of|to|for|with|a|an|in|on))*\W*$",
+            "a step of a plan, as a title",
+            bounded=False,
+        ),
     ),
 }

@@ -61,7 +61,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             "(?:gateway|channel|agent|网关|渠道|通道|频道|服务|代理|机器人)[^，。,]{0,24}?"
             "(?:状态是否(?:正常|异常)|是否(?:健康|在线|离线|宕机|正常运行))"
-            "|模型配置|模型设置|失败(?:的)?(?:任务|作业)|未读(?:的)?[^，。,；;]{0,4}?消息|未回复(?:的)?[^，。,；;]{0,4}?消息|邮箱"
+            "|模型配置|模型设置|失败(?:的)?(?:任务|作业)"
+            # what the user is to be reminded of: reminders, to-dos, what is due
+            "|即将(?:到期|截止|开始)|(?:到期|逾期|过期|临近截止)(?:的)?(?:提醒|待办|任务|事项|日程)|提醒事项"
+            "|待办(?:事项)?|日程|日历(?:提醒|事件)?|截止(?:日期|时间)"
+            "|未读(?:的)?[^，。,；;]{0,4}?消息|未回复(?:的)?[^，。,；;]{0,4}?消息|邮箱"
             "|最近\\s*\\d+\\s*(?:分钟|小时)",
             "what the runtime's own health sweep looks over",
             bounded=False,
@@ -94,4 +98,34 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # what the runtime tells its user on its own clock ("优先推送紧急的待办事项", "提醒用户
+    # 即将到期的日程"); "推送代码前先跑测试" names no such thing
+    "notify_routine": (
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:优先)?(?:推送|提醒|通知|汇报|告知|播报|提示)[^，。,；;]{0,12}?"
+            "(?:紧急|逾期|到期|即将|待办|提醒事项|未读|日程|截止)"
+            "|^\\W*(?:\\d+[.、)]\\s*)?(?:整理|生成|发送|汇总)(?:一份)?(?:每日|今日|早间|晚间)?(?:简报|摘要|日报)",
+            "what the runtime tells its user on its own clock",
+            bounded=False,
+        ),
+    ),
+    # what it keeps of its own deliveries ("已推送过的提醒不要重复推送")
+    "delivery_mark": (
+        Pattern(
+            "(?:已|已经|之前|上次|上一次)(?:推送|提醒|通知|汇报|报告|告知)过?的(?:条目|事项|提醒|消息|内容|"
+            "待办|告警)",
+            "the routine's record of what it delivered",
+            bounded=False,
+        ),
+    ),
+    # a token budget the runtime spends on its own work ("剩余 = 0 时彻底停止")
+    "budget_stop": (
+        Pattern(
+            "剩余\\s*(?:[=<>≤≥]|为\\s*0|不足)|(?:token|令牌)\\s*(?:预算|余量|剩余|用量)|预算(?:用完|耗尽|不足)",
+            "the runtime's own token budget",
+            bounded=False,
+        ),
+    ),
+    # the runtime's own review of its day on its clock ("每晚睡前统一复盘一轮")
+    "self_review": phrases("复盘|回顾今天|回顾当天|反思|自我检查|自检"),
 }

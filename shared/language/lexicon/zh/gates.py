@@ -6,7 +6,7 @@ from shared.language.lexicon.concept import Entry, Pattern, phrases
 from shared.language.lexicon.script import CJK
 
 # Words of praise for a thing itself (two of them make a benefit claim).
-_PRAISE = "现代化|强大|高效|优雅|先进|卓越|出色|科技感|极致|完美|一流|美观|流畅|健壮|易用"
+_PRAISE = "现代化|强大|高效|优雅|先进|卓越|出色|科技感|极致|完美|一流|美观|流畅|健壮|易用|直观|便捷"
 
 CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # ------------------------------------------------------------ committer
@@ -82,6 +82,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "benefit_claim": (
         *phrases("价值明确|意义重大|优势明显|效果显著|大幅提升|显著提升|一站式|行业领先|业界领先"),
+        # "为项目经理……提供……的解决方案": the thing offered as a solution to its readers
+        Pattern("提供[^。；;]{0,40}?解决方案", "the thing offered as a solution", bounded=False),
         # "现代化的……系统，……具有扁平化科技感的UI设计": two words of praise for the thing
         Pattern(
             f"(?:{_PRAISE})[^。；;.]{{0,30}}?(?:{_PRAISE})",
@@ -98,6 +100,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # a quality of fit that names no measure ("实施适当的权限控制", "妥善处理敏感数据")
+    "unspecified_fit": phrases("适当的|恰当的|合适的|妥善|充分的"),
     "measurement": (
         Pattern("\\d+(?:\\.\\d+)?\\s*(?:倍|毫秒|秒|％)", "a measured figure", bounded=False),
     ),
@@ -368,9 +372,89 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "field_label": (
         Pattern(
             "^\\W*(?:建立日期|最后更新|上次更新|更新时间|日期|状态|任务|证据|结果|做法|效果|场景|症状|"
-            "现象|原因|影响|失败模式|失敗模式|侦测讯号|偵測訊號|检测信号|情境|問題|观察|觀察|"
+            "现象|原因|影响(?:范围|面|的?文件数?|的?档案数?|模块)?|失败模式|失敗模式|侦测讯号|偵測訊號|检测信号|情境|問題|观察|觀察|"
             "采取的措施|已采取措施|后续跟进|後續跟進)\\W*[:：]",
             "a provenance or bookkeeping field",
+        ),
+    ),
+    # work only planned, a choice not made, a task of one occasion, whatever else the line
+    # says (one concept, so one pass over a line)
+    "plan_marker": (
+        # "支付接口待接入", "导出功能规划中", "消息推送后续再加", "将在下个版本重构";
+        # "尚未实现的功能" picks out things, and "后续新增的接口都要加鉴权" / "以后新增接口
+        # 时…" direct what comes after
+        Pattern(
+            "(?:规划|筹备|排期|调研|评估|计划)中(?=\\s*(?:$|[，。,.;；)）]))|(?:列入|纳入)(?:计划|规划|路线图)"
+            "|(?<![等期对接看招款善])待(?:接入|实现|开发|上线|集成|引入|添加|支持|评估|讨论|决定|"
+            "规划|排期|落地|推进|选型)(?!的)"
+            "|尚未(?:实现|开始|接入|上线)(?!的)"
+            "|(?:后续|以后|之后|将来|未来)(?:再|将|会|计划|打算|考虑)"
+            "(?:加|增加|添加|新增|支持|引入|接入|加入|实现|开发|上线|迁移|重构|替换|升级|完善|补充|"
+            "评估|讨论|扩展|集成|做)"
+            "|(?:稍后|日后|下一?阶段|下个?版本|下一版|二期|后期)(?:再|将|会|计划|打算|考虑)?"
+            "(?:加|增加|添加|新增|支持|引入|接入|加入|实现|开发|上线|迁移|重构|替换|升级|完善|补充|"
+            "评估|讨论|扩展|集成|做)(?!的)"
+            "|将(?:在|于)(?:下个|下一|后续|未来|以后|之后)",
+            "work only planned or pending",
+            bounded=False,
+        ),
+        # "数据库：MySQL / PostgreSQL（待定）", "npm / yarn（根据项目初始化确定）";
+        # "根据用户输入确定返回格式" outside brackets is a rule
+        Pattern(
+            "暂定|待定|未定|尚未(?:确定|决定|选定)|还没(?:定|确定|决定|选定)"
+            "|[(（][^()（）]*(?:视[^()（）]{1,10}?(?:而定|再定)|根据[^()（）]{1,12}?(?:确定|决定|再定|"
+            "选择))[^()（）]*[)）]",
+            "a choice not made yet",
+            bounded=False,
+        ),
+        # "本次重构后重新跑测试": the situation is one occasion
+        Pattern(
+            "(?:这次|本次|此次|上次|那次)的?(?:重构|迁移|升级|改版|事故|故障|发布|上线|改造)",
+            "one occasion named",
+            bounded=False,
+        ),
+    ),
+    # work planned, when the line directs nothing else ("后续计划支持多语言", "缓存层后续
+    # 引入 Redis"); "计划变更时先通知…", "后续修改接口时同步更新文档" direct
+    "plan_hint": (
+        Pattern(
+            "计划(?:于|将|下个|下一|后续|支持|引入|接入|加入|增加|新增|上线|迁移|重构|实现|开发|"
+            "改为|替换|采用)"
+            "|(?:后续|未来|将来)(?:加|增加|添加|新增|支持|引入|接入|加入|实现|开发|上线|迁移|重构|替换|"
+            "升级|完善|扩展|集成)(?!的)",
+            "work planned",
+            bounded=False,
+        ),
+    ),
+    # narration of one occasion, whatever pattern follows it
+    "recap_marker": (
+        # "一开始自己写了…，后来才发现 …", "上次部署时 mp3 被跳过"; "不要等到上线才发现问
+        # 题", "如果后来发现需求有变，…" suppose
+        Pattern(
+            "(?<!如果)(?<!若)(?<!一旦)(?<!要是)后来(?:才|又)?(?:发现|知道|意识到|查明|确认|证实)"
+            "|结果(?:发现|才发现)|(?<!到)才(?:发现|意识到)"
+            "|原来是|误以为|本以为|原以为|没想到"
+            "|(?:一开始|起初|最初|开始时)[^。！？!?]{0,30}?了[^。！？!?]{0,30}?(?:后来|结果|才|但)"
+            "|(?:之前|此前|上次|那次|当时|刚才)[^。，,；;]{0,12}?(?:误判|误以为|漏掉|漏了|忘了|搞错|弄错|"
+            "出错|报错|失败了|挂了|崩了|被跳过|被覆盖|被删|没刷新|没生效|导致)",
+            "narration of one occasion",
+            bounded=False,
+        ),
+        # "……导致编译报错。教训：加功能前先更新接口定义": a lesson drawn after the line's
+        # own account of what happened
+        Pattern(
+            "[。！；;!]\\s*(?:经验)?(?:教训|启示|反思|总结)\\s*[:：]",
+            "a lesson label after a recap",
+            bounded=False,
+        ),
+    ),
+    # a state reached, whatever else the line says ("登录接口问题已修复", "✅ 已恢复");
+    # "已修复的 bug 要加回归测试", "问题已解决后再关闭工单" pick out things or a moment
+    "state_reached": (
+        Pattern(
+            "(?<![否未])已(?:经)?(?:恢复|修复|修好|解决|排除|生效|回滚|处理完毕?)(?![的后再才时前])",
+            "a state reached",
+            bounded=False,
         ),
     ),
 }
