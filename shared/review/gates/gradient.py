@@ -27,9 +27,12 @@
 
 from __future__ import annotations
 
+import re
+
 from shared.language import lexicon
 from shared.language.claims import (
     Claim,
+    analyse,
     complement_only,
     direction_clauses,
     domain_concrete,
@@ -43,6 +46,7 @@ from shared.language.claims import (
     unnamed_standard,
 )
 from shared.language.claims.claim import CODE_TOKEN_RE, strip_label, words
+from shared.language.claims.norms import colon_label, prohibition_label
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "gradient"
@@ -138,9 +142,10 @@ def _states_no_action(claim: Claim, directions: list[tuple[int, str]], concrete:
     "**Core Principle**: …" (a value, with no situation and no code artefact)."""
     if not concrete and all(_BARE_POINTER.match(claim.clauses[idx]) for idx, _ in directions):
         return True
-    if _GOAL_LABEL.match(claim.raw) and not _measurable(claim):
+    raw = colon_label(claim.raw)  # "**Core principle** — …" is labelled as "**…**:" is
+    if _GOAL_LABEL.match(raw) and not _measurable(claim):
         return True
-    return not concrete and bool(_VALUE_LABEL.match(claim.raw)) and not _names_code(claim)
+    return not concrete and bool(_VALUE_LABEL.match(raw)) and not _names_code(claim)
 
 
 def _names_code(claim: Claim) -> bool:
@@ -154,6 +159,45 @@ def _measurable(claim: Claim) -> bool:
     return "`" in body or any(ch.isdigit() for ch in body)
 
 
+# "**Styles:** Tailwind only, no CSS modules", "**Tests** — Vitest + Testing Library",
+# "3. **测试验证**：提交前运行 `pnpm test`": a house style's leading label (bold, or a short
+# "Label:"), then its rule. The label only names the rule's domain, so a body that passes
+# by itself makes the line pass; a label cut from the body's own words can hide it.
+_LEADING_LABEL_RE = re.compile(
+    r"^[^\w*`]{0,4}(?:\d{1,2}[.)．、]\s*)?(?:\*\*(?P<bold>[^*\n]{1,40}?)\s*[:：]?\*\*"
+    r"\s*(?:[:：]|[-—–]+(?=\s))?|(?P<plain>[^:：`*\n]{1,30}?)\s*[:：])\s*(?=\S)"
+)
+
+
+def _labelled_body(claim: Claim) -> Claim | None:
+    """The rule after a leading label, when the label is neutral: a goal or principle
+    label states a value, a remedy label one problem's fix, a prohibition label
+    ("**No Hand-Editing:** …") forbids what its body describes; each is judged with its
+    label."""
+    match = _LEADING_LABEL_RE.match(claim.raw)
+    if match is None:
+        return None
+    label = (match["bold"] or match["plain"] or "").strip().lower()
+    raw = colon_label(claim.raw)
+    if (
+        not label
+        or _GOAL_LABEL.match(raw)
+        or _VALUE_LABEL.match(raw)
+        or label in _REMEDY_LABEL
+        or prohibition_label(claim.raw)
+        or _NEGATION.match(label)
+        or next(iter(words(label)), "") in _BARE_NEGATOR
+    ):
+        return None
+    return analyse(claim.raw[match.end() :])
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject a board line that fails the gradient test (see module docstring)."""
-    return judge(claim)
+    found = judge(claim)
+    if found is None:
+        return None
+    body = _labelled_body(claim)
+    if body is not None and body.clauses and judge(body) is None:
+        return None
+    return found

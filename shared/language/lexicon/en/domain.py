@@ -206,8 +206,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # "No default exports; named exports only": a clause led by a bare negator forbids.
     "bare_negator": words("""no not never"""),
-    # Short answers that are no value to use ("心情：OK").
-    "not_value": words("""ok okay yes no done todo tbd wip none"""),
+    # Short answers that are no value to use ("心情：OK"), and words that grade a setting
+    # instead of naming it ("**Testing:** important", "Docs: optional").
+    "not_value": words(
+        """ok okay yes no done todo tbd wip none n/a na important essential critical
+        required optional mandatory recommended necessary pending planned"""
+    ),
+    # "Linting: considering ESLint": verbs of weighing an option not yet chosen.
+    "deliberating": words(
+        """considering evaluating exploring investigating weighing comparing trialling
+        trialing prototyping researching"""
+    ),
     # "Feature folders under `src/features/`": a place preposition sets a convention only
     # toward a named place ("Logs under review", "Files from the old repo" describe).
     "place_prep": words("""under from alongside next"""),
