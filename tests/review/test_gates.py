@@ -601,6 +601,59 @@ HOUSE_LABELS = [
 ]
 
 
+# A closing note in brackets gives an example, a command or a reason for the rule before
+# it; the rule is read without it too, unless the note hedges or defers the rule.
+CLOSING_NOTES = [
+    ("Storybook for UI components (`pnpm storybook`)", None),
+    ("Playwright for end-to-end tests (`pnpm e2e`)", None),
+    ("本地服务用 Docker Compose 启动（`docker compose up -d`）", None),
+    ("Appropriate use of smart pointers (Box, Rc, Arc)", "gradient"),
+    ("Follow normalization principles (1NF, 2NF, 3NF)", "gradient"),
+    ("快速加载（Cloudflare 边缘计算）", "gradient"),
+    ("Keep it simple (KISS)", "gradient"),
+    ("Storybook for UI components (when needed)", "gradient"),
+    ("Storybook for UI components (where appropriate)", "gradient"),
+    ("Build: done (2024-05-01)", "status-shape"),
+]
+
+# Present-tense conventions of every thing of a kind: a standing passive ("are built with",
+# "are squash-merged into") with how it is done, and relation verbs of shape (start, end,
+# include, contain, catch, log) beside a code span; one thing's state, a past passive, or
+# a "how" that is a quality or people describes. A count inside a code span is a flag's
+# value, no tally; an irregular past ("Ran …") narrates.
+STANDING_CONVENTIONS = [
+    ("Feature branches are squash-merged into `main`.", None),
+    ("Docker images are built with `docker buildx build --platform linux/amd64`.", None),
+    ("Each migration is generated with `alembic revision --autogenerate`.", None),
+    ("Shell scripts start with `set -euo pipefail`.", None),
+    ("Every request includes a `X-Request-Id` header.", None),
+    ("Each session starts fresh.", "gradient"),
+    ("Feature branches were merged into `main` yesterday.", "status-shape"),
+    ("The login page is fixed in the latest build.", "status-shape"),
+    ("Errors are handled with care.", "gradient"),
+    ("PRs are reviewed by the team.", "gradient"),
+    ("Tests start with a setup step.", "gradient"),
+    ("The build starts with `make`.", "gradient"),
+    ("When tests are flaky, rerun them with `--count=3` before changing code.", None),
+    ("测试不稳定时，先用 `--count=3` 重跑，再考虑改代码。", None),
+    ("Rerun count: 3", "status-shape"),
+    ("Ran the suite with `--count=3` and it passed.", "status-shape"),
+]
+
+# Chinese verbs of making and moving things (创建 绘制 重启 重命名 移动 复制 升级 搜索 定位
+# 声明) direct as the listed ones do; a verb marked done (了) or a two-character verb made
+# passive with 于 reports what happened.
+ZH_MAKING_VERBS = [
+    ("新建页面时，在 `src/pages/` 下创建同名文件夹。", None),
+    ("修改 `.env` 后重启开发服务器。", None),
+    ("昨天重启了开发服务器", "status-shape"),
+    ("昨天修复了登录页", "status-shape"),
+    ("项目创建于 2024 年", "gradient"),
+    ("创建了新的配置文件 `config.yaml`", "status-shape"),
+    ("创建项目时", "gradient"),
+]
+
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -614,6 +667,9 @@ BOARD_SHAPES = {
     "attributive_done": ATTRIBUTIVE_DONE,
     "false_approves_tune": FALSE_APPROVES_TUNE,
     "house_labels": HOUSE_LABELS,
+    "closing_notes": CLOSING_NOTES,
+    "standing_conventions": STANDING_CONVENTIONS,
+    "zh_making_verbs": ZH_MAKING_VERBS,
 }
 
 

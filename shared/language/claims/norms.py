@@ -19,6 +19,7 @@ from shared.language.claims.conventions import (
     present_norm,
     quantified_copula,
     rest_forbids,
+    standing_passive,
     styled,
     unspaced_setting,
 )
@@ -395,7 +396,11 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         return [(idx, "use") for idx in range(len(claim.clauses))]
     found = []
     for idx, clause in enumerate(claim.clauses):
-        if _PASSIVE_NORM.search(clause) or arranged(clause, claim.lower, "`" in claim.raw):
+        if (
+            _PASSIVE_NORM.search(clause)
+            or arranged(clause, claim.lower, "`" in claim.raw)
+            or standing_passive(clause)
+        ):
             found.append((idx, "prefer"))
             continue
         if has_limit(clause):

@@ -192,12 +192,52 @@ def _labelled_body(claim: Claim) -> Claim | None:
     return analyse(claim.raw[match.end() :])
 
 
+# "Storybook for UI components (`pnpm storybook`)", "端到端测试用 Playwright（`pnpm e2e`）": a
+# closing note in brackets gives an example, a command or a reason for the rule before
+# it; cut off as a clause of its own it leaves a one-clause convention in two pieces.
+_TRAILING_NOTE_RE = re.compile(r"(?<=\S)\s*[(（][^()（）\n]{1,120}[)）][\s.。]*$")
+_VAGUE_HEDGE = lexicon.matcher("vague_hedge")
+_HEDGE = lexicon.matcher("hedge")
+_APPROPRIATE = lexicon.matcher("appropriate")
+_PENDING = lexicon.words("pending", spaced=True)
+
+
+def _without_note(claim: Claim) -> Claim | None:
+    """The line without its closing bracketed note, unless the note hedges or defers
+    the rule ("(where appropriate)", "(when available)"): that note is part of it."""
+    if not claim.raw.rstrip(" .。").endswith((")", "）")):
+        return None
+    match = _TRAILING_NOTE_RE.search(claim.raw)
+    if match is None:
+        return None
+    note = match.group(0).lower()
+    if (
+        _VAGUE_HEDGE.search(note)
+        or _HEDGE.search(note)
+        or _APPROPRIATE.search(note)
+        or any(w in _PENDING for w in words(note))
+    ):
+        return None
+    head = analyse(claim.raw[: match.start()])
+    return head if head.clauses else None
+
+
+def _readings(claim: Claim) -> list[Claim]:
+    """The line's rule read without a leading label, without a closing note, or both."""
+    body = _labelled_body(claim)
+    out = [body] if body is not None and body.clauses else []
+    for reading in (claim, *out):
+        head = _without_note(reading)
+        if head is not None:
+            out.append(head)
+    return out
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject a board line that fails the gradient test (see module docstring)."""
     found = judge(claim)
     if found is None:
         return None
-    body = _labelled_body(claim)
-    if body is not None and body.clauses and judge(body) is None:
+    if any(judge(reading) is None for reading in _readings(claim)):
         return None
     return found

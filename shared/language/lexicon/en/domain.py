@@ -163,8 +163,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # describe what a thing does ("`pnpm test` runs the suite", "Migrations run nightly").
     "relation_verb": words(
         """import depend return extend implement inherit wrap expose export call raise throw
-        mirror accept emit reference subclass go default"""
+        mirror accept emit reference subclass go default start begin end include contain
+        catch log"""
     ),
+    # Of those, verbs that also say how a thing goes in time or what it holds ("Each
+    # session starts fresh", "Every answer includes details"): a relation of the code's
+    # shape only beside a code span ("Shell scripts start with `set -euo pipefail`").
+    "coded_relation_verb": words("""start begin end include contain catch log"""),
     # What every reply is: as a convention's subject ("Replies in Chinese") the
     # situation is every reply, so the scope alone must name the artefact.
     "reply_noun": words("""answer answers reply replies response responses output outputs"""),
