@@ -50,7 +50,8 @@ REPLACEMENTS = [
     ("Don't refactor; that is fine", "summoning"),
     # a paired direction: state X, do not invent Y
     ("明确指出不确定的数字，不编造数据", None),
-    ("他指出了问题", "gradient"),
+    # a verb marked done (了) reports what happened once
+    ("他指出了问题", "status-shape"),
 ]
 
 

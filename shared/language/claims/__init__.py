@@ -18,6 +18,7 @@ from shared.language.claims.claim import (
     strip_label,
     words,
 )
+from shared.language.claims.conventions import standing_passive
 from shared.language.claims.directions import direction_clauses, unnamed_skill
 from shared.language.claims.domain import domain_concrete
 from shared.language.claims.norms import (
@@ -51,6 +52,7 @@ __all__ = [
     "labelled_setting",
     "normative_clauses",
     "object_follows",
+    "standing_passive",
     "strip_label",
     "trigger_clause",
     "unnamed_skill",

@@ -32,9 +32,11 @@ _ORDERING = lexicon.words("ordering", spaced=True)
 _STYLED = lexicon.matcher("styled")
 _ADJECTIVE_SUFFIXES = tuple(lexicon.words("adjective_suffix", spaced=True))
 _GENERIC_OBJECT = lexicon.words("generic_object", spaced=True)
+_AGENT_PERSON = lexicon.words("agent_person", spaced=True)
 _DEFINITE_LEAD = lexicon.words("definite_lead", spaced=True)
 _COPULA = lexicon.words("copula", spaced=True)
 _RELATION_VERB = lexicon.words("relation_verb", spaced=True)
+_CODED_RELATION = lexicon.words("coded_relation_verb", spaced=True)
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
 _ARTICLE = lexicon.words("article", spaced=True)
 _RESTRICTIVE = lexicon.words("restrictive", spaced=True)
@@ -88,6 +90,8 @@ def present_norm(clause: str, spanned: bool = False, replaces: bool = False) -> 
         verb = _present_verb(tokens[at], plural, quantified or replaces)
         if verb is None:
             continue
+        if verb in _CODED_RELATION and not (spanned or CODE_TOKEN_RE.search(clause)):
+            return None  # "Each session starts fresh": only a code span makes it a shape
         subject = " ".join(tokens[:k])
         artefact = CODE_TOKEN_RE.search(subject) or any(
             w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(subject)
@@ -218,5 +222,46 @@ def quantified_copula(clause: str) -> bool:
     if _NEGATION.search(value) or value.rstrip().endswith("的"):
         return False  # "项目都是 Vue 写的": a 的-complement describes how things are
     return bool(_UNSPACED_ARTEFACT.search(subject)) or any(
+        w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(subject)
+    )
+
+
+# "Feature branches are squash-merged into `main`", "Docker images are built with
+# `buildx`", "Each PR gets reviewed by a code owner": a present passive said of every
+# thing of a kind (a bare plural, or a quantified subject; no "the"/"this"), and how or
+# where it is done, is a standing convention; "The bug was fixed" and "The login page is
+# fixed" report one thing's state.
+_STANDING_PASSIVE_RE = re.compile(
+    r"^\W*(?P<quantifier>(?:each|every|all)\s+)?"
+    r"(?!(?:the|this|that|these|those|our|my|its|their|it)\b)"
+    r"(?P<subject>(?:[\w`./-]+\s+){0,2}[\w`./-]+?)\s+(?:are|is|get|gets)\s+"
+    r"(?:[a-z]+-)?(?:[a-z]{2,}ed|built|run|made|written|kept|set|put|sent|held|done|shown|"
+    r"drawn|given|taken|split|cut|read|bound|found|hidden|thrown|driven|rebuilt|rewritten)\s+"
+    r"(?:with|into|by|as|in|via|using|to|from|on|through|under)\s"
+)
+
+
+def standing_passive(clause: str) -> bool:
+    """True when ``clause`` opens with a standing passive convention (see above)."""
+    match = _STANDING_PASSIVE_RE.match(clause)
+    if match is None:
+        return False
+    subject = match["subject"]
+    if not match["quantifier"] and not subject.endswith("s"):
+        return False  # "The build is run …", "Login is fixed in …": one thing
+    # "… handled with care", "… reviewed by the team", "… written in a clean way": how
+    # must name a thing, not a quality, a value or people
+    how = clause[match.end() :]
+    if not CODE_TOKEN_RE.search(how) and not any(
+        w not in STOP
+        and w not in ABSTRACT
+        and w not in EVALUATIVE
+        and w not in GENERIC
+        and w not in _GENERIC_OBJECT
+        and w not in _AGENT_PERSON
+        for w in words(how)
+    ):
+        return False
+    return bool(CODE_TOKEN_RE.search(subject)) or any(
         w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(subject)
     )

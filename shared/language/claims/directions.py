@@ -19,6 +19,7 @@ from shared.language.lexicon.script import CJK_RE
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
 _VERB_SUFFIXES = tuple(lexicon.words("verb_suffix", spaced=True))
 _NOT_VERBS = lexicon.words("not_verb", spaced=True)
+_PAST_VERBS = lexicon.words("past_verb", spaced=True)
 _DETERMINERS = lexicon.words("determiner", spaced=True)
 _INNER_VERBS = lexicon.words("inner_verb", spaced=True)
 _NOT_BEFORE_VERB = lexicon.words("not_before_verb", spaced=True)
@@ -76,6 +77,8 @@ def _looks_imperative(clause: str, first: str) -> bool:
         return True
     if first.endswith(("ing", "ed")) or (first.endswith("s") and not first.endswith("ss")):
         return False
+    if first in _PAST_VERBS:
+        return False  # "Ran the suite with …": an irregular past narrates
     ws = words(clause)
     try:
         nxt = ws[ws.index(first) + 1]
@@ -165,7 +168,11 @@ def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int
                 found.append((idx, cue))
             continue
         cue = clause_direction(clause)
-        if cue and claim.cjk and (_nominal(clause, cue) or _copula_subject(clause, cue)):
+        if (
+            cue
+            and claim.cjk
+            and (_nominal(clause, cue) or _copula_subject(clause, cue) or _perfective(clause, cue))
+        ):
             continue
         if cue:
             found.append((idx, cue))
@@ -179,6 +186,18 @@ _LATIN_RUN_RE = re.compile(r"[A-Za-z][\w.-]*")
 # "跳过是给开发者的便利": a verb right before the copula 是 (not 是否) is what the clause
 # talks about, not an action it asks for.
 _COPULA_RE = re.compile(r"是(?!否)")
+
+
+# "昨天重启了开发服务器", "项目创建于 2024 年": a verb marked done (了), or dated with 于 and a
+# number, reports what happened to a thing; it asks for nothing ("优先于 `-O3`" ranks).
+_PERFECTIVE_RE = re.compile(r"了|于\s*\d")
+
+
+def _perfective(clause: str, cue: str) -> bool:
+    at = clause.find(cue)
+    if at < 0 or _UNSPACED_NEGATION.fullmatch(cue):
+        return False
+    return bool(_PERFECTIVE_RE.match(clause, at + len(cue)))
 
 
 def _copula_subject(clause: str, cue: str) -> bool:

@@ -19,6 +19,7 @@ from shared.language.claims.conventions import (
     present_norm,
     quantified_copula,
     rest_forbids,
+    standing_passive,
     styled,
     unspaced_setting,
 )
@@ -93,22 +94,40 @@ def prohibition_label(raw: str) -> bool:
     return bool(_NEGATION.fullmatch(head))
 
 
+# "**Testing** — Vitest", "**Styling** - Tailwind only": a bold label set off by a dash is
+# the house style's "**Testing:** Vitest"; the bold marks it as a label (an unmarked
+# "Foo - bar" may be any sentence).
+_DASH_LABEL_RE = re.compile(
+    r"^(\W{0,3}(?:\d{1,2}\.\s*)?\*\*[^*:：\n]{1,40}\*\*)\s+[-—–]{1,2}\s+(?=\S)"
+)
+
+
+def colon_label(raw: str) -> str:
+    """``raw`` with a leading bold label's dash read as its colon."""
+    if "**" not in raw:
+        return raw
+    return _DASH_LABEL_RE.sub(r"\1: ", raw, count=1)
+
+
 def labelled_value(claim: Claim) -> bool:
     """A ``Label: value`` line whose label names an artefact (or a moment) and whose
     value is a name to use, not a sentence or a quality."""
-    match = _label_value_re().match(claim.raw)
-    if not match or prohibition_label(claim.raw):
+    raw = colon_label(claim.raw)
+    match = _label_value_re().match(raw)
+    if not match or prohibition_label(raw):
         return False
     raw_value = match["value"]
     label, value = match["label"].lower(), raw_value.lower()
     if value in IMPERATIVE or value in _QUALITY_CUES:
         return False  # "Types: Use strong typing …" is a sentence, not a value
-    tail = claim.raw[match.end() :].strip()
+    tail = raw[match.end() :].strip()
     more = bool(tail) and not tail.startswith(("(", "（", ",", "，", ";", "；", "。", "."))
     if more and not raw_value.islower():
         return False  # a multi-word value is a command ("pnpm run check-types")
-    if _PREFERENCE.search(label) or value in STOP:
+    if _PREFERENCE.search(label) or value in STOP or value in _NOT_VALUE:
         return False
+    if value in _DELIBERATING:
+        return False  # "Linting: considering ESLint" says what is being weighed
     if value in GENERIC or value in EVALUATIVE or value in VAGUE_VERB:
         return False
     if CJK_RE.search(label):
@@ -123,7 +142,21 @@ def labelled_value(claim: Claim) -> bool:
         if not more and _PRODUCT_NAME_RE.fullmatch(raw_value.rstrip(".")):
             return True  # "**可视化**: ECharts.": a name in mixed case is a tool's own name
         return raw_value.isascii() and bool(_NEGATION.search(rest) or _NEGATING_LEAD.match(rest))
-    return any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(label))
+    return any(_label_artefact(w) for w in words(label))
+
+
+def _label_artefact(word: str) -> bool:
+    """A label word that names an artefact, or the work on one: "**Testing:** Vitest",
+    "Linting: ESLint", "**Routing:** React Router" label the domain of a test, a lint or
+    a route as "**Tests:**" does (the -ing form of an artefact word, ``test`` + ``ing``,
+    ``style`` + ``ing``, ``log`` + ``ging``)."""
+    if word in ARTEFACT or word.rstrip("s") in ARTEFACT:
+        return True
+    if not word.endswith("ing") or len(word) < 6:
+        return False
+    stem = word[:-3]
+    doubled = len(stem) > 2 and stem[-1] == stem[-2]
+    return stem in ARTEFACT or stem + "e" in ARTEFACT or (doubled and stem[:-1] in ARTEFACT)
 
 
 # "**Indent**: 4 spaces.", "**Package manager:** pnpm | **Dev server:** localhost:4444",
@@ -146,6 +179,9 @@ _NAME_VERSION_RE = re.compile(r"([A-Z][\w#.-]*)\s+v?\d+(?:\.\d+)*\+?(?=\s|$)")
 # "ECharts", "TypeScript", "PostgreSQL", "GitHub": a Latin word with a capital inside it
 # is a product's own name ("Done", "Alice", "WIP" are not).
 _PRODUCT_NAME_RE = re.compile(r"[A-Z]*[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Z]{2,}[a-z]+[A-Za-z0-9]*")
+# "considering ESLint", "evaluating Bun": a value led by a verb of deliberating says what
+# is being weighed, not what to use.
+_DELIBERATING = lexicon.words("deliberating", spaced=True)
 _SETTING_MAX_WORDS = 5
 _SETTING_LIST_MAX = 4  # verbless settings in one line of them
 _SETTING_MAX_UNSPACED = 6  # characters of an unspaced language in one value
@@ -182,7 +218,9 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
         item_words = words(item.lower())
         first = item_words[0] if item_words else ""
         if first and (
-            first in IMPERATIVE
+            first in _NOT_VALUE
+            or first in _DELIBERATING  # "considering ESLint": a state, no value
+            or first in IMPERATIVE
             or first in STOP
             or first in EVALUATIVE
             or first in _QUALITY_CUES
@@ -200,16 +238,17 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
         label_words = words(label.lower())
         if not label_words or len(label_words) > 4:
             return None
-        label_domain = any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in label_words)
+        label_domain = any(_label_artefact(w) for w in label_words)
     concrete = bool(re.search(r"[\d`_+/#@.A-Za-z-]", value))
     return label_domain, concrete
 
 
 def labelled_setting(claim: Claim) -> bool:
     """True when the line is one or more short ``label: value`` settings (see above)."""
-    if (":" not in claim.raw and "：" not in claim.raw) or prohibition_label(claim.raw):
+    raw = colon_label(claim.raw)
+    if (":" not in raw and "：" not in raw) or prohibition_label(raw):
         return False
-    body = EMPHASIS_RE.sub("", claim.raw.replace("`", "\x00")).replace("\x00", "`")
+    body = EMPHASIS_RE.sub("", raw.replace("`", "\x00")).replace("\x00", "`")
     segments = [s for s in _SETTING_SPLIT_RE.split(body) if s.strip()]
     parts = [_setting_segment(s) for s in segments]
     if not parts or parts[0] is None:
@@ -345,7 +384,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
     ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
     if (
         len(claim.clauses) > 1
-        and (LABELLED_CODE_RE.match(claim.raw) or labelled_value(claim))
+        and (LABELLED_CODE_RE.match(colon_label(claim.raw)) or labelled_value(claim))
         and not prohibition_label(claim.raw)
     ):
         return [(1, "use")]
@@ -357,7 +396,11 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         return [(idx, "use") for idx in range(len(claim.clauses))]
     found = []
     for idx, clause in enumerate(claim.clauses):
-        if _PASSIVE_NORM.search(clause) or arranged(clause, claim.lower, "`" in claim.raw):
+        if (
+            _PASSIVE_NORM.search(clause)
+            or arranged(clause, claim.lower, "`" in claim.raw)
+            or standing_passive(clause)
+        ):
             found.append((idx, "prefer"))
             continue
         if has_limit(clause):

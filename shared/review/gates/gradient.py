@@ -27,9 +27,12 @@
 
 from __future__ import annotations
 
+import re
+
 from shared.language import lexicon
 from shared.language.claims import (
     Claim,
+    analyse,
     complement_only,
     direction_clauses,
     domain_concrete,
@@ -43,6 +46,7 @@ from shared.language.claims import (
     unnamed_standard,
 )
 from shared.language.claims.claim import CODE_TOKEN_RE, strip_label, words
+from shared.language.claims.norms import colon_label, prohibition_label
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "gradient"
@@ -138,9 +142,10 @@ def _states_no_action(claim: Claim, directions: list[tuple[int, str]], concrete:
     "**Core Principle**: …" (a value, with no situation and no code artefact)."""
     if not concrete and all(_BARE_POINTER.match(claim.clauses[idx]) for idx, _ in directions):
         return True
-    if _GOAL_LABEL.match(claim.raw) and not _measurable(claim):
+    raw = colon_label(claim.raw)  # "**Core principle** — …" is labelled as "**…**:" is
+    if _GOAL_LABEL.match(raw) and not _measurable(claim):
         return True
-    return not concrete and bool(_VALUE_LABEL.match(claim.raw)) and not _names_code(claim)
+    return not concrete and bool(_VALUE_LABEL.match(raw)) and not _names_code(claim)
 
 
 def _names_code(claim: Claim) -> bool:
@@ -154,6 +159,85 @@ def _measurable(claim: Claim) -> bool:
     return "`" in body or any(ch.isdigit() for ch in body)
 
 
+# "**Styles:** Tailwind only, no CSS modules", "**Tests** — Vitest + Testing Library",
+# "3. **测试验证**：提交前运行 `pnpm test`": a house style's leading label (bold, or a short
+# "Label:"), then its rule. The label only names the rule's domain, so a body that passes
+# by itself makes the line pass; a label cut from the body's own words can hide it.
+_LEADING_LABEL_RE = re.compile(
+    r"^[^\w*`]{0,4}(?:\d{1,2}[.)．、]\s*)?(?:\*\*(?P<bold>[^*\n]{1,40}?)\s*[:：]?\*\*"
+    r"\s*(?:[:：]|[-—–]+(?=\s))?|(?P<plain>[^:：`*\n]{1,30}?)\s*[:：])\s*(?=\S)"
+)
+
+
+def _labelled_body(claim: Claim) -> Claim | None:
+    """The rule after a leading label, when the label is neutral: a goal or principle
+    label states a value, a remedy label one problem's fix, a prohibition label
+    ("**No Hand-Editing:** …") forbids what its body describes; each is judged with its
+    label."""
+    match = _LEADING_LABEL_RE.match(claim.raw)
+    if match is None:
+        return None
+    label = (match["bold"] or match["plain"] or "").strip().lower()
+    raw = colon_label(claim.raw)
+    if (
+        not label
+        or _GOAL_LABEL.match(raw)
+        or _VALUE_LABEL.match(raw)
+        or label in _REMEDY_LABEL
+        or prohibition_label(claim.raw)
+        or _NEGATION.match(label)
+        or next(iter(words(label)), "") in _BARE_NEGATOR
+    ):
+        return None
+    return analyse(claim.raw[match.end() :])
+
+
+# "Storybook for UI components (`pnpm storybook`)", "端到端测试用 Playwright（`pnpm e2e`）": a
+# closing note in brackets gives an example, a command or a reason for the rule before
+# it; cut off as a clause of its own it leaves a one-clause convention in two pieces.
+_TRAILING_NOTE_RE = re.compile(r"(?<=\S)\s*[(（][^()（）\n]{1,120}[)）][\s.。]*$")
+_VAGUE_HEDGE = lexicon.matcher("vague_hedge")
+_HEDGE = lexicon.matcher("hedge")
+_APPROPRIATE = lexicon.matcher("appropriate")
+_PENDING = lexicon.words("pending", spaced=True)
+
+
+def _without_note(claim: Claim) -> Claim | None:
+    """The line without its closing bracketed note, unless the note hedges or defers
+    the rule ("(where appropriate)", "(when available)"): that note is part of it."""
+    if not claim.raw.rstrip(" .。").endswith((")", "）")):
+        return None
+    match = _TRAILING_NOTE_RE.search(claim.raw)
+    if match is None:
+        return None
+    note = match.group(0).lower()
+    if (
+        _VAGUE_HEDGE.search(note)
+        or _HEDGE.search(note)
+        or _APPROPRIATE.search(note)
+        or any(w in _PENDING for w in words(note))
+    ):
+        return None
+    head = analyse(claim.raw[: match.start()])
+    return head if head.clauses else None
+
+
+def _readings(claim: Claim) -> list[Claim]:
+    """The line's rule read without a leading label, without a closing note, or both."""
+    body = _labelled_body(claim)
+    out = [body] if body is not None and body.clauses else []
+    for reading in (claim, *out):
+        head = _without_note(reading)
+        if head is not None:
+            out.append(head)
+    return out
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject a board line that fails the gradient test (see module docstring)."""
-    return judge(claim)
+    found = judge(claim)
+    if found is None:
+        return None
+    if any(judge(reading) is None for reading in _readings(claim)):
+        return None
+    return found

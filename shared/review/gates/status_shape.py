@@ -14,6 +14,7 @@ from shared.language.claims import (
     Claim,
     analyse,
     direction_clauses,
+    standing_passive,
     strip_label,
     trigger_clause,
     words,
@@ -216,7 +217,8 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             "current state",
             "the line reports present state or open deliberation rather than future behavior",
         )
-    if _COUNT.found(text):
+    # "rerun with `--count=3`": a count inside a code span is a flag's value, no tally
+    if _COUNT.found(_outside_code(claim.raw).lower() if "`" in claim.raw else text):
         return _finding(
             "occurrence count", "the line tallies occurrences rather than directing behavior"
         )
@@ -229,8 +231,9 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding(
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )
+    standing = standing_passive(text)  # "Feature branches are squash-merged into `main`"
     first = _FIRST_SENTENCE_RE.match(text)
-    if first and first.group(1) != text and _narrates(first.group(1)):
+    if first and first.group(1) != text and not standing and _narrates(first.group(1)):
         return _finding(
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )
@@ -244,7 +247,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         )
     if trig is not None or _own_directions(claim, trig):
         return None
-    past = any(w in _PAST_VERBS for w in re.findall(r"[a-z]+", text)) or bool(
+    past = (not standing and any(w in _PAST_VERBS for w in re.findall(r"[a-z]+", text))) or bool(
         claim.cjk and _PAST_MARKER.found(text)
     )
     if past or _TIME_ANCHOR.found(text):

@@ -175,8 +175,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # describe what a thing does ("`pnpm test` runs the suite", "Migrations run nightly").
     "relation_verb": words(
         """import depend return extend implement inherit wrap expose export call raise throw
-        mirror accept emit reference subclass go default"""
+        mirror accept emit reference subclass go default start begin end include contain
+        catch log"""
     ),
+    # Of those, verbs that also say how a thing goes in time or what it holds ("Each
+    # session starts fresh", "Every answer includes details"): a relation of the code's
+    # shape only beside a code span ("Shell scripts start with `set -euo pipefail`").
+    "coded_relation_verb": words("""start begin end include contain catch log"""),
     # What every reply is: as a convention's subject ("Replies in Chinese") the
     # situation is every reply, so the scope alone must name the artefact.
     "reply_noun": words("""answer answers reply replies response responses output outputs"""),
@@ -218,8 +223,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # "No default exports; named exports only": a clause led by a bare negator forbids.
     "bare_negator": words("""no not never"""),
-    # Short answers that are no value to use ("心情：OK").
-    "not_value": words("""ok okay yes no done todo tbd wip none"""),
+    # Short answers that are no value to use ("心情：OK"), and words that grade a setting
+    # instead of naming it ("**Testing:** important", "Docs: optional").
+    "not_value": words(
+        """ok okay yes no done todo tbd wip none n/a na important essential critical
+        required optional mandatory recommended necessary pending planned"""
+    ),
+    # "Linting: considering ESLint": verbs of weighing an option not yet chosen.
+    "deliberating": words(
+        """considering evaluating exploring investigating weighing comparing trialling
+        trialing prototyping researching"""
+    ),
     # "Feature folders under `src/features/`": a place preposition sets a convention only
     # toward a named place ("Logs under review", "Files from the old repo" describe).
     "place_prep": words("""under from alongside next"""),
