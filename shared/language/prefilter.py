@@ -253,6 +253,110 @@ def guarded(exact: re.Pattern[str]) -> Callable[[str], re.Match[str] | None]:
     return find
 
 
+_GLOBAL_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")
+
+
+def top_level_branches(pattern: str) -> list[str] | None:
+    """``pattern``'s top-level alternatives (``a|b(c|d)|[|]`` -> ``a``, ``b(c|d)``,
+    ``[|]``), or None when a global inline flag would not carry over to each part."""
+    if _GLOBAL_FLAGS.search(pattern):
+        return None
+    parts: list[str] = []
+    depth = start = i = 0
+    in_class = False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+            i += 1
+            # "]" right after "[" or "[^" is a literal member, not the class's end
+            if pattern.startswith("^", i):
+                i += 1
+            if pattern.startswith("]", i):
+                i += 1
+            continue
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    parts.append(pattern[start:])
+    return parts
+
+
+# What makes a branch of a valid regex fail to compile alone: a reference to a group
+# (by number or name) or a conditional on one, possibly defined in another branch.
+_CROSS_BRANCH = re.compile(r"\\[1-9]|\(\?P=|\(\?\(")
+
+
+def any_branch(patterns: Iterable[str], fewest: int = 2) -> Callable[[str], bool] | None:
+    """Whether ``"|".join(patterns)`` matches anywhere in a text, answered by running
+    only the top-level alternatives one of whose literals the text holds.
+
+    A large alternation searched whole tries every branch at every position even where
+    a literal prefilter lets the text through; whether it matches at all is the same as
+    whether any one branch does, so each branch is filtered on its own literals, a
+    branch that is only literals needs no regex, and the others are compiled at their
+    first use. None when a pattern can not be split, a branch might not compile alone,
+    or there are fewer than ``fewest`` branches (one regex is quicker than a scan then).
+    """
+    branches: list[str] = []
+    for pattern in patterns:
+        parts = top_level_branches(pattern)
+        if parts is None or _CROSS_BRANCH.search(pattern):
+            return None
+        branches.extend(parts)
+    if len(branches) < fewest:
+        return None
+    return _Branches(branches).found
+
+
+class _Branches:
+    def __init__(self, branches: list[str]) -> None:
+        self._sources = branches
+        self._regexes: list[re.Pattern[str] | None] = [None] * len(branches)
+        self._decisive: list[bool] = []
+        self._by_literal: dict[str, list[int]] = {}
+        always: list[int] = []
+        for i, branch in enumerate(branches):
+            need, decisive = analyse(branch)
+            self._decisive.append(decisive)
+            if need is None:
+                always.append(i)
+            for lit in _minimal(need) if need is not None else ():
+                self._by_literal.setdefault(lit, []).append(i)
+        self._always = tuple(always)
+        self._present = LiteralScanner(self._by_literal).present
+
+    def _search(self, i: int, text: str) -> bool:
+        if self._decisive[i]:
+            return True
+        rx = self._regexes[i]
+        if rx is None:
+            rx = self._regexes[i] = re.compile(self._sources[i])
+        return rx.search(text) is not None
+
+    def found(self, text: str) -> bool:
+        if any(self._search(i, text) for i in self._always):
+            return True
+        seen: set[int] = set()
+        for lit in self._present(text):
+            for i in self._by_literal.get(lit, ()):
+                if i not in seen:
+                    seen.add(i)
+                    if self._search(i, text):
+                        return True
+        return False
+
+
 def _minimal(lits: frozenset[str]) -> frozenset[str]:
     """``lits`` without those containing another: they occur only where it does."""
     return frozenset(s for s in lits if not any(t != s and t in s for t in lits))

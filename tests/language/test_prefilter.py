@@ -8,16 +8,26 @@ literal scanner are checked against brute force.
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared.language import lexicon, markers
-from shared.language.prefilter import LiteralScanner, MarkerTable, analyse, guarded
+from shared.language.prefilter import (
+    LiteralScanner,
+    MarkerTable,
+    analyse,
+    any_branch,
+    guarded,
+    top_level_branches,
+)
 from shared.language.text import normalise
 
+ROOT = Path(__file__).resolve().parents[2]
 _BUILT = markers._tables()
 _SCANNED = (
     _BUILT.corrections,
@@ -189,3 +199,57 @@ def test_a_guarded_search_finds_what_the_exact_pattern_finds(text: str) -> None:
 )
 def test_occurs_says_whether_any_literal_occurs(literals: list[str], text: str) -> None:
     assert LiteralScanner(literals).occurs(text) == any(lit in text for lit in literals)
+
+
+def test_top_level_branches_split_only_outside_groups_classes_and_escapes() -> None:
+    assert top_level_branches(r"a|b(c|d)|[|]|\||[]|x]") == ["a", "b(c|d)", "[|]", r"\|", "[]|x]"]
+    assert top_level_branches(r"(?i:a|b)|c") == ["(?i:a|b)", "c"]
+    assert top_level_branches(r"[^]|]y|z") == ["[^]|]y", "z"]
+    assert top_level_branches("ab|") == ["ab", ""]
+    # a global flag would not reach the parts it was split from
+    assert top_level_branches(r"(?i)a|b") is None
+
+
+@pytest.mark.parametrize("pattern", [*TRICKY, r"\bab\b|(?<!x)cd|[ef]+g|别再|是(?!吗)"])
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet="abcdefgxyz是不吗别再 ,.!", max_size=14))
+def test_any_branch_matches_exactly_where_the_whole_alternation_does(
+    pattern: str, text: str
+) -> None:
+    found = any_branch([pattern], fewest=1)
+    if found is None:  # a global flag or a back-reference: the caller keeps one regex
+        assert top_level_branches(pattern) is None or re.search(r"\\[1-9]", pattern)
+        return
+    assert found(text) == (re.search(pattern, text) is not None)
+
+
+def _concepts() -> list[str]:
+    return sorted({name for lang in lexicon.LANGUAGES for name in lang.concepts})
+
+
+_LINES = [
+    json.loads(line)["text"]
+    for line in (ROOT / "tests/corpora/gates/lines.jsonl").read_text("utf-8").splitlines()
+    if '"split": "tune"' in line
+]
+
+
+@pytest.mark.parametrize("prefilter", [False, True])
+def test_every_concept_is_found_exactly_where_one_of_its_regexes_matches(
+    prefilter: bool,
+) -> None:
+    # Real memory lines of both languages, lower-cased as the gates read them and raw;
+    # found() must agree with searching each language's own regex, line by line.
+    texts = [*_LINES, *(t.lower() for t in _LINES)]
+    checked = 0
+    for concept in _concepts():
+        try:
+            m = lexicon.matcher(concept, prefilter=prefilter)
+        except (KeyError, TypeError):
+            continue
+        regexes = [lang.regex(concept) for lang in lexicon.LANGUAGES]
+        plain = [rx for rx in regexes if rx is not None]
+        for text in texts:
+            assert m.found(text) == any(rx.search(text) for rx in plain), (concept, text)
+        checked += 1
+    assert checked > 100

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 
 from shared.language.lexicon.concept import Language
-from shared.language.prefilter import guarded
+from shared.language.prefilter import any_branch, guarded
 
 Find = Callable[[str], "re.Match[str] | None"]
 
@@ -34,7 +34,8 @@ def _first(finds: Sequence[Find]) -> Find:
 class Matcher:
     """``search``/``match``/``fullmatch``/``finditer``/``split``/``sub`` over every
     language that has the concept; ``sub`` leaves each language's joiner (or ``repl``);
-    ``found`` answers only whether any language matches, in one pass.
+    ``found`` answers only whether any language matches, in one pass (a prefiltered
+    matcher's alternatives each filtered on their own literals, :func:`any_branch`).
 
     ``prefilter`` guards ``search`` and ``found`` with the literals every match contains
     (:func:`shared.language.prefilter.guarded`): worth it for long phrase lists searched
@@ -69,7 +70,8 @@ class Matcher:
             raise KeyError(f"no registered language has the concept {concept!r}")
         self._prefilter = prefilter
         self._regexes: list[tuple[re.Pattern[str], str]] = []
-        self._found: Find | None = None
+        # a match object, True, or None/False: only its truth is read
+        self._found: Callable[[str], object] | None = None
         self.search: Find = self._first_use("search")
         self.match: Find = self._first_use("match")
         self.fullmatch: Find = self._first_use("fullmatch")
@@ -104,12 +106,20 @@ class Matcher:
         alternation over them all (where their group names allow it)."""
         if self._found is None:
             self._found = self._one_pass()
-        return self._found(text) is not None
+        return bool(self._found(text))
 
-    def _one_pass(self) -> Find:
-        regexes = self._compile()
-        if len(regexes) > 1 or self._neutral:
-            sources = [rx.pattern for rx, _ in regexes]
+    def _one_pass(self) -> Callable[[str], object]:
+        # the languages' sources, not their compiled regexes: found() may never need them
+        sources = [
+            src for lang in self._languages if (src := lang.source(self.concept)) is not None
+        ]
+        branches = any_branch([self._neutral, *sources] if self._neutral else sources, 4)
+        if branches is not None:
+            return branches
+        return self._joined([rx.pattern for rx, _ in self._compile()])
+
+    def _joined(self, sources: list[str]) -> Find:
+        if len(sources) > 1 or self._neutral:
             try:
                 joined = re.compile(
                     "|".join([self._neutral, *sources] if self._neutral else sources)
