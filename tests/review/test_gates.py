@@ -854,6 +854,29 @@ ZH_MAKING_VERBS = [
 ]
 
 
+# A naming style (snake_case, PascalCase, 小驼峰, 下划线 ...) names the convention itself:
+# a short verbless clause of one, labelled or in a closing note, says how the artefact it
+# is about is named. A format label ("格式", "template") then the parts it is made of,
+# joined by "+" or an arrow, is the value to use. A sentence around the style describes,
+# a negated style is a prohibition, and parts or labels that are only qualities name none.
+NAMING_AND_FORMATS = [
+    ("**组件**：大驼峰命名，一个文件一个组件", None),
+    ("常量全大写，下划线分隔", None),
+    ("snake_case for database columns", None),
+    ("Uniform identifier casing (camelCase, PascalCase)", None),
+    ("**Helpers:** camelCase, one export per file", None),
+    ("周报模板：标题 + 要点列表 + 结语", None),
+    ("**PR template:** summary + test plan + screenshots", None),
+    ("Commit format: type + scope + subject", None),
+    ("The old module mixes camel case and snake case", "gradient"),
+    ("Consistent naming conventions", "gradient"),
+    ("Uniform identifier casing", "gradient"),
+    ("**工具函数**：单一职责", "gradient"),
+    ("日报格式：清晰 + 美观", "gradient"),
+    ("Report format: clean + readable", "gradient"),
+    ("Report format: concise", "gradient"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -874,6 +897,7 @@ BOARD_SHAPES = {
     "closing_notes": CLOSING_NOTES,
     "standing_conventions": STANDING_CONVENTIONS,
     "zh_making_verbs": ZH_MAKING_VERBS,
+    "naming_and_formats": NAMING_AND_FORMATS,
 }
 
 

@@ -47,6 +47,9 @@ _UNSPACED_ARTEFACT = lexicon.matcher("artefact", spaced=False)
 _UNSPACED_SETTING_MAX = 10  # characters of an unspaced language in a verbless setting
 _CONCRETE_RE = re.compile(r"[A-Za-z0-9`]")
 _LIST_MARK_RE = re.compile(r"^\W*\d*\s*[、.．)）]?\s*")
+_NAMING_STYLE = lexicon.matcher("naming_style")
+_NAMING_REST_MAX = 2  # words beside the style: the artefact it names ("for" aside)
+_NAMING_REST_MAX_UNSPACED = 4  # characters of an unspaced language beside the style
 
 
 def _present_verb(word: str, plural: bool, quantified: bool) -> str | None:
@@ -265,3 +268,17 @@ def standing_passive(clause: str) -> bool:
     return bool(CODE_TOKEN_RE.search(subject)) or any(
         w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(subject)
     )
+
+
+def naming_convention(clause: str) -> bool:
+    """ "snake_case for columns", "小驼峰命名", "(PascalCase)": a short verbless clause
+    that names a naming style sets how the artefact it is about is named; a sentence
+    around the style ("the old module mixes camelCase and snake_case") describes, and a
+    negated style is what not to write."""
+    found = _NAMING_STYLE.search(clause)
+    if found is None or _NEGATION.search(clause):
+        return False
+    rest = _NAMING_STYLE.sub(clause)
+    if CJK_RE.search(rest):
+        return len(CJK_RE.findall(rest)) <= _NAMING_REST_MAX_UNSPACED
+    return len([w for w in words(rest) if w not in STOP]) <= _NAMING_REST_MAX

@@ -15,6 +15,7 @@ from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, EMPHASIS_RE, Claim, words
 from shared.language.claims.conventions import (
     arranged,
+    naming_convention,
     named_phrase,
     present_norm,
     quantified_copula,
@@ -187,6 +188,31 @@ _SETTING_LIST_MAX = 4  # verbless settings in one line of them
 _SETTING_MAX_UNSPACED = 6  # characters of an unspaced language in one value
 
 
+# "日报格式：粗体小标题 + emoji + 分割线 + 碎碎念", "PR template: summary + test plan": a
+# label naming a format, then the parts it is made of joined by "+" or an arrow; the
+# parts are the value to use, whatever the label's other words name. Parts that are only
+# qualities ("清晰 + 简洁", "clean + readable") name no part.
+_FORMAT_LABEL = lexicon.matcher("format_label")
+_UNSPACED_EVALUATIVE = lexicon.matcher("evaluative", spaced=False)
+_FORMAT_PARTS_RE = re.compile(r"\s\+\s|\s*(?:→|->)\s*")
+
+
+def _format_parts(label: str, value: str) -> bool:
+    if "+" not in value and ">" not in value and "→" not in value:
+        return False
+    parts = [p.strip() for p in _FORMAT_PARTS_RE.split(value) if p.strip()]
+    if len(parts) < 2 or not _FORMAT_LABEL.search(label.lower()):
+        return False
+    for part in parts:
+        if CJK_RE.search(part):
+            rest = _UNSPACED_EVALUATIVE.sub(part)
+            if len(CJK_RE.findall(rest)) < 2 and not re.search(r"[A-Za-z0-9]", rest):
+                return False
+        elif all(w in EVALUATIVE or w in STOP or w in GENERIC for w in words(part.lower())):
+            return False
+    return True
+
+
 def _names_version(item: str) -> bool:
     match = _NAME_VERSION_RE.match(item.strip())
     return match is not None and match.group(1).lower() not in _ORDINAL_NOUN
@@ -228,7 +254,7 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
             or first in GENERIC
         ):
             return None
-    if "`" in value or any(_names_version(item) for item in items):
+    if "`" in value or any(_names_version(item) for item in items) or _format_parts(label, value):
         # "背景：米黄色 `#f5f4ed`": a code value names the artefact; "构建: Maven + JDK 17+",
         # "Platform: Windows 11": a name with its version pins the tool, whatever the label
         label_domain = True
@@ -409,7 +435,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         if _PLACED.match(clause) or _PLACED_FILE.search(clause):
             found.append((idx, "put"))
             continue
-        if quantified_copula(clause):
+        if quantified_copula(clause) or naming_convention(clause):
             found.append((idx, "use"))
             continue
         if len(claim.clauses) > 1 and unspaced_setting(claim, idx):

@@ -273,6 +273,19 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "camelCase", "SCREAMING_SNAKE_CASE": a naming style names the convention itself, so
+    # a verbless clause of one ("snake_case for columns") says what to write.
+    "naming_style": (
+        Pattern(
+            r"(?:(?:lower|upper)[_ -]?)?camel[_ -]?case|pascal[_ -]?case"
+            r"|(?:(?:screaming|upper|all[_ -]?caps)[_ -]?)?snake[_ -]?case"
+            r"|(?:kebab|constant|train|dot)[_ -]?case",
+            "a naming style's own name",
+        ),
+    ),
+    # "Report format: headline + table + summary": a label naming a format, whose value
+    # lists the parts it is made of.
+    "format_label": words("""format formats template templates structure layout outline"""),
     # "Modern style components", "Functional style": an adjective names no style.
     "adjective_suffix": ("al", "ive", "ic", "ous", "ful", "ern", "ent", "ant", "ary", "ish"),
     # "sorted by confidence": an ordering by a key is concrete whatever is ordered.

@@ -289,6 +289,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         Pattern("[A-Za-z]{2,}", "a Latin name inside Chinese"),
     ),
+    # "小驼峰", "下划线命名": a naming style names the convention itself.
+    "naming_style": phrases("""小驼峰|大驼峰|驼峰|蛇形|下划线|短横线|中划线|全大写|帕斯卡"""),
+    # "日报格式：标题 + 表格 + 总结": a label naming a format, whose value lists its parts.
+    "format_label": (
+        Pattern(
+            "(?:格式|模板|模版|结构|版式|排版)$", "a label ending in a format word", bounded=False
+        ),
+    ),
     # A language named as a value ("主要语言：中文").
     "language_name": ("中文", "英文", "简体中文", "繁体中文"),
     # Evaluative words name a quality, not an object ("保持文档结构清晰和一致").
