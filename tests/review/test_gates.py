@@ -877,6 +877,29 @@ NAMING_AND_FORMATS = [
     ("Report format: concise", "gradient"),
 ]
 
+# A developer tool that goes by a lowercase name (rustfmt, shellcheck, pnpm ...) is an
+# artefact a direction acts on. Beside a prohibition, a short verbless clause that names a
+# thing the prohibition does not name is what to use instead: a quoted term, a bold lead
+# naming a tool, or in Chinese a Latin name after the prohibition. A quality, the
+# forbidden thing itself, a subject or scope before the prohibition, an inclusion ("含
+# …") or a bracketed reason names no replacement.
+NAMED_REPLACEMENTS = [
+    ("Run shellcheck and shfmt on every shell script", None),
+    ("Apply swiftlint continuously", None),
+    ("Apply best practices continuously", "gradient"),
+    ("Apply clippy lints where appropriate", "gradient"),
+    ("**pnpm** (installs; do NOT use npm)", None),
+    ('"workspace" everywhere — never "project" when naming a workspace', None),
+    ("**状态管理**：禁止使用 `Vuex`，统一的 Pinia store", None),
+    ("禁止使用 `any`，代码整洁", "summoning"),
+    ("**prettier** (formatting; do NOT use prettier)", "summoning"),
+    ('"server" everywhere — never "server"', "summoning"),
+    ("**Testing** (do NOT mock the database)", "summoning"),
+    ("`develop` 分支为集成代码，不得直接提交。", "summoning"),
+    ("所有生成文件禁止加入 git（含 git add -f）", "summoning"),
+    ("避免：`var` 声明（ES5 遗留）", "summoning"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -898,6 +921,7 @@ BOARD_SHAPES = {
     "standing_conventions": STANDING_CONVENTIONS,
     "zh_making_verbs": ZH_MAKING_VERBS,
     "naming_and_formats": NAMING_AND_FORMATS,
+    "named_replacements": NAMED_REPLACEMENTS,
 }
 
 

@@ -15,8 +15,8 @@ from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, EMPHASIS_RE, Claim, words
 from shared.language.claims.conventions import (
     arranged,
-    naming_convention,
     named_phrase,
+    naming_convention,
     present_norm,
     quantified_copula,
     rest_forbids,

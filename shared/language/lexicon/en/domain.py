@@ -58,6 +58,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         cookie cookies jwt oauth auth authentication permission permissions role roles
         screenshot screenshots pdf csv spec specs plan design designs tracker"""
     ),
+    # Developer tools that go by a lowercase name ("Apply rustfmt and clippy", "**ruff**"):
+    # a capital does not mark them, so they are named here; words that are also common
+    # verbs or colours ("make", "black", "hatch") are left out.
+    "tool_name": words(
+        """rustfmt clippy rustup gofmt goimports golangci-lint staticcheck isort flake8 pylint
+        pyright ruff mypy pytest tox nox poetry pipenv conda uv pip pipx pdm eslint prettier
+        biome oxlint tsc vitest jest mocha playwright cypress storybook webpack vite esbuild
+        rollup turborepo nx lerna pnpm npm npx yarn bun deno cargo rubocop bundler rspec
+        shellcheck shfmt hadolint actionlint yamllint markdownlint stylelint swiftlint
+        swiftformat ktlint detekt gradle maven cmake bazel clang-format clang-tidy valgrind
+        gdb lldb docker podman kubectl helm terraform ansible pre-commit husky lint-staged
+        commitlint alembic prisma drizzle sqlx diesel pydantic uvicorn gunicorn celery jq
+        ripgrep ffmpeg"""
+    ),
     # Artefacts named by two words whose parts are generic ("request" alone is chat).
     "artefact_phrase": phrases(
         """pull requests|pull request|merge requests|merge request|feature requests|
