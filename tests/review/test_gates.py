@@ -900,6 +900,26 @@ NAMED_REPLACEMENTS = [
     ("避免：`var` 声明（ES5 遗留）", "summoning"),
 ]
 
+# A practice named without a verb ("Dependency auditing", "scanning of dependencies",
+# "代码格式化") whose closing note is the tool or command that does it: the note is what
+# to run. A note that names types or an adverb, a head that is a quality, or a plural
+# subject and its state ("Tests failing", "测试一直报错") is no practice.
+TOOLED_PRACTICES = [
+    ("Dependency auditing (cargo audit)", None),
+    ("Code formatting (`gofmt -w .`)", None),
+    ("Static checking of shell scripts (shellcheck)", None),
+    ("依赖漏洞扫描（cargo audit）", None),
+    ("代码格式化（`cargo fmt`）", None),
+    ("Security scanning (regularly)", "gradient"),
+    ("Careful linting (ruff)", "gradient"),
+    ("Tests failing (pytest)", "gradient"),
+    ("Flaky tests keep failing (pytest)", "gradient"),
+    ("Still investigating (pytest)", "gradient"),
+    ("Memory profiling (Box, Rc, Arc)", "gradient"),
+    ("测试一直报错（pytest）", "gradient"),
+    ("代码整洁（ruff）", "gradient"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -922,6 +942,7 @@ BOARD_SHAPES = {
     "zh_making_verbs": ZH_MAKING_VERBS,
     "naming_and_formats": NAMING_AND_FORMATS,
     "named_replacements": NAMED_REPLACEMENTS,
+    "tooled_practices": TOOLED_PRACTICES,
 }
 
 

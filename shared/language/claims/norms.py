@@ -32,6 +32,7 @@ from shared.language.claims.vocabulary import (
     GENERIC,
     IMPERATIVE,
     STOP,
+    TOOL,
     VAGUE_VERB,
 )
 from shared.language.lexicon.script import CJK_RE
@@ -44,6 +45,9 @@ _ARTEFACT_PHRASE = lexicon.matcher("artefact", spaced=False)
 _EVENT_LABEL = lexicon.matcher("event_label")
 # "代码嵌套≤3层": a comparison sign before a number is a limit in any language.
 _LIMIT = lexicon.matcher("limit", neutral=r"[≤≥<>]=?\s*\d")
+_COPULA = lexicon.words("copula", spaced=True)
+_STATE_PARTICIPLE = lexicon.words("state_participle", spaced=True)
+_PRACTICE_END = lexicon.matcher("practice_end", spaced=False)
 _CONVENTION = lexicon.matcher("convention")
 _RESTRICTION = lexicon.matcher("restriction")
 _BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
@@ -405,6 +409,57 @@ def _setting_list(claim: Claim) -> bool:
     )
 
 
+# "Vulnerability scanning of dependencies (cargo audit)", "代码格式化（`cargo fmt`）": a
+# verbless practice whose closing note is the tool or command that does it; the note is
+# what to run ("Appropriate use of smart pointers (Box, Rc, Arc)" names types, no tool;
+# "Security scanning (regularly)" names none).
+_PRACTICE_NOTE_RE = re.compile(
+    r"^(?P<head>[^()（）\n]+?)\s*[(（](?P<note>[^()（）\n]{1,60})[)）][\s.。]*$"
+)
+_CODE_NOTE_RE = re.compile(r"`[^`\n]+`")
+_PRACTICE_MAX_WORDS = 5
+_PRACTICE_MAX_UNSPACED = 12
+
+
+def tooled_practice(claim: Claim) -> bool:
+    """True when the line is a practice named without a verb and the tool that does it
+    (see ``_PRACTICE_NOTE_RE``)."""
+    match = _PRACTICE_NOTE_RE.match(EMPHASIS_RE.sub("", claim.raw.strip()))
+    if match is None:
+        return False
+    note = match["note"].strip()
+    lead = words(note.lower())[:1]
+    if not (_CODE_NOTE_RE.fullmatch(note) or (lead and lead[0] in TOOL)):
+        return False
+    head = match["head"].strip(" -*#>").lower()
+    if _NEGATION.search(head) or _LIMIT.search(head):
+        return False
+    if CJK_RE.search(head):
+        count = len(CJK_RE.findall(head))
+        rest = _UNSPACED_EVALUATIVE.sub(head)
+        if not 2 <= count <= _PRACTICE_MAX_UNSPACED or len(CJK_RE.findall(rest)) != count:
+            return False
+        return bool(_PRACTICE_END.search(head))
+    ws = [w for w in words(head) if w not in STOP]
+    if not ws or len(ws) > _PRACTICE_MAX_WORDS or ws[0] in IMPERATIVE or ws[0] in VAGUE_VERB:
+        return False
+    if any(w in EVALUATIVE or w in ABSTRACT or w in GENERIC or w in _COPULA for w in ws):
+        return False
+    # "Dependency auditing", "scanning of dependencies": the practice is named with what
+    # it acts on, a singular modifier or an "of" object ("Tests failing" is a plural
+    # subject and its state).
+    every = words(head)
+    for at, w in enumerate(every):
+        if not w.endswith("ing") or len(w) <= 5 or w in _STATE_PARTICIPLE or w in _DELIBERATING:
+            continue
+        before = every[at - 1] if at else ""
+        if before in ARTEFACT and not before.endswith("s"):
+            return True
+        if every[at + 1 : at + 2] == ["of"]:
+            return True
+    return False
+
+
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
     """(index, verb) of clauses in that normative present, subject an artefact; a
     ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
@@ -418,6 +473,8 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         return [(len(claim.clauses) - 1, "use")]
     if len(claim.clauses) == 2 and arrow_mapping(claim):
         return [(1, "use")]
+    if len(claim.clauses) > 1 and tooled_practice(claim):
+        return [(len(claim.clauses) - 1, "run")]
     if _setting_list(claim):
         return [(idx, "use") for idx in range(len(claim.clauses))]
     found = []

@@ -248,6 +248,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """considering evaluating exploring investigating weighing comparing trialling
         trialing prototyping researching"""
     ),
+    # "Build failing", "Tests passing": a participle that reports a state, not a practice.
+    "state_participle": words(
+        """failing passing breaking broken crashing running working pending loading waiting
+        missing blocking hanging timing flaking stalling leaking"""
+    ),
     # "Feature folders under `src/features/`": a place preposition sets a convention only
     # toward a named place ("Logs under review", "Files from the old repo" describe).
     "place_prep": words("""under from alongside next"""),
