@@ -896,6 +896,8 @@ NAMED_REPLACEMENTS = [
     ('"server" everywhere — never "server"', "summoning"),
     ("**Testing** (do NOT mock the database)", "summoning"),
     ("`develop` 分支为集成代码，不得直接提交。", "summoning"),
+    ("不要跳过测试，CI 会失败", "summoning"),
+    ('Never skip tests, "CI" breaks', "summoning"),
     ("所有生成文件禁止加入 git（含 git add -f）", "summoning"),
     ("避免：`var` 声明（ES5 遗留）", "summoning"),
 ]

@@ -27,7 +27,14 @@ from shared.language.claims import (
     trigger_clause,
     words,
 )
-from shared.language.claims.vocabulary import ABSTRACT, EVALUATIVE, IMPERATIVE, STOP, TOOL
+from shared.language.claims.vocabulary import (
+    ABSTRACT,
+    ARTEFACT,
+    EVALUATIVE,
+    IMPERATIVE,
+    STOP,
+    TOOL,
+)
 from shared.language.lexicon.script import CJK, CJK_RE
 from shared.review.gates.base import Finding, ReviewContext
 
@@ -95,7 +102,10 @@ _SENTENCE_END_RE = re.compile(r"[;；。!?！？]|\.(?=\s|$)")
 _QUOTED_RE = re.compile(r'"([^"\n]{1,40})"|“([^”\n]{1,40})”|「([^」\n]{1,40})」')
 _LATIN_NAME_RE = re.compile(r"[A-Za-z][\w.+#-]*[A-Za-z0-9+#]")
 _BOLD_LEAD_RE = re.compile(r"^\W{0,3}\*\*([^*\n]{1,30})\*\*")
+_UNSPACED_ARTEFACT_RE = lexicon.matcher("artefact", spaced=False)
+_SCOPE_ADVERB = lexicon.words("scope_adverb", spaced=True)
 _NAMED_ALTERNATIVE_MAX_WORDS = 4
+_NOUN_SUFFIX_MAX = 2  # characters after the artefact word of a compound ("类型定义")
 _NAMED_ALTERNATIVE_MAX_UNSPACED = 12
 
 
@@ -248,14 +258,23 @@ def _named_alternative(claim: Claim, idx: int, forbidden: set[int], trig: int | 
             return False
         if len(CJK_RE.findall(clause)) > _NAMED_ALTERNATIVE_MAX_UNSPACED:
             return False
-        names = {m.group(0) for m in _LATIN_NAME_RE.finditer(clause)}
+        found = list(_LATIN_NAME_RE.finditer(clause))
+        # "完整的 TypeScript 类型定义", "统一的 Pinia store": a noun phrase ends on the name
+        # or on the artefact it names; "CI 会失败" goes on to say what happens.
+        tail = clause[found[-1].end() :].strip(" 。.") if found else ""
+        head = _UNSPACED_ARTEFACT_RE.match(tail)
+        if tail and (head is None or len(CJK_RE.findall(tail[head.end() :])) > _NOUN_SUFFIX_MAX):
+            return False
+        names = {m.group(0) for m in found}
     else:
         ws = words(clause)
         if not ws or len(ws) > _NAMED_ALTERNATIVE_MAX_WORDS or ws[0] in IMPERATIVE:
             return False
         quoted = {next(g for g in m.groups() if g) for m in _QUOTED_RE.finditer(clause)}
-        if quoted:
+        rest = words(_QUOTED_RE.sub(" ", clause))
+        if quoted and all(w in STOP or w in _SCOPE_ADVERB or w in ARTEFACT for w in rest):
             # '"gameserver" everywhere — never "server" …': the term against the term
+            # ('"CI" breaks' says what happens)
             said = {
                 next(g for g in m.groups() if g)
                 for i in forbidden

@@ -182,6 +182,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "`application/` imports domain only", "`domain/` depends on nothing": a relation
     # restricted is a rule; "Tests depend on the database" only describes.
     "restrictive": words("""only nothing never always exclusively solely"""),
+    # '"gameserver" everywhere': adverbs that only say where a named term applies.
+    "scope_adverb": words("""everywhere throughout always only consistently instead"""),
     # "Feature flags default to off": a verb that sets a value is a setting by itself.
     "setting_verb": words("""default"""),
     # Verbs whose present tense names a structural relation between artefacts: a
