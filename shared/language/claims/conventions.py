@@ -48,6 +48,8 @@ _UNSPACED_SETTING_MAX = 10  # characters of an unspaced language in a verbless s
 _CONCRETE_RE = re.compile(r"[A-Za-z0-9`]")
 _LIST_MARK_RE = re.compile(r"^\W*\d*\s*[、.．)）]?\s*")
 _NAMING_STYLE = lexicon.matcher("naming_style")
+_NAMING_NOUN = lexicon.words("naming_noun", spaced=True)
+_UNSPACED_EVALUATIVE = lexicon.matcher("evaluative", spaced=False)
 _NAMING_REST_MAX = 2  # words beside the style: the artefact it names ("for" aside)
 _NAMING_REST_MAX_UNSPACED = 4  # characters of an unspaced language beside the style
 
@@ -280,5 +282,11 @@ def naming_convention(clause: str) -> bool:
         return False
     rest = _NAMING_STYLE.sub(clause)
     if CJK_RE.search(rest):
-        return len(CJK_RE.findall(rest)) <= _NAMING_REST_MAX_UNSPACED
-    return len([w for w in words(rest) if w not in STOP]) <= _NAMING_REST_MAX
+        # "小驼峰命名", "常量全大写"; "小驼峰很好" grades the style
+        short = len(CJK_RE.findall(rest)) <= _NAMING_REST_MAX_UNSPACED
+        return short and not _UNSPACED_EVALUATIVE.search(rest)
+    # "snake_case for database columns"; "Our team likes camelCase" says who likes it
+    named = [w for w in words(rest) if w not in STOP]
+    return len(named) <= _NAMING_REST_MAX and all(
+        w in ARTEFACT or w.rstrip("s") in ARTEFACT or w in _NAMING_NOUN for w in named
+    )

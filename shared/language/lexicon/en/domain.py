@@ -60,10 +60,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # Developer tools that go by a lowercase name ("Apply rustfmt and clippy", "**ruff**"):
     # a capital does not mark them, so they are named here; words that are also common
-    # verbs or colours ("make", "black", "hatch") are left out.
+    # verbs, colours or plain nouns ("make", "black", "hatch", "poetry") are left out.
     "tool_name": words(
         """rustfmt clippy rustup gofmt goimports golangci-lint staticcheck isort flake8 pylint
-        pyright ruff mypy pytest tox nox poetry pipenv conda uv pip pipx pdm eslint prettier
+        pyright ruff mypy pytest tox nox pipenv conda uv pip pipx pdm eslint prettier
         biome oxlint tsc vitest jest mocha playwright cypress storybook webpack vite esbuild
         rollup turborepo nx lerna pnpm npm npx yarn bun deno cargo rubocop bundler rspec
         shellcheck shfmt hadolint actionlint yamllint markdownlint stylelint swiftlint
@@ -303,6 +303,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             r"|(?:kebab|constant|train|dot)[_ -]?case",
             "a naming style's own name",
         ),
+    ),
+    # What a naming style is for, besides the artefact words ("constants in UPPER_SNAKE_CASE").
+    "naming_noun": words(
+        """naming name names identifier identifiers constant constants convention conventions
+        casing"""
     ),
     # "Report format: headline + table + summary": a label naming a format, whose value
     # lists the parts it is made of.
