@@ -877,6 +877,7 @@ NAMING_AND_FORMATS = [
     ("Uniform identifier casing", "gradient"),
     ("**工具函数**：单一职责", "gradient"),
     ("日报格式：清晰 + 美观", "gradient"),
+    ("格式：随意 + 自由发挥", "gradient"),
     ("Report format: clean + readable", "gradient"),
     ("Report format: concise", "gradient"),
 ]

@@ -207,14 +207,20 @@ def _format_parts(label: str, value: str) -> bool:
     parts = [p.strip() for p in _FORMAT_PARTS_RE.split(value) if p.strip()]
     if len(parts) < 2 or not _FORMAT_LABEL.search(label.lower()):
         return False
+    named = False
     for part in parts:
         if CJK_RE.search(part):
             rest = _UNSPACED_EVALUATIVE.sub(part)
             if len(CJK_RE.findall(rest)) < 2 and not re.search(r"[A-Za-z0-9]", rest):
                 return False
-        elif all(w in EVALUATIVE or w in STOP or w in GENERIC for w in words(part.lower())):
+            named = named or bool(_ARTEFACT_PHRASE.search(part))
+            continue
+        ws = words(part.lower())
+        if all(w in EVALUATIVE or w in STOP or w in GENERIC for w in ws):
             return False
-    return True
+        named = named or any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in ws)
+    # "格式：随意 + 自由发挥" lists manners, not parts: some part must be a thing
+    return named
 
 
 def _names_version(item: str) -> bool:
