@@ -928,6 +928,23 @@ TOOLED_PRACTICES = [
     ("代码整洁（ruff）", "gradient"),
 ]
 
+# A restriction to a named value ("X only", "X exclusively", "X solely"), and a model or
+# version named by letters run into digits ("RP2040", "ESP32-C6", "es2020") as a value: a
+# step ("Phase 2"), a quarter ("Q3"), people or a quality is no such name.
+MODEL_RESTRICTIONS = [
+    ("**Board:** RP2040 only", None),
+    ("2. **Chip:** ESP32-C6 exclusively (`esp32c6` target).", None),
+    ("Named exports exclusively", None),
+    ("目标芯片：ESP32-C6", None),
+    ("Phase 2 only", "gradient"),
+    ("Q3 only", "gradient"),
+    ("Senior engineers exclusively", "gradient"),
+    ("Good vibes only", "gradient"),
+    ("Think about es2020", "gradient"),
+    ("心情：OK", "gradient"),
+    ("进度：Q3", "gradient"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -951,6 +968,7 @@ BOARD_SHAPES = {
     "naming_and_formats": NAMING_AND_FORMATS,
     "named_replacements": NAMED_REPLACEMENTS,
     "tooled_practices": TOOLED_PRACTICES,
+    "model_restrictions": MODEL_RESTRICTIONS,
 }
 
 

@@ -146,6 +146,8 @@ def labelled_value(claim: Claim) -> bool:
             return False
         if not more and _PRODUCT_NAME_RE.fullmatch(raw_value.rstrip(".")):
             return True  # "**可视化**: ECharts.": a name in mixed case is a tool's own name
+        if not more and MODEL_NAME_RE.fullmatch(value.rstrip(".")):
+            return True  # "目标芯片：ESP32-S3": letters run into digits name a model
         return raw_value.isascii() and bool(_NEGATION.search(rest) or _NEGATING_LEAD.match(rest))
     return any(_label_artefact(w) for w in words(label))
 
@@ -350,6 +352,8 @@ def _convention_shape(clause: str, spanned: bool = False) -> bool:
     scoped = any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in scope)
     if not coded and any(w in GENERIC and not (scoped and w in _REPLY_NOUN) for w in value):
         return False
+    if only and MODEL_NAME_RE.search(match["value"]):
+        return True  # "ESP32-S3 exclusively", "Python3.12 only": a model or version named
     return spanned or any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in value + scope)
 
 
@@ -422,6 +426,9 @@ def _setting_list(claim: Claim) -> bool:
 _PRACTICE_NOTE_RE = re.compile(
     r"^(?P<head>[^()（）\n]+?)\s*[(（](?P<note>[^()（）\n]{1,60})[)）][\s.。]*$"
 )
+# A name that runs letters into digits ("esp32-s3", "rp2040", "es2020"): a model or a
+# version, a thing named ("phase 2" is two words, a step; "q3" a quarter).
+MODEL_NAME_RE = re.compile(r"(?<![\w.-])[a-z]{2,}\d{2,}(?:[.-]?[a-z0-9]+)*(?![\w-])")
 _CODE_NOTE_RE = re.compile(r"`[^`\n]+`")
 _PRACTICE_MAX_WORDS = 5
 _PRACTICE_MAX_UNSPACED = 12

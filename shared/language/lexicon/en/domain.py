@@ -261,9 +261,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Functional components only", "named exports only": a restriction to a value.
     "restriction": (
         Pattern(
-            r"^(?P<value>(?:[\w`'\"./+#@-]+\s+){0,2}[\w`'\"./+#@-]+)\s+only(?P<scope>)"
-            r"(?P<prep>)$",
-            "a value, then 'only'",
+            r"^(?P<value>(?:[\w`'\"./+#@-]+\s+){0,2}[\w`'\"./+#@-]+)\s+"
+            r"(?:only|exclusively|solely)(?P<scope>)(?P<prep>)$",
+            "a value, then 'only' ('exclusively', 'solely')",
             bounded=False,
         ),
     ),
