@@ -945,6 +945,20 @@ MODEL_RESTRICTIONS = [
     ("进度：Q3", "gradient"),
 ]
 
+# What every thing of a kind (a bare plural) uses, beside the alternatives the line
+# forbids, is the convention for that kind ("Small services use SQLite, no Postgres");
+# people are no kind, and a quality or a value is nothing chosen.
+PRESENT_CHOICES = [
+    ("Small services use SQLite, no Postgres", None),
+    ("Scripts use bash, never zsh", None),
+    ("小服务用 SQLite，不用 Postgres", None),
+    ("Projects use good judgement, no shortcuts", "gradient"),
+    ("Users use the app daily, no complaints", "gradient"),
+    ("Teams use Slack, no email", "gradient"),
+    ("Small projects use simple designs, no overengineering", "gradient"),
+    ("小项目保持简单，不要过度设计", "summoning"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -969,6 +983,7 @@ BOARD_SHAPES = {
     "named_replacements": NAMED_REPLACEMENTS,
     "tooled_practices": TOOLED_PRACTICES,
     "model_restrictions": MODEL_RESTRICTIONS,
+    "present_choices": PRESENT_CHOICES,
 }
 
 

@@ -290,3 +290,38 @@ def naming_convention(clause: str) -> bool:
     return len(named) <= _NAMING_REST_MAX and all(
         w in ARTEFACT or w.rstrip("s") in ARTEFACT or w in _NAMING_NOUN for w in named
     )
+
+
+_OBJECT_CUES = lexicon.words("object_cue", spaced=True)
+_CHOICE_SUBJECT_MAX = 3
+
+
+def present_choice(clause: str) -> str | None:
+    """ "Small projects use monolith architecture" beside "no microservices": what every
+    thing of a kind (a bare plural) uses, chosen over the alternatives the line forbids,
+    is the convention for that kind. Only beside a prohibition (the caller's test): alone
+    it may describe. People are no kind of artefact ("Users use the app daily"), and a
+    quality or an abstract value is nothing chosen ("Projects use good judgement").
+    Returns the verb."""
+    tokens = clause.split()
+    if len(tokens) < 3 or tokens[0] in _DEFINITE_LEAD or CJK_RE.search(clause):
+        return None
+    for k in range(1, min(_CHOICE_SUBJECT_MAX, len(tokens) - 1) + 1):
+        if tokens[k] not in _OBJECT_CUES:
+            continue
+        subject = tokens[:k]
+        last = subject[-1]
+        if any(w in STOP or w in _AGENT_PERSON for w in subject):
+            return None
+        if not last.endswith("s") or last.endswith("ss"):
+            return None
+        obj = words(" ".join(tokens[k + 1 :]))
+        if obj and all(
+            w in STOP or w in EVALUATIVE or w in ABSTRACT or w in GENERIC or w in _GENERIC_OBJECT
+            for w in obj
+        ):
+            return None
+        if any(w in EVALUATIVE or w in ABSTRACT for w in obj):
+            return None
+        return tokens[k] if obj else None
+    return None

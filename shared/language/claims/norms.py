@@ -17,6 +17,7 @@ from shared.language.claims.conventions import (
     arranged,
     named_phrase,
     naming_convention,
+    present_choice,
     present_norm,
     quantified_copula,
     rest_forbids,
@@ -528,6 +529,8 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
             found.append((idx, match["verb"]))
             continue
         verb = present_norm(clause, spanned="`" in claim.raw, replaces=forbids)
+        if verb is None and forbids:
+            verb = present_choice(clause)
         if verb is not None:
             found.append((idx, verb))
     return found
