@@ -10,7 +10,10 @@ A prohibition is worded many ways: "never / don't / 不要 / 禁止", a verb tak
 forbidding label ("禁止：…"), a prohibition joined inside a clause ("Enforce strict typing
 and avoid `any`") and a restriction stated as an exception ("only when asked"). What
 stands beside it is no replacement when it is a reason, what cannot be done, a
-capability asked of the forbidden thing or a standard upheld.
+capability asked of the forbidden thing or a standard upheld. The replacement may be
+named in another form than a direction: a short verbless clause that names a thing the
+prohibition does not ('"gameserver" everywhere — never "server"', "禁止使用 `any`，完整的
+TypeScript 类型定义", "**ruff** (do NOT use ruff-format)").
 """
 
 from __future__ import annotations
