@@ -854,6 +854,111 @@ ZH_MAKING_VERBS = [
 ]
 
 
+# A naming style (snake_case, PascalCase, 小驼峰, 下划线 ...) names the convention itself:
+# a short verbless clause of one, labelled or in a closing note, says how the artefact it
+# is about is named. A format label ("格式", "template") then the parts it is made of,
+# joined by "+" or an arrow, is the value to use. A sentence around the style describes,
+# a negated style is a prohibition, and parts or labels that are only qualities name none.
+NAMING_AND_FORMATS = [
+    ("**组件**：大驼峰命名，一个文件一个组件", None),
+    ("常量全大写，下划线分隔", None),
+    ("snake_case for database columns", None),
+    ("constants in SCREAMING_SNAKE_CASE", None),
+    ("Uniform identifier casing (camelCase, PascalCase)", None),
+    ("**Helpers:** camelCase, one export per file", None),
+    ("周报模板：标题 + 要点列表 + 结语", None),
+    ("**PR template:** summary + test plan + screenshots", None),
+    ("Commit format: type + scope + subject", None),
+    ("The old module mixes camel case and snake case", "gradient"),
+    ("Our team likes camelCase", "gradient"),
+    ("snake_case everywhere is ugly", "gradient"),
+    ("小驼峰很好", "gradient"),
+    ("Consistent naming conventions", "gradient"),
+    ("Uniform identifier casing", "gradient"),
+    ("**工具函数**：单一职责", "gradient"),
+    ("日报格式：清晰 + 美观", "gradient"),
+    ("格式：随意 + 自由发挥", "gradient"),
+    ("Report format: clean + readable", "gradient"),
+    ("Report format: concise", "gradient"),
+]
+
+# A developer tool that goes by a lowercase name (rustfmt, shellcheck, pnpm ...) is an
+# artefact a direction acts on. Beside a prohibition, a short verbless clause that names a
+# thing the prohibition does not name is what to use instead: a quoted term, a bold lead
+# naming a tool, or in Chinese a Latin name after the prohibition. A quality, the
+# forbidden thing itself, a subject or scope before the prohibition, an inclusion ("含
+# …") or a bracketed reason names no replacement.
+NAMED_REPLACEMENTS = [
+    ("Run shellcheck and shfmt on every shell script", None),
+    ("Apply swiftlint continuously", None),
+    ("Apply best practices continuously", "gradient"),
+    ("Keep poetry happy", "gradient"),
+    ("Apply clippy lints where appropriate", "gradient"),
+    ("**pnpm** (installs; do NOT use npm)", None),
+    ('"workspace" everywhere — never "project" when naming a workspace', None),
+    ("**状态管理**：禁止使用 `Vuex`，统一的 Pinia store", None),
+    ("禁止使用 `any`，代码整洁", "summoning"),
+    ("**prettier** (formatting; do NOT use prettier)", "summoning"),
+    ('"server" everywhere — never "server"', "summoning"),
+    ("**Testing** (do NOT mock the database)", "summoning"),
+    ("`develop` 分支为集成代码，不得直接提交。", "summoning"),
+    ("不要跳过测试，CI 会失败", "summoning"),
+    ('Never skip tests, "CI" breaks', "summoning"),
+    ("所有生成文件禁止加入 git（含 git add -f）", "summoning"),
+    ("避免：`var` 声明（ES5 遗留）", "summoning"),
+]
+
+# A practice named without a verb ("Dependency auditing", "scanning of dependencies",
+# "代码格式化") whose closing note is the tool or command that does it: the note is what
+# to run. A note that names types or an adverb, a head that is a quality, or a plural
+# subject and its state ("Tests failing", "测试一直报错") is no practice.
+TOOLED_PRACTICES = [
+    ("Dependency auditing (cargo audit)", None),
+    ("Code formatting (`gofmt -w .`)", None),
+    ("Static checking of shell scripts (shellcheck)", None),
+    ("依赖漏洞扫描（cargo audit）", None),
+    ("代码格式化（`cargo fmt`）", None),
+    ("Security scanning (regularly)", "gradient"),
+    ("Careful linting (ruff)", "gradient"),
+    ("Tests failing (pytest)", "gradient"),
+    ("Flaky tests keep failing (pytest)", "gradient"),
+    ("Still investigating (pytest)", "gradient"),
+    ("Memory profiling (Box, Rc, Arc)", "gradient"),
+    ("测试一直报错（pytest）", "gradient"),
+    ("代码整洁（ruff）", "gradient"),
+]
+
+# A restriction to a named value ("X only", "X exclusively", "X solely"), and a model or
+# version named by letters run into digits ("RP2040", "ESP32-C6", "es2020") as a value: a
+# step ("Phase 2"), a quarter ("Q3"), people or a quality is no such name.
+MODEL_RESTRICTIONS = [
+    ("**Board:** RP2040 only", None),
+    ("2. **Chip:** ESP32-C6 exclusively (`esp32c6` target).", None),
+    ("Named exports exclusively", None),
+    ("目标芯片：ESP32-C6", None),
+    ("Phase 2 only", "gradient"),
+    ("Q3 only", "gradient"),
+    ("Senior engineers exclusively", "gradient"),
+    ("Good vibes only", "gradient"),
+    ("Think about es2020", "gradient"),
+    ("心情：OK", "gradient"),
+    ("进度：Q3", "gradient"),
+]
+
+# What every thing of a kind (a bare plural) uses, beside the alternatives the line
+# forbids, is the convention for that kind ("Small services use SQLite, no Postgres");
+# people are no kind, and a quality or a value is nothing chosen.
+PRESENT_CHOICES = [
+    ("Small services use SQLite, no Postgres", None),
+    ("Scripts use bash, never zsh", None),
+    ("小服务用 SQLite，不用 Postgres", None),
+    ("Projects use good judgement, no shortcuts", "gradient"),
+    ("Users use the app daily, no complaints", "gradient"),
+    ("Teams use Slack, no email", "gradient"),
+    ("Small projects use simple designs, no overengineering", "gradient"),
+    ("小项目保持简单，不要过度设计", "summoning"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -874,6 +979,11 @@ BOARD_SHAPES = {
     "closing_notes": CLOSING_NOTES,
     "standing_conventions": STANDING_CONVENTIONS,
     "zh_making_verbs": ZH_MAKING_VERBS,
+    "naming_and_formats": NAMING_AND_FORMATS,
+    "named_replacements": NAMED_REPLACEMENTS,
+    "tooled_practices": TOOLED_PRACTICES,
+    "model_restrictions": MODEL_RESTRICTIONS,
+    "present_choices": PRESENT_CHOICES,
 }
 
 

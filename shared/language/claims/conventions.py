@@ -47,6 +47,11 @@ _UNSPACED_ARTEFACT = lexicon.matcher("artefact", spaced=False)
 _UNSPACED_SETTING_MAX = 10  # characters of an unspaced language in a verbless setting
 _CONCRETE_RE = re.compile(r"[A-Za-z0-9`]")
 _LIST_MARK_RE = re.compile(r"^\W*\d*\s*[、.．)）]?\s*")
+_NAMING_STYLE = lexicon.matcher("naming_style")
+_NAMING_NOUN = lexicon.words("naming_noun", spaced=True)
+_UNSPACED_EVALUATIVE = lexicon.matcher("evaluative", spaced=False)
+_NAMING_REST_MAX = 2  # words beside the style: the artefact it names ("for" aside)
+_NAMING_REST_MAX_UNSPACED = 4  # characters of an unspaced language beside the style
 
 
 def _present_verb(word: str, plural: bool, quantified: bool) -> str | None:
@@ -265,3 +270,58 @@ def standing_passive(clause: str) -> bool:
     return bool(CODE_TOKEN_RE.search(subject)) or any(
         w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(subject)
     )
+
+
+def naming_convention(clause: str) -> bool:
+    """ "snake_case for columns", "小驼峰命名", "(PascalCase)": a short verbless clause
+    that names a naming style sets how the artefact it is about is named; a sentence
+    around the style ("the old module mixes camelCase and snake_case") describes, and a
+    negated style is what not to write."""
+    found = _NAMING_STYLE.search(clause)
+    if found is None or _NEGATION.search(clause):
+        return False
+    rest = _NAMING_STYLE.sub(clause)
+    if CJK_RE.search(rest):
+        # "小驼峰命名", "常量全大写"; "小驼峰很好" grades the style
+        short = len(CJK_RE.findall(rest)) <= _NAMING_REST_MAX_UNSPACED
+        return short and not _UNSPACED_EVALUATIVE.search(rest)
+    # "snake_case for database columns"; "Our team likes camelCase" says who likes it
+    named = [w for w in words(rest) if w not in STOP]
+    return len(named) <= _NAMING_REST_MAX and all(
+        w in ARTEFACT or w.rstrip("s") in ARTEFACT or w in _NAMING_NOUN for w in named
+    )
+
+
+_OBJECT_CUES = lexicon.words("object_cue", spaced=True)
+_CHOICE_SUBJECT_MAX = 3
+
+
+def present_choice(clause: str) -> str | None:
+    """ "Small projects use monolith architecture" beside "no microservices": what every
+    thing of a kind (a bare plural) uses, chosen over the alternatives the line forbids,
+    is the convention for that kind. Only beside a prohibition (the caller's test): alone
+    it may describe. People are no kind of artefact ("Users use the app daily"), and a
+    quality or an abstract value is nothing chosen ("Projects use good judgement").
+    Returns the verb."""
+    tokens = clause.split()
+    if len(tokens) < 3 or tokens[0] in _DEFINITE_LEAD or CJK_RE.search(clause):
+        return None
+    for k in range(1, min(_CHOICE_SUBJECT_MAX, len(tokens) - 1) + 1):
+        if tokens[k] not in _OBJECT_CUES:
+            continue
+        subject = tokens[:k]
+        last = subject[-1]
+        if any(w in STOP or w in _AGENT_PERSON for w in subject):
+            return None
+        if not last.endswith("s") or last.endswith("ss"):
+            return None
+        obj = words(" ".join(tokens[k + 1 :]))
+        if obj and all(
+            w in STOP or w in EVALUATIVE or w in ABSTRACT or w in GENERIC or w in _GENERIC_OBJECT
+            for w in obj
+        ):
+            return None
+        if any(w in EVALUATIVE or w in ABSTRACT for w in obj):
+            return None
+        return tokens[k] if obj else None
+    return None

@@ -10,8 +10,14 @@ from __future__ import annotations
 
 from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, Claim, strip_label, words
-from shared.language.claims.conventions import arranged
-from shared.language.claims.norms import arrow_mapping, has_limit, labelled_setting, labelled_value
+from shared.language.claims.conventions import arranged, naming_convention
+from shared.language.claims.norms import (
+    MODEL_NAME_RE,
+    arrow_mapping,
+    has_limit,
+    labelled_setting,
+    labelled_value,
+)
 from shared.language.claims.vocabulary import (
     ABSTRACT,
     ARTEFACT,
@@ -86,6 +92,10 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
         ):
             return True
         if _names_product(claim, clause) or _choice_shape(clause) or _uses_thing(clause, cue):
+            return True
+        if naming_convention(clause) or MODEL_NAME_RE.search(clause):
+            # "constants in SCREAMING_SNAKE_CASE", "ESP32-S3 exclusively": the style, or the
+            # model named by letters run into digits, is the thing acted on
             return True
     return False
 

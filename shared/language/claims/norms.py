@@ -16,6 +16,8 @@ from shared.language.claims.claim import CODE_TOKEN_RE, EMPHASIS_RE, Claim, word
 from shared.language.claims.conventions import (
     arranged,
     named_phrase,
+    naming_convention,
+    present_choice,
     present_norm,
     quantified_copula,
     rest_forbids,
@@ -31,6 +33,7 @@ from shared.language.claims.vocabulary import (
     GENERIC,
     IMPERATIVE,
     STOP,
+    TOOL,
     VAGUE_VERB,
 )
 from shared.language.lexicon.script import CJK_RE
@@ -43,6 +46,9 @@ _ARTEFACT_PHRASE = lexicon.matcher("artefact", spaced=False)
 _EVENT_LABEL = lexicon.matcher("event_label")
 # "代码嵌套≤3层": a comparison sign before a number is a limit in any language.
 _LIMIT = lexicon.matcher("limit", neutral=r"[≤≥<>]=?\s*\d")
+_COPULA = lexicon.words("copula", spaced=True)
+_STATE_PARTICIPLE = lexicon.words("state_participle", spaced=True)
+_PRACTICE_END = lexicon.matcher("practice_end", spaced=False)
 _CONVENTION = lexicon.matcher("convention")
 _RESTRICTION = lexicon.matcher("restriction")
 _BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
@@ -141,6 +147,8 @@ def labelled_value(claim: Claim) -> bool:
             return False
         if not more and _PRODUCT_NAME_RE.fullmatch(raw_value.rstrip(".")):
             return True  # "**可视化**: ECharts.": a name in mixed case is a tool's own name
+        if not more and MODEL_NAME_RE.fullmatch(value.rstrip(".")):
+            return True  # "目标芯片：ESP32-S3": letters run into digits name a model
         return raw_value.isascii() and bool(_NEGATION.search(rest) or _NEGATING_LEAD.match(rest))
     return any(_label_artefact(w) for w in words(label))
 
@@ -187,6 +195,37 @@ _SETTING_LIST_MAX = 4  # verbless settings in one line of them
 _SETTING_MAX_UNSPACED = 6  # characters of an unspaced language in one value
 
 
+# "日报格式：粗体小标题 + emoji + 分割线 + 碎碎念", "PR template: summary + test plan": a
+# label naming a format, then the parts it is made of joined by "+" or an arrow; the
+# parts are the value to use, whatever the label's other words name. Parts that are only
+# qualities ("清晰 + 简洁", "clean + readable") name no part.
+_FORMAT_LABEL = lexicon.matcher("format_label")
+_UNSPACED_EVALUATIVE = lexicon.matcher("evaluative", spaced=False)
+_FORMAT_PARTS_RE = re.compile(r"\s\+\s|\s*(?:→|->)\s*")
+
+
+def _format_parts(label: str, value: str) -> bool:
+    if "+" not in value and ">" not in value and "→" not in value:
+        return False
+    parts = [p.strip() for p in _FORMAT_PARTS_RE.split(value) if p.strip()]
+    if len(parts) < 2 or not _FORMAT_LABEL.search(label.lower()):
+        return False
+    named = False
+    for part in parts:
+        if CJK_RE.search(part):
+            rest = _UNSPACED_EVALUATIVE.sub(part)
+            if len(CJK_RE.findall(rest)) < 2 and not re.search(r"[A-Za-z0-9]", rest):
+                return False
+            named = named or bool(_ARTEFACT_PHRASE.search(part))
+            continue
+        ws = words(part.lower())
+        if all(w in EVALUATIVE or w in STOP or w in GENERIC for w in ws):
+            return False
+        named = named or any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in ws)
+    # "格式：随意 + 自由发挥" lists manners, not parts: some part must be a thing
+    return named
+
+
 def _names_version(item: str) -> bool:
     match = _NAME_VERSION_RE.match(item.strip())
     return match is not None and match.group(1).lower() not in _ORDINAL_NOUN
@@ -228,7 +267,7 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
             or first in GENERIC
         ):
             return None
-    if "`" in value or any(_names_version(item) for item in items):
+    if "`" in value or any(_names_version(item) for item in items) or _format_parts(label, value):
         # "背景：米黄色 `#f5f4ed`": a code value names the artefact; "构建: Maven + JDK 17+",
         # "Platform: Windows 11": a name with its version pins the tool, whatever the label
         label_domain = True
@@ -314,6 +353,8 @@ def _convention_shape(clause: str, spanned: bool = False) -> bool:
     scoped = any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in scope)
     if not coded and any(w in GENERIC and not (scoped and w in _REPLY_NOUN) for w in value):
         return False
+    if only and MODEL_NAME_RE.search(match["value"]):
+        return True  # "ESP32-S3 exclusively", "Python3.12 only": a model or version named
     return spanned or any(w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in value + scope)
 
 
@@ -379,6 +420,60 @@ def _setting_list(claim: Claim) -> bool:
     )
 
 
+# "Vulnerability scanning of dependencies (cargo audit)", "代码格式化（`cargo fmt`）": a
+# verbless practice whose closing note is the tool or command that does it; the note is
+# what to run ("Appropriate use of smart pointers (Box, Rc, Arc)" names types, no tool;
+# "Security scanning (regularly)" names none).
+_PRACTICE_NOTE_RE = re.compile(
+    r"^(?P<head>[^()（）\n]+?)\s*[(（](?P<note>[^()（）\n]{1,60})[)）][\s.。]*$"
+)
+# A name that runs letters into digits ("esp32-s3", "rp2040", "es2020"): a model or a
+# version, a thing named ("phase 2" is two words, a step; "q3" a quarter).
+MODEL_NAME_RE = re.compile(r"(?<![\w.-])[a-z]{2,}\d{2,}(?:[.-]?[a-z0-9]+)*(?![\w-])")
+_CODE_NOTE_RE = re.compile(r"`[^`\n]+`")
+_PRACTICE_MAX_WORDS = 5
+_PRACTICE_MAX_UNSPACED = 12
+
+
+def tooled_practice(claim: Claim) -> bool:
+    """True when the line is a practice named without a verb and the tool that does it
+    (see ``_PRACTICE_NOTE_RE``)."""
+    match = _PRACTICE_NOTE_RE.match(EMPHASIS_RE.sub("", claim.raw.strip()))
+    if match is None:
+        return False
+    note = match["note"].strip()
+    lead = words(note.lower())[:1]
+    if not (_CODE_NOTE_RE.fullmatch(note) or (lead and lead[0] in TOOL)):
+        return False
+    head = match["head"].strip(" -*#>").lower()
+    if _NEGATION.search(head) or _LIMIT.search(head):
+        return False
+    if CJK_RE.search(head):
+        count = len(CJK_RE.findall(head))
+        rest = _UNSPACED_EVALUATIVE.sub(head)
+        if not 2 <= count <= _PRACTICE_MAX_UNSPACED or len(CJK_RE.findall(rest)) != count:
+            return False
+        return bool(_PRACTICE_END.search(head))
+    ws = [w for w in words(head) if w not in STOP]
+    if not ws or len(ws) > _PRACTICE_MAX_WORDS or ws[0] in IMPERATIVE or ws[0] in VAGUE_VERB:
+        return False
+    if any(w in EVALUATIVE or w in ABSTRACT or w in GENERIC or w in _COPULA for w in ws):
+        return False
+    # "Dependency auditing", "scanning of dependencies": the practice is named with what
+    # it acts on, a singular modifier or an "of" object ("Tests failing" is a plural
+    # subject and its state).
+    every = words(head)
+    for at, w in enumerate(every):
+        if not w.endswith("ing") or len(w) <= 5 or w in _STATE_PARTICIPLE or w in _DELIBERATING:
+            continue
+        before = every[at - 1] if at else ""
+        if before in ARTEFACT and not before.endswith("s"):
+            return True
+        if every[at + 1 : at + 2] == ["of"]:
+            return True
+    return False
+
+
 def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
     """(index, verb) of clauses in that normative present, subject an artefact; a
     ``Label: `value``` line ("Model string: `claude-sonnet-4-5`") names the value to use."""
@@ -392,6 +487,8 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         return [(len(claim.clauses) - 1, "use")]
     if len(claim.clauses) == 2 and arrow_mapping(claim):
         return [(1, "use")]
+    if len(claim.clauses) > 1 and tooled_practice(claim):
+        return [(len(claim.clauses) - 1, "run")]
     if _setting_list(claim):
         return [(idx, "use") for idx in range(len(claim.clauses))]
     found = []
@@ -409,7 +506,7 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
         if _PLACED.match(clause) or _PLACED_FILE.search(clause):
             found.append((idx, "put"))
             continue
-        if quantified_copula(clause):
+        if quantified_copula(clause) or naming_convention(clause):
             found.append((idx, "use"))
             continue
         if len(claim.clauses) > 1 and unspaced_setting(claim, idx):
@@ -432,6 +529,8 @@ def normative_clauses(claim: Claim) -> list[tuple[int, str]]:
             found.append((idx, match["verb"]))
             continue
         verb = present_norm(clause, spanned="`" in claim.raw, replaces=forbids)
+        if verb is None and forbids:
+            verb = present_choice(clause)
         if verb is not None:
             found.append((idx, verb))
     return found

@@ -10,7 +10,10 @@ A prohibition is worded many ways: "never / don't / 不要 / 禁止", a verb tak
 forbidding label ("禁止：…"), a prohibition joined inside a clause ("Enforce strict typing
 and avoid `any`") and a restriction stated as an exception ("only when asked"). What
 stands beside it is no replacement when it is a reason, what cannot be done, a
-capability asked of the forbidden thing or a standard upheld.
+capability asked of the forbidden thing or a standard upheld. The replacement may be
+named in another form than a direction: a short verbless clause that names a thing the
+prohibition does not ('"gameserver" everywhere — never "server"', "禁止使用 `any`，完整的
+TypeScript 类型定义", "**ruff** (do NOT use ruff-format)").
 """
 
 from __future__ import annotations
@@ -27,7 +30,14 @@ from shared.language.claims import (
     trigger_clause,
     words,
 )
-from shared.language.claims.vocabulary import ABSTRACT, EVALUATIVE, STOP
+from shared.language.claims.vocabulary import (
+    ABSTRACT,
+    ARTEFACT,
+    EVALUATIVE,
+    IMPERATIVE,
+    STOP,
+    TOOL,
+)
 from shared.language.lexicon.script import CJK, CJK_RE
 from shared.review.gates.base import Finding, ReviewContext
 
@@ -88,6 +98,18 @@ _MEANS_LEAD = lexicon.matcher("means_lead")
 # A name (Latin or a code span) then the action done with it: "通过 ref 访问元素".
 _NAMED_MEANS_RE = re.compile(rf"\s*`?[A-Za-z][\w.-]*`?\s*(?:[{CJK}]{{2,}})")
 _SENTENCE_END_RE = re.compile(r"[;；。!?！？]|\.(?=\s|$)")
+# Beside a prohibition, a short verbless clause that names a thing is what to use instead
+# (a different form of the same direction): a quoted term ('"gameserver" everywhere — never
+# "server"'), a Latin name inside Chinese ("禁止使用 `any`，完整的 TypeScript 类型定义"), or
+# a bold lead naming a tool ("**ruff** (linting; do NOT use ruff-format)").
+_QUOTED_RE = re.compile(r'"([^"\n]{1,40})"|“([^”\n]{1,40})”|「([^」\n]{1,40})」')
+_LATIN_NAME_RE = re.compile(r"[A-Za-z][\w.+#-]*[A-Za-z0-9+#]")
+_BOLD_LEAD_RE = re.compile(r"^\W{0,3}\*\*([^*\n]{1,30})\*\*")
+_UNSPACED_ARTEFACT_RE = lexicon.matcher("artefact", spaced=False)
+_SCOPE_ADVERB = lexicon.words("scope_adverb", spaced=True)
+_NAMED_ALTERNATIVE_MAX_WORDS = 4
+_NOUN_SUFFIX_MAX = 2  # characters after the artefact word of a compound ("类型定义")
+_NAMED_ALTERNATIVE_MAX_UNSPACED = 12
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
@@ -222,6 +244,58 @@ def _no_replacement(clause: str, cue: str) -> bool:
     return False
 
 
+def _named_alternative(claim: Claim, idx: int, forbidden: set[int], trig: int | None) -> bool:
+    """Clause ``idx`` is a short verbless clause naming a thing (see ``_QUOTED_RE``) that
+    the forbidden clauses do not name: the thing to use instead of what they forbid. A
+    clause that names only qualities ("代码整洁"), or the forbidden thing itself, is none.
+    A Latin name before the prohibition in Chinese is its subject or scope ("`main` 分支为
+    生产环境代码，不得直接提交"), so there the name must follow it."""
+    clause = claim.clauses[idx]
+    if idx == trig or _NEGATION.search(clause) or _no_replacement(clause, ""):
+        return False
+    at = claim.lower.find(clause)
+    if _REASON_LEAD.match(clause) or claim.lower[: max(at, 0)].rstrip().endswith(("(", "（")):
+        return False  # "避免：`require()`（CommonJS 弃用）": a note gives the reason, no way
+    if CJK_RE.search(clause):
+        if idx < min(forbidden):
+            return False
+        if len(CJK_RE.findall(clause)) > _NAMED_ALTERNATIVE_MAX_UNSPACED:
+            return False
+        found = list(_LATIN_NAME_RE.finditer(clause))
+        # "完整的 TypeScript 类型定义", "统一的 Pinia store": a noun phrase ends on the name
+        # or on the artefact it names; "CI 会失败" goes on to say what happens.
+        tail = clause[found[-1].end() :].strip(" 。.") if found else ""
+        head = _UNSPACED_ARTEFACT_RE.match(tail)
+        if tail and (head is None or len(CJK_RE.findall(tail[head.end() :])) > _NOUN_SUFFIX_MAX):
+            return False
+        names = {m.group(0) for m in found}
+    else:
+        ws = words(clause)
+        if not ws or len(ws) > _NAMED_ALTERNATIVE_MAX_WORDS or ws[0] in IMPERATIVE:
+            return False
+        quoted = {next(g for g in m.groups() if g) for m in _QUOTED_RE.finditer(clause)}
+        rest = words(_QUOTED_RE.sub(" ", clause))
+        if quoted and all(w in STOP or w in _SCOPE_ADVERB or w in ARTEFACT for w in rest):
+            # '"gameserver" everywhere — never "server" …': the term against the term
+            # ('"CI" breaks' says what happens)
+            said = {
+                next(g for g in m.groups() if g)
+                for i in forbidden
+                for m in _QUOTED_RE.finditer(claim.clauses[i])
+            }
+            return bool(quoted - said)
+        lead = _BOLD_LEAD_RE.match(claim.raw)
+        if idx != 0 or lead is None or lead.group(1).strip().lower() != clause:
+            return False
+        names = {w for w in ws if w in TOOL}
+    if not names:
+        return False
+    said = {w for i in forbidden for w in words(claim.clauses[i])} | {
+        m.group(0) for i in forbidden for m in _LATIN_NAME_RE.finditer(claim.clauses[i])
+    }
+    return any(name.lower() not in said for name in names)
+
+
 def _list_items_under_prohibition(claim: Claim) -> set[str]:
     """Clauses that only continue a prohibition's list, so they are not replacements."""
     out: set[str] = set()
@@ -318,6 +392,12 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         if idx not in negated
         and (_stated_way(clause) or _allowed_thing(clause) or _means_named(clause))
     ]
+    if not positive:
+        positive = [
+            idx
+            for idx in range(len(claim.clauses))
+            if idx not in forbidden and _named_alternative(claim, idx, forbidden, trig)
+        ]
     replacement = _REPLACEMENT.found(claim.lower) or _sufficing(claim)
     if positive or replacement:
         # The replacement is named; whether the situation is recognisable (explicit, or

@@ -58,6 +58,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         cookie cookies jwt oauth auth authentication permission permissions role roles
         screenshot screenshots pdf csv spec specs plan design designs tracker"""
     ),
+    # Developer tools that go by a lowercase name ("Apply rustfmt and clippy", "**ruff**"):
+    # a capital does not mark them, so they are named here; words that are also common
+    # verbs, colours or plain nouns ("make", "black", "hatch", "poetry") are left out.
+    "tool_name": words(
+        """rustfmt clippy rustup gofmt goimports golangci-lint staticcheck isort flake8 pylint
+        pyright ruff mypy pytest tox nox pipenv conda uv pip pipx pdm eslint prettier
+        biome oxlint tsc vitest jest mocha playwright cypress storybook webpack vite esbuild
+        rollup turborepo nx lerna pnpm npm npx yarn bun deno cargo rubocop bundler rspec
+        shellcheck shfmt hadolint actionlint yamllint markdownlint stylelint swiftlint
+        swiftformat ktlint detekt gradle maven cmake bazel clang-format clang-tidy valgrind
+        gdb lldb docker podman kubectl helm terraform ansible pre-commit husky lint-staged
+        commitlint alembic prisma drizzle sqlx diesel pydantic uvicorn gunicorn celery jq
+        ripgrep ffmpeg"""
+    ),
     # Artefacts named by two words whose parts are generic ("request" alone is chat).
     "artefact_phrase": phrases(
         """pull requests|pull request|merge requests|merge request|feature requests|
@@ -168,6 +182,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "`application/` imports domain only", "`domain/` depends on nothing": a relation
     # restricted is a rule; "Tests depend on the database" only describes.
     "restrictive": words("""only nothing never always exclusively solely"""),
+    # '"gameserver" everywhere': adverbs that only say where a named term applies.
+    "scope_adverb": words("""everywhere throughout always only consistently instead"""),
     # "Feature flags default to off": a verb that sets a value is a setting by itself.
     "setting_verb": words("""default"""),
     # Verbs whose present tense names a structural relation between artefacts: a
@@ -234,15 +250,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """considering evaluating exploring investigating weighing comparing trialling
         trialing prototyping researching"""
     ),
+    # "Build failing", "Tests passing": a participle that reports a state, not a practice.
+    "state_participle": words(
+        """failing passing breaking broken crashing running working pending loading waiting
+        missing blocking hanging timing flaking stalling leaking"""
+    ),
     # "Feature folders under `src/features/`": a place preposition sets a convention only
     # toward a named place ("Logs under review", "Files from the old repo" describe).
     "place_prep": words("""under from alongside next"""),
     # "Functional components only", "named exports only": a restriction to a value.
     "restriction": (
         Pattern(
-            r"^(?P<value>(?:[\w`'\"./+#@-]+\s+){0,2}[\w`'\"./+#@-]+)\s+only(?P<scope>)"
-            r"(?P<prep>)$",
-            "a value, then 'only'",
+            r"^(?P<value>(?:[\w`'\"./+#@-]+\s+){0,2}[\w`'\"./+#@-]+)\s+"
+            r"(?:only|exclusively|solely)(?P<scope>)(?P<prep>)$",
+            "a value, then 'only' ('exclusively', 'solely')",
             bounded=False,
         ),
     ),
@@ -273,6 +294,24 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "camelCase", "SCREAMING_SNAKE_CASE": a naming style names the convention itself, so
+    # a verbless clause of one ("snake_case for columns") says what to write.
+    "naming_style": (
+        Pattern(
+            r"(?:(?:lower|upper)[_ -]?)?camel[_ -]?case|pascal[_ -]?case"
+            r"|(?:(?:screaming|upper|all[_ -]?caps)[_ -]?)?snake[_ -]?case"
+            r"|(?:kebab|constant|train|dot)[_ -]?case",
+            "a naming style's own name",
+        ),
+    ),
+    # What a naming style is for, besides the artefact words ("constants in UPPER_SNAKE_CASE").
+    "naming_noun": words(
+        """naming name names identifier identifiers constant constants convention conventions
+        casing"""
+    ),
+    # "Report format: headline + table + summary": a label naming a format, whose value
+    # lists the parts it is made of.
+    "format_label": words("""format formats template templates structure layout outline"""),
     # "Modern style components", "Functional style": an adjective names no style.
     "adjective_suffix": ("al", "ive", "ic", "ous", "ful", "ern", "ent", "ant", "ary", "ish"),
     # "sorted by confidence": an ordering by a key is concrete whatever is ordered.

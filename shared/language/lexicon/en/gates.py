@@ -37,7 +37,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "list_joiner": words("or and nor"),
     # A clause that opens on one of them continues the clause before it ("… `print()` or
     # `console.log` …", split at the brackets): the rest of a prohibited list.
-    "continuing_lead": _shape(r"^\W*(?:or|nor)\b", "a clause opening on 'or'"),
+    "continuing_lead": _shape(
+        r"^\W*(?:or|nor|including|incl\.)(?=\W|$)", "a clause opening on 'or' or 'including'"
+    ),
     # Prohibitions without a leading "never"/"don't": a verb taking "no"/"zero" ("Leave
     # NO todos", "Write zero TODO comments"), "No X" opening the clause ("NO placeholder
     # code"; "no more than 3" is a limit), "under no circumstances", and a predicate that

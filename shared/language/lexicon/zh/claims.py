@@ -289,6 +289,23 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         Pattern("[A-Za-z]{2,}", "a Latin name inside Chinese"),
     ),
+    # "小驼峰", "下划线命名": a naming style names the convention itself.
+    "naming_style": phrases("""小驼峰|大驼峰|驼峰|蛇形|下划线|短横线|中划线|全大写|帕斯卡"""),
+    # "日报格式：标题 + 表格 + 总结": a label naming a format, whose value lists its parts.
+    "format_label": (
+        Pattern(
+            "(?:格式|模板|模版|结构|版式|排版)$", "a label ending in a format word", bounded=False
+        ),
+    ),
+    # "依赖漏洞扫描（cargo audit）": a head ending in the name of a practice done with a tool,
+    # as an English "-ing" noun names one ("测试一直报错" ends in a state).
+    "practice_end": (
+        Pattern(
+            "(?:扫描|格式化|检查|审计|校验|静态分析|测试|打包|构建|部署|发布|迁移|压测|监控)$",
+            "a head ending in a practice",
+            bounded=False,
+        ),
+    ),
     # A language named as a value ("主要语言：中文").
     "language_name": ("中文", "英文", "简体中文", "繁体中文"),
     # Evaluative words name a quality, not an object ("保持文档结构清晰和一致").

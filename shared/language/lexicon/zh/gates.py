@@ -13,7 +13,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # A date or time written out ("2026年1月5日 9点30分", "1月5日"): a change that only
     # moves one is not a memory change.
     # "禁止输出 `print()` 或 `console.log`": a clause opening on 或 continues the one before.
-    "continuing_lead": (Pattern("^\\W*(?:或者|或)", "a clause opening on 或", bounded=False),),
+    # "禁止加入 git（含 git add -f）": an inclusion after a prohibition is more of it too.
+    "continuing_lead": (
+        Pattern("^\\W*(?:或者|或|含|包括|包含)", "a clause opening on 或 or 含", bounded=False),
+    ),
     # "跳过测试是不允许的", "一律禁止": a predicate that forbids its subject; "严禁/杜绝 …"
     # opening the clause.
     "prohibition_form": (
