@@ -926,6 +926,16 @@ GENERAL_READINGS = [
     ("正在迁移到 Vite，暂时不要改 webpack 配置。", "status-shape"),
     ("迁移进度已完成 60%，剩余页面下周处理。", "status-shape"),
     ("Remaining: port the CLI and the two providers.", "status-shape"),
+    # the tick's outcome as its condition, an entry added when a lesson comes
+    ("If action is needed: one-line summary and the next step.", "inner-outer"),
+    ("If everything is quiet, stay silent until the next tick.", "inner-outer"),
+    ("When all looks fine, end the turn without a message.", "inner-outer"),
+    ("一切正常时保持安静，不发消息。", "inner-outer"),
+    ("无异常则直接结束，不打扰用户。", "inner-outer"),
+    ("Append a bullet whenever a review finds a mistake you made twice.", "self-reference"),
+    ("Add one new row each time the user corrects your output.", "self-reference"),
+    ("Preserve the lesson history; never delete old entries.", "self-reference"),
+    ("每次被用户纠正后，在下面新增一条。", "self-reference"),
     # near misses: rules of the project that keep their decision
     ("When a user's message mentions a file path, read that file first", None),
     ("每次提交前运行 `pnpm test`", None),
@@ -957,6 +967,13 @@ GENERAL_READINGS = [
     ("Store user notes in the `notes` table, one row per note.", None),
     ("笔记编辑页保存前校验标题非空。", None),
     ("Retry failed webhooks every 5 minutes, up to 3 times, then alert.", None),
+    ("When all tests pass, open the PR with `gh pr create`.", None),
+    ("If nothing is cached yet, call `warmCache()` before the first query.", None),
+    ("测试全部通过后再合并分支。", None),
+    ("如果没有权限，返回 403 并提示用户联系管理员。", None),
+    ("Add a new row to the `users` table when someone signs up.", None),
+    ("Log one line per request with the request id.", None),
+    ("出错时记录一条 error 日志并返回 500。", None),
 ]
 
 

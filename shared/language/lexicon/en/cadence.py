@@ -149,7 +149,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"requires?)\s+(?:attention|action)|(?:something|anything)\s+(?:is|looks|seems)\s+"
         r"(?:wrong|off|abnormal|broken)|(?:any|an)\s+(?:issues?|problems?|anomal(?:y|ies))\s+"
         r"(?:(?:is|are)\s+)?(?:found|detected|spotted))\s*(?:[,:：—–]|->|→)[^.;]{0,40}?\b"
-        r"(?:alert|notify|report|heads-up|ping|flag)",
+        r"(?:alert|notify|report|heads-up|ping|flag)"
+        # the sweep's outcome as the condition, in any house's words ("If action is needed:
+        # short summary …", "If everything is quiet, stay silent"); "when all tests pass"
+        # has a subject of its own
+        r"|^\W*(?:\d+[.)]\s*)?(?:if|when)\s+(?:(?:no\s+)?action is|nothing is)\s+(?:needed|"
+        r"required)\b|^\W*(?:\d+[.)]\s*)?(?:if|when)\s+(?:all|everything)\s+(?:is\s+|looks\s+)?"
+        r"(?:quiet|ok|fine|normal|clear|healthy)\b",
         "what to do when the sweep finds something: alert",
     ),
     # "Use `git pull` to fetch any changes to workspace from remote", "commit the changes

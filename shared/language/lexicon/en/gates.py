@@ -219,7 +219,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\binternal (?:prompts?|quality rules?|rules)\b"
         r"|\bthis (?:board|memory|dossier|file|card)\b|\bthese (?:lines|memory lines|entries)\b"
         r"|\b(?:durable|long-term|persistent) memory\b|\bmemory[- ]?banks?\b|\bmemory files?\b"
-        r"|\b(?:record|capture|log|add|write|append|review)\b[^.;]{0,30}\blessons?\b"
+        r"|\b(?:record|capture|log|add|write|append|review|preserve|keep|maintain|promote|curate|"
+        r"prune|archive)\b[^.;]{0,30}\blessons?\b"
         r"|\b(?:add|append|rewrite|edit|keep)\s+(?:one\s+|a\s+new\s+|new\s+|the\s+|historical\s+)?"
         r"(?:entry|entries)\b"
         r"|\b(?:activecontext|productcontext|techcontext|systempatterns|projectbrief|progress)\.md\b"
@@ -317,6 +318,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "self_edit": _shape(
         r"\b(?:update|edit|append to|write to|add to|keep|maintain)\s+(?:this|the)\s+"
         r"(?:file|memory|board|dossier)\b"
+        # an entry added when a lesson comes, whoever brings it ("Add a new row whenever a
+        # review finds a mistake", "Append a bullet after each correction")
+        r"|\b(?:add|append|write|log)\s+(?:a\s+|one\s+)?(?:new\s+)?(?:row|entry|line|item|bullet)\b"
+        r"[^.;]{0,40}?\b(?:when|whenever|after|each time)\b[^.;]{0,40}?\b(?:correct\w*|mistakes?|"
+        r"lessons?|learn\w*|surpris\w*|gotchas?)\b"
         # editing the rules themselves ("update the existing rule", "append the rule that
         # prevents it"), even when a user's correction is the trigger
         r"|\b(?:update|edit|rewrite|refine|append|tighten)\s+(?:the\s+|this\s+|that\s+|an?\s+|"

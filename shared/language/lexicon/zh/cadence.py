@@ -92,6 +92,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "what to do when the sweep finds something: a verdict or an alert",
             bounded=False,
         ),
+        # the sweep's outcome as the condition ("一切正常时保持安静", "无异常则结束本轮")
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:如果|若)?(?:一切|全部|均|都)正常(?:时|则|的话)"
+            "|^\\W*(?:\\d+[.、)]\\s*)?(?:如果|若)?(?:无|没有)(?:任何)?(?:新)?(?:异常|情况|待办|事项)"
+            "(?:时|则|的话)",
+            "the sweep's outcome as the condition",
+            bounded=False,
+        ),
     ),
     # "把工作区的改动推送到远程": the runtime syncing its own workspace with a remote.
     "workspace_changes": (

@@ -206,6 +206,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "(?:写入|写进|存入|记入|保存到|存到|同步到|记到|加入)(?:长期|短期|持久|永久|持久化)?记忆",
             "writing into the agent's memory",
         ),
+        # an entry added when a lesson comes or one added here ("每次被纠正后新增一条", "在下面
+        # 补充一条")
+        Pattern(
+            "(?:纠正|犯错|踩坑|教训|学到新)[^。；;]{0,20}?(?:新增|添加|追加|记录|补充)(?:一条|一行|一项)"
+            "|(?:在|到)(?:下面|下方|这里|此处)(?:新增|添加|追加|补充)",
+            "an entry added to the file when a lesson comes",
+        ),
         # editing the rules themselves ("失败→更新规则", "犯错后完善本规则")
         Pattern(
             "(?:更新|修改|完善|修订|调整|补充|改进|迭代)(?:本|这些|相关|对应|已有|现有)?规则"
