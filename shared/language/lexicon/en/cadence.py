@@ -154,7 +154,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # short summary …", "If everything is quiet, stay silent"); "when all tests pass"
         # has a subject of its own
         r"|^\W*(?:\d+[.)]\s*)?(?:if|when)\s+(?:(?:no\s+)?action is|nothing is)\s+(?:needed|"
-        r"required)\b|^\W*(?:\d+[.)]\s*)?(?:if|when)\s+(?:all|everything)\s+(?:is\s+|looks\s+)?"
+        r"required)\b|^\W*(?:\d+[.)]\s*)?(?:if|when) (?:all|everything) (?:is |looks )?"
         r"(?:quiet|ok|fine|normal|clear|healthy)\b",
         "what to do when the sweep finds something: alert",
     ),

@@ -285,11 +285,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:cursor|copilot|claude|windsurf|cline|trae|gemini|codex|agent|ai|root|subfolder|"
         r"custom)\s+(?:rules|instructions)\b|\bactive context\b|\bsession context\b"
         r"|\b(?:knowledge|context|guidance)\s+(?:files?|docs?|folders?)\b"
-        r"|\bthis\s+(?:(?:context|memory|notes?|lessons?|rules?|instructions?|guidance|knowledge|"
-        r"reference|living|project)\s+){1,2}(?:file|document|doc|log|record)\b"
+        r"|\bthis (?:context|memory|notes?|lessons?|rules?|instructions?|guidance|knowledge|"
+        r"reference|living|project) (?:\w+ )?(?:file|document|doc|log|record)\b"
         r"|\b(?:listed|recorded|logged|stored|kept|tracked|captured|documented|noted|collected|"
-        r"archived)\s+here\b|\b(?:record|log|note|add|write|capture|append)\s+(?:(?:it|them|"
-        r"this|these|that|entries|items|new ones)\s+)?here\b"
+        r"archived) here\b|\b(?:record|log|note|add|write|capture|append) (?:(?:it|them|"
+        r"this|these|that|entries|items|new ones) )?here\b"
         r"|\b(?:a|the|this)\s+(?:running|living|permanent)\s+(?:record|log)\b"
         # keeping the file's content itself fresh ("Keep information current and remove
         # outdated content")
@@ -473,15 +473,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # …"), a choice left to make ("Decide whether to …"), what waits on another piece
         # ("blocked until P1 completes"), nothing yet, and a line opening on work reported
         # done ("All core files have been created"); "[TODO: describe …]" is a template
-        r"|(?i:^[^\w\[]*(?:\d+\.\s*\W*)?(?:next|todo|to-do|up next|remaining|pending|blocked|"
-        r"blockers?|done|completed)\W*[:：])"
+        r"|^[^\w\[]*(?:\d+\.\s*\W*)?(?:next|todo|to-do|up next|remaining|pending|blocked|"
+        r"blockers?|done|completed)\W*[:：]"
         r"|^\W*(?:\d+[.)]\s*)?(?:decide|determine|evaluate|figure out|weigh)\s+whether\b"
         r"|\bblocked\s+(?:until|on|pending)\b|\b(?:none|nothing)\s+(?:yet|so far)\b"
         r"|\bno outstanding\b|\bat this stage\b|\bawaiting (?:the )?first\b"
         # progress as a share or a tally ("60% done", "Progress: 3/5 modules")
         r"|\b\d{1,3}\s*%\s*(?:done|complete|completed|finished|migrated|implemented)\b"
-        r"|(?i:^\W*progress\W*[:：]\s*\d)"
-        r"|^\W*(?:all|the|every)\s+[\w -]{0,40}?\s+(?:have|has)\s+been\s+(?:created|implemented|"
+        r"|^\W*progress\W*[:：]\s*\d"
+        r"|^\W*(?:all|the|every)\s+[\w -]{0,40}?\s+(?:have|has) been (?:created|implemented|"
         r"completed|added|fixed|migrated|set up|configured|deployed|resolved)\b",
         "present state or open deliberation",
     ),
