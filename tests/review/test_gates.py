@@ -959,6 +959,129 @@ PRESENT_CHOICES = [
     ("小项目保持简单，不要过度设计", "summoning"),
 ]
 
+# The general readings of the three memory-keeping shapes, in many houses' words rather
+# than one house's: a tick of the runtime's own as the situation (a poll, a wake-up, a
+# cron firing, its reply token, its record of its ticks); the memory or instruction files
+# by any name (the agent they are for, their kind, "here") and any act of keeping them;
+# work still open or done (a to-do field, a choice left to make, what is blocked, a share
+# done, a box under way). The near misses are rules of the project: its own moments
+# ("每次提交前"), its own intervals (retries), its own rules files and notes.
+GENERAL_READINGS = [
+    # inner-outer
+    ("On each poll, look through the pending queue and pick the oldest job.", "inner-outer"),
+    (
+        "When you wake up, check whether anyone has mentioned you since the last tick.",
+        "inner-outer",
+    ),
+    ("If there is nothing new, reply `NO_REPLY` and stop.", "inner-outer"),
+    ("Nothing to do? Respond with IDLE_OK.", "inner-outer"),
+    ("At every tick, append one line to the run log.", "inner-outer"),
+    ("When the cron job fires, sync the calendar and summarise changes.", "inner-outer"),
+    ("Update `lastChecks.email` with the current timestamp after each check.", "inner-outer"),
+    ("每次唤醒时，先看有没有新的私信。", "inner-outer"),
+    ("定时巡检：确认各频道机器人在线。", "inner-outer"),
+    ("每 15 分钟定时汇报一次当前进度。", "inner-outer"),
+    ("被唤醒后先读取上次的进度再继续。", "inner-outer"),
+    ("轮询时如果没有新消息，回复 NO_REPLY。", "inner-outer"),
+    ("Every 2 hours, check for new GitHub notifications.", "inner-outer"),
+    ("During each cycle, read `state/cursor.json` and resume from it.", "inner-outer"),
+    ("每轮巡检结束后更新 `heartbeat-state.json`。", "inner-outer"),
+    ("巡检频率：每 30 分钟一次", "inner-outer"),
+    ("Upon each scheduled run, post a one-line summary to #ops.", "inner-outer"),
+    ("After every wake-up, re-read the task board before acting.", "inner-outer"),
+    ("Whenever you are polled and nothing changed, answer HEARTBEAT_OK.", "inner-outer"),
+    ("每次心跳时检查待办列表，有到期事项就提醒用户。", "inner-outer"),
+    # self-reference
+    ("Cursor rules live in `.cursor/rules/`; each file covers one area.", "self-reference"),
+    ("These custom instructions apply to every chat in this workspace.", "self-reference"),
+    ("Known pitfalls are recorded here so they are not repeated.", "self-reference"),
+    ("Keep the entries current and remove stale entries every month.", "self-reference"),
+    ("This project context file explains the architecture for the assistant.", "self-reference"),
+    ("Tidy MEMORY.md at the end of every week.", "self-reference"),
+    ("Prune lessons.md when it grows past 100 lines.", "self-reference"),
+    ("所有规则文件放在 rules 目录下，按主题拆分。", "self-reference"),
+    ("整理 AGENTS.md，删掉过时的条目。", "self-reference"),
+    ("维护一个 `notes/pitfalls.md` 文件，记录遇到过的坑和解决办法。", "self-reference"),
+    ("新的约定请补充在下方。", "self-reference"),
+    ("Trae 规则对本仓库的所有对话生效。", "self-reference"),
+    ("Update the knowledge file whenever a convention changes.", "self-reference"),
+    ("本笔记用于记录调试过程中的发现。", "self-reference"),
+    ("记忆写在 `memory/` 下，每天一个文件。", "self-reference"),
+    ("Write a summary of each session to your notes before ending.", "self-reference"),
+    ("Put new gotchas at the top of this lessons file.", "self-reference"),
+    ("每次学到新东西都写进笔记文件。", "self-reference"),
+    # status-shape
+    ("Next: wire the payment webhook to the order service.", "status-shape"),
+    ("TODO: migrate the auth tests to vitest.", "status-shape"),
+    ("Decide whether to keep the legacy exporter or drop it.", "status-shape"),
+    ("Search is blocked until the index migration lands.", "status-shape"),
+    ("None yet.", "status-shape"),
+    ("All API routes have been migrated to the new router.", "status-shape"),
+    ("No outstanding bugs at this stage.", "status-shape"),
+    ("支付模块已全部完成。", "status-shape"),
+    ("状态：进行中", "status-shape"),
+    ("决定是否保留旧版导出功能。", "status-shape"),
+    ("登录页重构完成度 80%，剩余样式调整。", "status-shape"),
+    ("Progress: 3/5 modules migrated", "status-shape"),
+    ("[~] Refactor the auth middleware", "status-shape"),
+    ("v2 migration is 60% done; finish the billing pages next.", "status-shape"),
+    ("Considering a switch to Bun for the test runner.", "status-shape"),
+    ("待定：是否引入 Redis 缓存", "status-shape"),
+    ("Last run: 14 failures, 3 flaky", "status-shape"),
+    ("正在迁移到 Vite，暂时不要改 webpack 配置。", "status-shape"),
+    ("迁移进度已完成 60%，剩余页面下周处理。", "status-shape"),
+    ("Remaining: port the CLI and the two providers.", "status-shape"),
+    # the tick's outcome as its condition, an entry added when a lesson comes
+    ("If action is needed: one-line summary and the next step.", "inner-outer"),
+    ("If everything is quiet, stay silent until the next tick.", "inner-outer"),
+    ("When all looks fine, end the turn without a message.", "inner-outer"),
+    ("一切正常时保持安静，不发消息。", "inner-outer"),
+    ("无异常则直接结束，不打扰用户。", "inner-outer"),
+    ("Append a bullet whenever a review finds a mistake you made twice.", "self-reference"),
+    ("Add one new row each time the user corrects your output.", "self-reference"),
+    ("Preserve the lesson history; never delete old entries.", "self-reference"),
+    ("每次被用户纠正后，在下面新增一条。", "self-reference"),
+    # near misses: rules of the project that keep their decision
+    ("When a user's message mentions a file path, read that file first", None),
+    ("每次提交前运行 `pnpm test`", None),
+    ("On each run of the test suite, reset the database with `make db-reset`.", None),
+    ("Poll the deploy status with `gh run watch` until it finishes.", None),
+    ("Use `setInterval` only inside hooks; clear it on unmount.", None),
+    ("每次发布前更新 `CHANGELOG.md`。", None),
+    ("定时任务统一用 `@Scheduled` 注解，并写明 cron 表达式。", None),
+    ("When the user says 'ok', proceed with the plan.", None),
+    ("When the user asks for a file, read it before answering.", None),
+    ("Keep release notes short: one line per change.", None),
+    ("Add new lint rules to `eslint-rules/` with a test each.", None),
+    ("Remove stale feature flags once the rollout reaches 100%.", None),
+    ("维护 `CHANGELOG.md`，每次发布记录用户可见的变更。", None),
+    ("Store uploaded images in S3, never on local disk.", None),
+    ("规则引擎的配置放在 `config/rules.yaml`。", None),
+    ("Mark the PR as done only after CI is green.", None),
+    ("已完成的任务不要重复执行，直接跳过。", None),
+    ("任务完成后运行 `pnpm lint` 并修复所有告警。", None),
+    ("必须明确告知用户当前步骤已完成，再进入下一步。", None),
+    ("请求进行中时禁用提交按钮，防止重复提交。", None),
+    ("Return 409 when the resource is blocked by another writer.", None),
+    ("Keep test coverage at 80% or above.", None),
+    ("Use `[ ]` task lists in PR descriptions for manual QA steps.", None),
+    ("When the build is done, run `pnpm preview` to smoke-test.", None),
+    ("Cron expressions in `jobs.yaml` are in UTC; convert before editing.", None),
+    ("Read `docs/architecture.md` before changing the event bus.", None),
+    ("每次提交前运行 `pnpm test`", None),
+    ("Store user notes in the `notes` table, one row per note.", None),
+    ("笔记编辑页保存前校验标题非空。", None),
+    ("Retry failed webhooks every 5 minutes, up to 3 times, then alert.", None),
+    ("When all tests pass, open the PR with `gh pr create`.", None),
+    ("If nothing is cached yet, call `warmCache()` before the first query.", None),
+    ("测试全部通过后再合并分支。", None),
+    ("如果没有权限，返回 403 并提示用户联系管理员。", None),
+    ("Add a new row to the `users` table when someone signs up.", None),
+    ("Log one line per request with the request id.", None),
+    ("出错时记录一条 error 日志并返回 500。", None),
+]
+
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -984,6 +1107,7 @@ BOARD_SHAPES = {
     "tooled_practices": TOOLED_PRACTICES,
     "model_restrictions": MODEL_RESTRICTIONS,
     "present_choices": PRESENT_CHOICES,
+    "general_readings": GENERAL_READINGS,
 }
 
 

@@ -33,6 +33,7 @@ _HEARTBEAT = lexicon.matcher("heartbeat", prefilter=True)
 # "清理30天前的旧日志": a monitoring step over those stores, with no situation of its own.
 # A line that names the user's world is left to the other gates.
 _SCHEDULE = lexicon.matcher("schedule", prefilter=True)
+_PROJECT_INTERVAL = lexicon.matcher("project_interval", prefilter=True)
 _SELF_CHECK = lexicon.matcher("self_check")
 _CHECK_LEAD = lexicon.matcher("check_lead")
 _STORE = lexicon.matcher("runtime_store", prefilter=True)
@@ -73,7 +74,9 @@ def _cadence_rule(claim: Claim, text: str) -> bool:
     """A rule of the runtime's own cadence: a heartbeat, a fixed clock of its own, its
     health sweep and what to do on a finding, or a check of its own stores."""
     if _HEARTBEAT.found(text):
-        return not _EXTERNAL_GROUND.found(text)
+        # a bare interval in the project's own retry, cache or rate policy is no tick
+        bare = "heartbeat" not in text and "心跳" not in text
+        return not (_EXTERNAL_GROUND.found(text) or (bare and _PROJECT_INTERVAL.found(text)))
     if _SWEEP_FINDING.match(text) is not None and not _EXTERNAL_GROUND.found(text):
         return True
     if _WORKSPACE_CHANGES.found(text) and _REMOTE_SYNC.found(text):

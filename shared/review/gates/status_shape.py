@@ -44,8 +44,9 @@ _TIME_ANCHOR = lexicon.matcher("time_anchor", prefilter=True)
 _CHANGELOG = lexicon.matcher("changelog", prefilter=True)
 _PAST_VERBS = lexicon.words("past_verb", spaced=True)
 _PAST_MARKER = lexicon.matcher("past_marker")
-# Check boxes: an open to-do or a done item is work state, not durable behaviour.
-_CHECKBOX_RE = re.compile(r"^\s*\[[ xX✓✔]\]\s")
+# Check boxes: an open to-do, one under way ("[~]", "[/]", "[-]") or a done item is work
+# state, not durable behaviour.
+_CHECKBOX_RE = re.compile(r"^\s*\[[ xX✓✔~/-]\]\s")
 # Present state and open deliberation: "Currently ...", "Considering adding ...".
 _CURRENT = lexicon.matcher("current_state", prefilter=True)
 _OPEN_PROPOSAL = lexicon.matcher("open_proposal")

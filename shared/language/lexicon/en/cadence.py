@@ -63,8 +63,31 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # time elapsed since the runtime's last check or contact ("> 4h since the last check")
         rf"|\bsince (?:the |your |my )?last {_LAST_ACT}\b[^.;]{{0,20}}?(?:>=?|≥|over|more than|"
         rf"exceeds?)\s*\d+\s*{_SPAN}"
-        rf"|(?:>=?|≥|over|more than)\s*\d+\s*{_SPAN}\s+since (?:the |your |my )?last {_LAST_ACT}\b",
+        rf"|(?:>=?|≥|over|more than)\s*\d+\s*{_SPAN}\s+since (?:the |your |my )?last {_LAST_ACT}\b"
+        # a tick of the runtime's own as the situation, in any house's words ("On each
+        # poll, …", "When you wake up, …", "When the cron job fires"); "on each run of the
+        # suite" names no tick
+        r"|\b(?:on|at|during|per|for|after|in|upon)\s+(?:each|every|the next|this|a)\s+"
+        r"(?:heartbeat\s+|cron\s+|scheduled\s+)?(?:polls?|ticks?|wake-?ups?|cycles?|patrols?|"
+        r"cron runs?|scheduled runs?)\b"
+        r"|\bwhen(?:ever)?\s+(?:you\s+)?(?:wake up|are woken|are polled|get polled|are pinged by)\b"
+        r"|\beach time you (?:wake|are woken|are polled)\b|\bwhen polled\b"
+        r"|\b(?:the|a)\s+(?:cron|timer|scheduler|scheduled task)\s+(?:job\s+)?(?:fires|triggers|"
+        r"wakes|kicks in)\b"
+        # the reply token that closes a tick with nothing to do ("reply `NO_REPLY`")
+        r"|\b(?:reply|respond|answer|return|output|say)(?:\s+with)?\s*[:：]?\s*[`\"']?"
+        r"[a-z]+_(?:ok|noop|idle|silent)\b|\bno_reply\b"
+        # the runtime's record of its own ticks ("lastChecks", "last_wake")
+        r"|\blast[_-]?(?:checks|checked|wake|poll|tick)\b",
         "the runtime's heartbeat cadence or its own clock ('every 30 minutes check …')",
+    ),
+    # An interval of the project's own code ("Retry failed webhooks every 5 minutes", "cache
+    # entries expire every 10 minutes"): a policy the code keeps, not a tick of the runtime.
+    "project_interval": _shape(
+        r"\bretr(?:y|ies|ied|ying)\b|\bbackoff\b|\bttl\b|\bexpir(?:e|es|ed|y)\b|\btimeouts?\b"
+        r"|\bcach(?:e|ed|es|ing)\b|\bdebounc\w*|\bthrottl\w*|\brate[- ]limit\w*|\brefresh(?:es)? "
+        r"(?:the |its )?(?:token|cache)s?\b",
+        "an interval of the project's own code",
     ),
     # A clock as the situation ("every night", "daily"): the runtime's schedule.
     "schedule": _shape(
@@ -126,7 +149,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"requires?)\s+(?:attention|action)|(?:something|anything)\s+(?:is|looks|seems)\s+"
         r"(?:wrong|off|abnormal|broken)|(?:any|an)\s+(?:issues?|problems?|anomal(?:y|ies))\s+"
         r"(?:(?:is|are)\s+)?(?:found|detected|spotted))\s*(?:[,:：—–]|->|→)[^.;]{0,40}?\b"
-        r"(?:alert|notify|report|heads-up|ping|flag)",
+        r"(?:alert|notify|report|heads-up|ping|flag)"
+        # the sweep's outcome as the condition, in any house's words ("If action is needed:
+        # short summary …", "If everything is quiet, stay silent"); "when all tests pass"
+        # has a subject of its own
+        r"|^\W*(?:\d+[.)]\s*)?(?:if|when)\s+(?:(?:no\s+)?action is|nothing is)\s+(?:needed|"
+        r"required)\b|^\W*(?:\d+[.)]\s*)?(?:if|when) (?:all|everything) (?:is |looks )?"
+        r"(?:quiet|ok|fine|normal|clear|healthy)\b",
         "what to do when the sweep finds something: alert",
     ),
     # "Use `git pull` to fetch any changes to workspace from remote", "commit the changes

@@ -221,7 +221,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\binternal (?:prompts?|quality rules?|rules)\b"
         r"|\bthis (?:board|memory|dossier|file|card)\b|\bthese (?:lines|memory lines|entries)\b"
         r"|\b(?:durable|long-term|persistent) memory\b|\bmemory[- ]?banks?\b|\bmemory files?\b"
-        r"|\b(?:record|capture|log|add|write|append|review)\b[^.;]{0,30}\blessons?\b"
+        r"|\b(?:record|capture|log|add|write|append|review|preserve|keep|maintain|promote|curate|"
+        r"prune|archive)\b[^.;]{0,30}\blessons?\b"
         r"|\b(?:add|append|rewrite|edit|keep)\s+(?:one\s+|a\s+new\s+|new\s+|the\s+|historical\s+)?"
         r"(?:entry|entries)\b"
         r"|\b(?:activecontext|productcontext|techcontext|systempatterns|projectbrief|progress)\.md\b"
@@ -278,7 +279,26 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:injected|loaded|included|inserted|prepended)\s+(?:in|into)\s+(?:every|each|all|"
         r"your)\s+(?:new\s+)?(?:sessions?|conversations?|contexts?|prompts?)\b"
         # the agent improving itself by recording what worked
-        r"|\bself-?(?:improvement|improving|learning|evolving|evolution|reflection)\b",
+        r"|\bself-?(?:improvement|improving|learning|evolving|evolution|reflection)\b"
+        # the instructions by the agent they are for ("Cursor rules", "these root
+        # instructions", "custom instructions"), a file named by its memory kind ("this
+        # active context", "this lessons file") and the file as "here" ("Lessons are stored
+        # here", "deliberately not listed here"): any house's name for its own file
+        r"|\b(?:cursor|copilot|claude|windsurf|cline|trae|gemini|codex|agent|ai|root|subfolder|"
+        r"custom)\s+(?:rules|instructions)\b|\bactive context\b|\bsession context\b"
+        r"|\b(?:knowledge|context|guidance)\s+(?:files?|docs?|folders?)\b"
+        r"|\bthis (?:context|memory|notes?|lessons?|rules?|instructions?|guidance|knowledge|"
+        r"reference|living|project) (?:\w+ )?(?:file|document|doc|log|record)\b"
+        r"|\b(?:listed|recorded|logged|stored|kept|tracked|captured|documented|noted|collected|"
+        r"archived) here\b|\b(?:record|log|note|add|write|capture|append) (?:(?:it|them|"
+        r"this|these|that|entries|items|new ones) )?here\b"
+        r"|\b(?:a|the|this)\s+(?:running|living|permanent)\s+(?:record|log)\b"
+        # keeping the file's content itself fresh ("Keep information current and remove
+        # outdated content")
+        r"|\b(?:remove|prune|delete|drop|clear out)\s+(?:outdated|stale|obsolete)\s+(?:content|"
+        r"entries|information|notes|lessons|rules|items)\b"
+        r"|\bkeep\s+(?:the\s+|this\s+)?(?:information|content|entries|notes)\s+(?:current|"
+        r"up[- ]to[- ]date|fresh)\b",
         "the memory system, its files or its maintenance",
     ),
     "fragment": ("fragment", "fragments"),
@@ -290,12 +310,21 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         "a fragment of code, or one set against a whole",
     ),
     # Verbs that write into a file ("add it to lessons.md", "update AGENTS.md").
-    "record_verb": words("update updates edit append write add record log save sync"),
+    # and the acts of keeping it ("Tidy MEMORY.md", "Prune lessons.md monthly")
+    "record_verb": words(
+        "update updates edit append write add record log save sync maintain tidy prune compact "
+        "curate organize organise"
+    ),
     # Verbs that only consult a file ("read `memory/2026-01-01.md`").
     "consult_verb": words("read reads load loads open opens consult check review"),
     "self_edit": _shape(
         r"\b(?:update|edit|append to|write to|add to|keep|maintain)\s+(?:this|the)\s+"
         r"(?:file|memory|board|dossier)\b"
+        # an entry added when a lesson comes, whoever brings it ("Add a new row whenever a
+        # review finds a mistake", "Append a bullet after each correction")
+        r"|\b(?:add|append|write|log)\s+(?:a\s+|one\s+)?(?:new\s+)?(?:row|entry|line|item|bullet)\b"
+        r"[^.;]{0,40}?\b(?:when|whenever|after|each time)\b[^.;]{0,40}?\b(?:correct\w*|mistakes?|"
+        r"lessons?|learn\w*|surpris\w*|gotchas?)\b"
         # editing the rules themselves ("update the existing rule", "append the rule that
         # prevents it"), even when a user's correction is the trigger
         r"|\b(?:update|edit|rewrite|refine|append|tighten)\s+(?:the\s+|this\s+|that\s+|an?\s+|"
@@ -378,7 +407,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"\b(?:meta-)?tick\s*(?:#|no\.?|number)?\s*\d+"
         r"|\b(?:queue|inbox|backlog)\s+(?:is|was|are|were|has been|got)\s+(?:now\s+)?"
         r"(?:clear|empty|drained|full|cleared|idle|backed up)"
-        r"|\b(?:latest|last|previous|current|this|today's|the|a|one)\s+(?:run|pass|tick|wake|"
+        # "When the build is done, run …": a moment to wait for, not a run reported
+        r"|(?<!when )(?<!once )(?<!after )(?<!until )(?<!if )"
+        r"\b(?:latest|last|previous|current|this|today's|the|a|one)\s+(?:run|pass|tick|wake|"
         r"job|sync|build|deploy(?:ment)?|scan|batch|cycle|round)\s+(?:has\s+|had\s+|was\s+)?"
         r"(?:completed|finished|succeeded|failed|ran|passed|is done|done|crashed|timed out)"
         r"|\b(?:run|pass|job|build|scan|sync)\s+(?:completed|finished|succeeded|failed|crashed)\b"
@@ -439,7 +470,21 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"developed|worked on))|unknown yet|(?:may|might|could) (?:later )?introduce)\b"
         # a field that names work state ("Next steps: …", "Optional: …")
         r"|(?i:^\W*(?:\d+\.\s*\W*)?(?:next steps?|optional|current focus|recent changes|"
-        r"open questions?)\W*[:：])",
+        r"open questions?)\W*[:：])"
+        # work still open or done, in any house's words: a to-do field ("Next: …", "TODO:
+        # …"), a choice left to make ("Decide whether to …"), what waits on another piece
+        # ("blocked until P1 completes"), nothing yet, and a line opening on work reported
+        # done ("All core files have been created"); "[TODO: describe …]" is a template
+        r"|^[^\w\[]*(?:\d+\.\s*\W*)?(?:next|todo|to-do|up next|remaining|pending|blocked|"
+        r"blockers?|done|completed)\W*[:：]"
+        r"|^\W*(?:\d+[.)]\s*)?(?:decide|determine|evaluate|figure out|weigh)\s+whether\b"
+        r"|\bblocked\s+(?:until|on|pending)\b|\b(?:none|nothing)\s+(?:yet|so far)\b"
+        r"|\bno outstanding\b|\bat this stage\b|\bawaiting (?:the )?first\b"
+        # progress as a share or a tally ("60% done", "Progress: 3/5 modules")
+        r"|\b\d{1,3}\s*%\s*(?:done|complete|completed|finished|migrated|implemented)\b"
+        r"|^\W*progress\W*[:：]\s*\d"
+        r"|^\W*(?:all|the|every)\s+[\w -]{0,40}?\s+(?:have|has) been (?:created|implemented|"
+        r"completed|added|fixed|migrated|set up|configured|deployed|resolved)\b",
         "present state or open deliberation",
     ),
     # A change reported as in effect from now on ("`get_positions()` now falls back to …").

@@ -32,6 +32,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "互动|回复)[^，。,]{0,12}?(?:>=?|≥|超过|大于|已过|满)\\s*\\d+\\s*(?:分钟|小时|天)",
             "time elapsed since the runtime's last check or contact ('距上次抽查 >= 4小时')",
         ),
+        # a tick of the runtime's own as the situation ("每次唤醒时…", "定时巡检", "15分钟定时
+        # 汇报"); "每次提交前" is the project's own moment, no tick; a bare 巡检 or 定时任务
+        # may be the product's domain
+        Pattern(
+            "每(?:次|轮)(?:被)?(?:唤醒|醒来|心跳|巡检|轮询)|(?:被)?唤醒(?:时|后)|轮询(?:时|到)"
+            "|(?:定时|例行|自动)(?:巡检|自检|汇报|唤醒)|\\d+\\s*(?:分钟|小时)(?:一次|/次|定时)"
+            "|定时任务(?:触发|唤醒)(?:时|后)|无事(?:可做|发生)?时回复",
+            "a tick of the runtime's own as the situation",
+            bounded=False,
+        ),
     ),
     "schedule": (
         *phrases("每天|每日|每晚|每周|每星期|每小时|每个小时|每天晚上|每天早上|定期|定时"),
@@ -46,6 +56,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # an interval of the project's own code ("失败的回调每 5 分钟重试一次")
+    "project_interval": phrases("重试|过期|缓存|超时|限流|防抖|节流|刷新令牌"),
     "project_schedule": phrases("ci|流水线|持续集成|依赖|安全扫描|漏洞"),
     "self_check": phrases("检查|巡检|扫描|查看|清理|整理|复查|回顾|自检|抽查|盘点"),
     "check_lead": (
@@ -78,6 +90,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "^\\W*(?:\\d+[.、)]\\s*)?(?:如果|若|一旦)?(?:有|发现|出现|存在)(?:任何)?(?:异常|问题|告警)"
             "\\s*(?:[，,:：—]|->|→)[^。；;]{0,20}?(?:结论|告警|汇报|提醒|报告|通知)",
             "what to do when the sweep finds something: a verdict or an alert",
+            bounded=False,
+        ),
+        # the sweep's outcome as the condition ("一切正常时保持安静", "无异常则结束本轮")
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:如果|若)?(?:一切|全部|均|都)正常(?:时|则|的话)"
+            "|^\\W*(?:\\d+[.、)]\\s*)?(?:如果|若)?(?:无|没有)(?:任何)?(?:新)?(?:异常|情况|待办|事项)"
+            "(?:时|则|的话)",
+            "the sweep's outcome as the condition",
             bounded=False,
         ),
     ),

@@ -148,6 +148,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """进度文档|工作日志|开发日志|工作日记|开发日记|学习笔记|踩坑记录|经验总结|经验库|
         教训库|记忆库|知识沉淀|指令文件|规则文档|值得记住|值得记录|值得铭记"""
     )
+    # the instructions by the agent they are for or by their folder ("rules目录中的规则",
+    # "Cursor 规则"), a file kept to record what happened ("维护一个 … 文件，记录历史上出现过
+    # 的问题"), the file as "here" ("记录在这里")
+    + (
+        Pattern(
+            "本笔记|这份笔记|此笔记|笔记文件|(?:规则|指令|记忆|笔记|rules)\\s*(?:目录|文件夹)|(?:cursor|copilot|claude|trae|windsurf"
+            "|cline|gemini|codex|agent|ai)\\s*(?:规则|指令)(?!引擎)"
+            "|(?:维护|建立|创建|保留)(?:一个|一份)?[^，。；;]{0,30}?(?:文件|文档)[，,]?\\s*(?:用于|用来|来)?"
+            "记录(?:历史|过往|遇到|出现过|踩过|每次|所有)"
+            "|(?:记录|写|补充|追加)(?:在|到)(?:这里|此处|下方|本页)",
+            "the agent's own instructions or record by their kind or place",
+            bounded=False,
+        ),
+    )
     # the agent improving itself by recording what worked ("自我改进：成功→存储")
     + phrases("自我改进|自我进化|自我迭代|自我反思|自我学习|自我优化规则")
     + (
@@ -181,7 +195,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a fragment of code, or one set against a whole",
         ),
     ),
-    "record_verb": phrases("更新|写入|写进|写到|记录|记入|记到|补充|同步|追加|添加"),
+    "record_verb": phrases(
+        "更新|写入|写进|写到|记录|记入|记到|补充|同步|追加|添加|整理|维护|精简|压缩|归档"
+    ),
     "consult_verb": phrases("读取|阅读|查看|加载|打开|读"),
     "self_edit": (
         Pattern(
@@ -192,6 +208,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             "(?:写入|写进|存入|记入|保存到|存到|同步到|记到|加入)(?:长期|短期|持久|永久|持久化)?记忆",
             "writing into the agent's memory",
+        ),
+        # an entry added when a lesson comes or one added here ("每次被纠正后新增一条", "在下面
+        # 补充一条")
+        Pattern(
+            "(?:纠正|犯错|踩坑|教训|学到新)[^。；;]{0,20}?(?:新增|添加|追加|记录|补充)(?:一条|一行|一项)"
+            "|(?:在|到)(?:下面|下方|这里|此处)(?:新增|添加|追加|补充)",
+            "an entry added to the file when a lesson comes",
         ),
         # editing the rules themselves ("失败→更新规则", "犯错后完善本规则")
         Pattern(
@@ -355,6 +378,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "[(（][^()（）]*(?:(?<![否])已|未)(?:实现|完成|实施|部署|上线|修复|验证|废弃|移除|卸载)"
             "[^()（）]*[)）]|[(（][^()（）]*进行中[^()（）]*[)）]",
             "a progress note in brackets ('（hook 已实现，但 UI 未完成）')",
+        ),
+        # work reported done or still open in any house's words ("阶段 7 已全部完成",
+        # "状态：进行中", "决定是否…"); "已完成的任务不要重复执行" picks out things, "完成后"
+        # is a trigger, "告知用户当前阶段已完成" and "请求进行中" direct or name a moment
+        Pattern(
+            "^(?![^。]*?(?:必须|应|需|请|务必|告知|通知|提示|确保|不要))[^。]*?(?:已全部|已经全部|均已"
+            "|全部|都已|已)完成(?=\\s*(?:[✅✓（(，,。；;]|$))"
+            "|^\\W*进行中|[:：]\\s*\\W*进行中|完成度|被阻塞|尚待"
+            "|^\\W*(?:\\d+[.、)]\\s*)?(?:决定|确定|评估|讨论|权衡)(?:是否|要不要)"
+            "|完成\\s*\\d{1,3}\\s*%|\\d{1,3}\\s*%\\s*(?:已)?完成|进度\\s*[:：]\\s*\\d",
+            "work reported done or still open",
         ),
         Pattern("暂无|暂不", "nothing there yet ('韩语库暂无内容，暂不纳入')"),
     ),
