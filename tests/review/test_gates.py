@@ -854,6 +854,40 @@ ZH_MAKING_VERBS = [
 ]
 
 
+# Slogans that looked concrete: a principle label whose value is acronyms of principles,
+# a ranking verb (prioritize/优先) whose object is no named thing, and a verb of upholding
+# or raising whose object ends on a quality ("type safety", "移动端兼容性"): the word before
+# the quality only says whose it is. A code span, a tool, a choice or a placed artefact
+# keeps the line.
+GRADIENT_SLOGANS = [
+    ("Design principles: SOLID, DRY, KISS", "gradient"),
+    ("设计原则：KISS、YAGNI", "gradient"),
+    ("工程原则：SOLID、DRY、单一职责", "gradient"),
+    ("**Core principle**: run `make check` before every push", None),
+    ("Prioritize the ecosystem and established workflows", "gradient"),
+    ("**Security First**: Prioritize secure defaults", "gradient"),
+    ("优先最小化修改", "gradient"),
+    ("Prioritize Playwright over Cypress for e2e tests", None),
+    ("Prioritize `pnpm` for installs", None),
+    ("优先使用 pnpm", None),
+    ("优先处理失败的测试", None),
+    ("Ensure type safety across the project", "gradient"),
+    ("Maintain code quality throughout the codebase", "gradient"),
+    ("Must maintain API compatibility", "gradient"),
+    ("必须维护移动端兼容性", "gradient"),
+    ("要提升页面加载性能", "gradient"),
+    ("Run the linter to ensure code quality", None),
+    ("Use `mypy --strict` to ensure type safety", None),
+    ("Ensure every endpoint validates its input", None),
+    ("Maintain the changelog in `CHANGELOG.md`", None),
+    ("使用 ESLint 保证代码质量", None),
+    ("维护移动端适配样式表", None),
+    ("添加加载动画，提升用户体验。", None),
+    ("Prefer pnpm over npm", None),
+    ("使用 `uv` 管理依赖", None),
+]
+
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -874,6 +908,7 @@ BOARD_SHAPES = {
     "closing_notes": CLOSING_NOTES,
     "standing_conventions": STANDING_CONVENTIONS,
     "zh_making_verbs": ZH_MAKING_VERBS,
+    "gradient_slogans": GRADIENT_SLOGANS,
 }
 
 

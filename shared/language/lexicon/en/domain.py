@@ -332,6 +332,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """write keep implement prioritize prioritise encourage ensure maintain make emphasize
         aim strive favor favour use choose pick give develop build design create"""
     ),
+    # "Ensure type safety across the project": verbs that uphold or raise what follows;
+    # when that ends on a quality, the words before it only say whose quality it is.
+    "quality_verb": words(
+        """ensure ensures maintain maintains preserve uphold improve improves enhance
+        guarantee boost increase optimize optimise safeguard"""
+    ),
+    # Where a quality is upheld ("across the project"): a scope, not an object.
+    "quality_scope": words("across throughout everywhere within"),
     # Cues that rank a quality ("Prioritize readability"): a value even without an
     # evaluative word.
     "ranking_cue": ("prioritize", "prioritise", "encourage", "emphasize"),

@@ -407,6 +407,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a verb of producing opening the clause",
         ),
     ),
+    # "必须维护移动端兼容性": verbs that uphold or raise what follows; when that ends on
+    # a quality, the words before it only say whose quality it is.
+    "quality_verb": (
+        Pattern(
+            "^(?:要|请|应|应该|需要|必须|务必|始终|一定要|时刻)?(?:尽量|尽可能)?"
+            "(?:保持|确保|保证|坚持|维持|维护|提升|提高|增强|改善|改进|优化|注重|兼顾|重视|加强)",
+            "a verb of upholding or raising opening the clause",
+        ),
+    ),
+    # "优先最小化修改": a ranking cue puts something first; its object must be a named
+    # thing (an artefact, a Latin name), not just any action or abstraction.
+    "ranking_cue": phrases("优先|着重|重点"),
     # "可读性优先于灵活性": one quality set above another.
     "weighed_over": (Pattern("优先于|重于|胜于|高于", "X 优先于 Y 'X over Y'", bounded=False),),
     "quality_lead": phrases(
