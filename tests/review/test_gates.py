@@ -885,6 +885,16 @@ GRADIENT_SLOGANS = [
     ("添加加载动画，提升用户体验。", None),
     ("Prefer pnpm over npm", None),
     ("使用 `uv` 管理依赖", None),
+    # an object picked out only by a judgement of excess ("unnecessary", "多余的")
+    ("Minimize unnecessary prose", "gradient"),
+    ("Guard against spaghetti code", "gradient"),
+    ("Reduce redundant boilerplate in handlers", "gradient"),
+    ("删除多余的配置项", "gradient"),
+    ("Remove unused imports with `ruff --fix`", None),
+    ("No needless packages; justify each new dependency in the PR description", None),
+    ("When a helper is only called once, inline it instead of keeping redundant wrappers", None),
+    ("Delete unused exports from `src/index.ts`", None),
+    ("Follow SRP", "gradient"),
 ]
 
 

@@ -48,6 +48,7 @@ _UNSPACED_DIRECTION = lexicon.matcher("direction", spaced=False)
 _REDUPLICATION = lexicon.matcher("reduplication")
 _PERSON = lexicon.matcher("person")
 _RANKING = lexicon.words("ranking_cue")
+_NEEDLESS = lexicon.matcher("needless")
 _QUALITY_VERBS = lexicon.words("quality_verb", spaced=True)
 _QUALITY_SCOPE = lexicon.words("quality_scope", spaced=True)
 _QUALITY_NOUNS = lexicon.words("quality_noun", spaced=True)
@@ -88,7 +89,7 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
         # "Prioritize Unity's ecosystem", "优先最小化修改": a ranking verb says what comes
         # first, not what to do with it; only a named artefact or a choice gives its domain.
         ranking = cue in _RANKING
-        if _upholds_quality(clause, cue, claim.cjk):
+        if _upholds_quality(clause, cue, claim.cjk) or _NEEDLESS.search(clause):
             continue
         if claim.cjk and (
             _unspaced_artefact(clause) or (not ranking and _unspaced_object(clause, cue))

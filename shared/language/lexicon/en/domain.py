@@ -66,7 +66,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # Capitalised emphasis is not an acronym.
     "shout": words(
         """IMPORTANT NEVER ALWAYS MUST NOT NO ALL ONLY DO DONT CRITICAL NON NEGOTIABLE WITHOUT
-        NOTE RED LINE TODO YAGNI DRY KISS SOLID OK AND OR THE ANY USE"""
+        NOTE RED LINE TODO YAGNI DRY KISS SOLID SRP SOTA OK AND OR THE ANY USE"""
     ),
     # "Use early returns": a verb of choosing or setting up whose object is a thing.
     "object_cue": words("""use prefer adopt choose pick favor favour enable disable pin install"""),
@@ -338,6 +338,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """ensure ensures maintain maintains preserve uphold improve improves enhance
         guarantee boost increase optimize optimise safeguard"""
     ),
+    # "Minimize unnecessary prose", "Guard against spaghetti code": an object picked out
+    # only by a judgement of excess; which ones are meant is left to the reader.
+    "needless": words("unnecessary needless excessive redundant superfluous gratuitous spaghetti"),
     # Where a quality is upheld ("across the project"): a scope, not an object.
     "quality_scope": words("across throughout everywhere within"),
     # Cues that rank a quality ("Prioritize readability"): a value even without an

@@ -416,6 +416,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a verb of upholding or raising opening the clause",
         ),
     ),
+    # "避免不必要的抽象": an object picked out only by a judgement of excess.
+    "needless": phrases("不必要的|没必要的|多余的|冗余的|过多的|过度的"),
     # "优先最小化修改": a ranking cue puts something first; its object must be a named
     # thing (an artefact, a Latin name), not just any action or abstraction.
     "ranking_cue": phrases("优先|着重|重点"),
