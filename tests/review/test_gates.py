@@ -895,6 +895,21 @@ GRADIENT_SLOGANS = [
     ("When a helper is only called once, inline it instead of keeping redundant wrappers", None),
     ("Delete unused exports from `src/index.ts`", None),
     ("Follow SRP", "gradient"),
+    # a mindset taken up, or a person treated as a role: nothing is acted on
+    ("Assume that every task is challenging.", "gradient"),
+    ("Treat the user as an expert", "gradient"),
+    ("把用户当作专家", "gradient"),
+    ("要把用户当作专家对待", "gradient"),
+    ("Treat warnings as errors", None),
+    ("Treat all input as untrusted", None),
+    ("把 `warning` 当作错误", None),
+    ("当作业失败时，重新运行部署脚本", None),
+    ("Guard against `None` returns from `get_user()`", None),
+    # "every <unit> is …" states something of all units; it names no moment
+    ("Every task is a chance to learn", "gradient"),
+    ("Every PR is an improvement.", "gradient"),
+    ("Every commit must pass `pnpm test`", None),
+    ("After each push, watch the CI run", None),
 ]
 
 

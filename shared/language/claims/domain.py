@@ -49,6 +49,7 @@ _REDUPLICATION = lexicon.matcher("reduplication")
 _PERSON = lexicon.matcher("person")
 _RANKING = lexicon.words("ranking_cue")
 _NEEDLESS = lexicon.matcher("needless")
+_TREATED_PERSON = lexicon.matcher("treated_person", spaced=False)
 _QUALITY_VERBS = lexicon.words("quality_verb", spaced=True)
 _QUALITY_SCOPE = lexicon.words("quality_scope", spaced=True)
 _QUALITY_NOUNS = lexicon.words("quality_noun", spaced=True)
@@ -192,7 +193,7 @@ def _unspaced_object(clause: str, cue: str) -> bool:
     """An unspaced direction's object, like a trigger (``trigger_is_concrete``), is
     concrete when at least two characters remain once the cue, generic and evaluative
     words go."""
-    if _UNSPACED_PREFERENCE.search(clause):
+    if _UNSPACED_PREFERENCE.search(clause) or _TREATED_PERSON.search(clause):
         return False  # "用户喜欢简洁的回答": a preference described, not a direction
     rest = _UNSPACED_EVALUATIVE.sub(_UNSPACED_GENERIC.sub(clause.replace(cue, "", 1)))
     rest = _REDUPLICATION.sub(rest)  # "步步验证": a reduplicated adverb, no object

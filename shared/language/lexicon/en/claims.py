@@ -21,7 +21,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             """when|if|unless|before|after|once|while|during|upon|until|as soon as|each time|
             every time|any time|anytime|in case|whenever|wherever"""
         ),
-        Pattern(rf"(?:each|every)(?=\s+{_UNITS}\b)", "'every' before a unit of work"),
+        # "Every PR is an improvement": a unit said to be something is a claim about all
+        # of them, not the moment of an action ("Every PR must pass CI" is one).
+        Pattern(
+            rf"(?:each|every)(?=\s+{_UNITS}\b(?!\s+(?:is|are|was|were)\b))",
+            "'every' before a unit of work, not before a copula",
+        ),
         Pattern(r"^where\b", "a leading 'where' clause", bounded=False),
     ),
     # A leading scope phrase ("With <Person>,", "For deploy questions,", "On Mondays,").

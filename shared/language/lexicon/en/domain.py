@@ -80,7 +80,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "abstract_taking": words(
         """follow apply review think keep preserve maintain ensure consider test ask build
         deliver make stay try focus remember respect handle provide adhere strive aim
-        conform comply obey"""
+        conform comply obey assume treat guard"""
     ),
     "abstract_suffix": ("ness", "ity", "ance", "ence", "ism", "ship", "ties"),
     "hedge": (

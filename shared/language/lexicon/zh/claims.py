@@ -31,7 +31,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             """每当|每次|一旦|只要|凡是|假如|如果|若是|倘若|要是|如遇|遇到|碰到|遇见|收到|
             看到|听到|面对|涉及|对于|针对"""
         ),
-        Pattern("(?<![应相适恰担妥充])当(?![前然下天初])", "当 'when', not 当前/当然/应当"),
+        Pattern(
+            "(?<![应相适恰担妥充])当(?![前然下天初成]|作(?!业))",
+            "当 'when', not 当前/当然/应当/当作",
+        ),
         Pattern(
             "(?<![同有及暂临随准按届])时(?:候)?"
             "(?=[，,、]|必须|应|要|需|先|请|都|就|则|才|一律|务必|不要|禁止)",
@@ -352,6 +355,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "preference": ("喜欢", "偏好", "倾向", "讨厌", "习惯", "希望", "想要"),
     # The people a direction addresses ("请询问我").
     "person": ("我们", "你们", "他们", "咱们", "我", "你", "您", "他", "她"),
+    # "把用户当作专家": a person treated as some role is an attitude, like "treat the
+    # user as an expert"; nothing is acted on.
+    "treated_person": (
+        Pattern(
+            "(?:把|将)(?:用户|客户|对方|我们|你们|我|你|您|他|她)(?:当作|当成|视为|看作|看成)",
+            "a person taken as the object of 'treat as'",
+        ),
+    ),
     # "步步验证": a reduplicated character is an adverb, not an object.
     "reduplication": (Pattern(f"([{CJK}])\\1", "a character written twice"),),
     # "任务完成：…": a label naming a moment is the trigger.
