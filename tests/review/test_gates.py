@@ -910,6 +910,16 @@ GRADIENT_SLOGANS = [
     ("Every PR is an improvement.", "gradient"),
     ("Every commit must pass `pnpm test`", None),
     ("After each push, watch the CI run", None),
+    # a check of one's own work with no tool or criterion, or one's own contentment
+    ("Before pushing, review your changes", "gradient"),
+    ("Before pushing, ensure you are satisfied with the result", "gradient"),
+    ("Before pushing, review your changes and ensure you are happy with them", "gradient"),
+    ("提交前检查一下你的修改", "gradient"),
+    ("提交前检查你的修改，确保自己满意", "gradient"),
+    ("Before pushing, review your changes and run `pnpm test`", None),
+    ("Before committing, review the diff with `git diff --staged`", None),
+    ("Before committing, review the changes in `CHANGELOG.md`", None),
+    ("提交前用 `git diff` 检查你的修改", None),
 ]
 
 

@@ -13,6 +13,16 @@ _UNITS = (
     r"step)"
 )
 
+# "review your changes", "ensure you are satisfied with them" (``own_work_check``)
+_OWN_CHECK = (
+    r"(?:review|check|verify|test|double-check|re-?read|inspect|examine)\s+(?:over\s+)?"
+    r"(?:your|the|all)\s+(?:own\s+)?(?:changes|work|edits|output|answers?)"
+)
+_CONTENTMENT = (
+    r"(?:ensure|make sure|be sure)\s+(?:that\s+)?you(?:'re|\s+are)\s+"
+    r"(?:satisfied|happy|comfortable|confident)(?:\s+with\s+(?:them|it|the\s+\w+))?"
+)
+
 CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # ------------------------------------------------------------ triggers
     # A recognisable situation a rule applies in.
@@ -118,6 +128,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """be consider think remember handle deal try act do proceed behave stay adapt reflect
         care mind aim strive focus understand comprehend grasp embrace uphold foster cultivate
         champion endeavor endeavour aspire appreciate honor honour heed"""
+    ),
+    # "Review your changes and ensure you are satisfied with them": a check of the
+    # reader's own work with no tool or criterion, or the reader's own contentment.
+    "own_work_check": (
+        Pattern(
+            rf"^(?:{_OWN_CHECK}(?:\s+and\s+{_CONTENTMENT})?|{_CONTENTMENT})$",
+            "a check of one's own work, or one's own contentment, and nothing else",
+            bounded=False,
+        ),
     ),
     "vague_phrase": (
         *phrases("""pay attention|keep in mind|bear in mind|take care|take into account"""),

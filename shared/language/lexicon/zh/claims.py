@@ -355,6 +355,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "preference": ("喜欢", "偏好", "倾向", "讨厌", "习惯", "希望", "想要"),
     # The people a direction addresses ("请询问我").
     "person": ("我们", "你们", "他们", "咱们", "我", "你", "您", "他", "她"),
+    # "检查一下你的修改", "确保自己满意": a check of one's own work with no tool or
+    # criterion, or one's own contentment.
+    "own_work_check": (
+        Pattern(
+            "^[^`A-Za-z0-9]*?(?:(?:检查|审查|复查|检视|测试)(?:一下|一遍)?(?:你的|自己的)(?:修改|改动|工作|输出)"
+            "|(?:确保|保证)(?:你|自己)(?:对(?:结果|修改|改动))?满意)$",
+            "a check of one's own work, or one's own contentment, ending a clause naming no tool",
+        ),
+    ),
     # "把用户当作专家": a person treated as some role is an attitude, like "treat the
     # user as an expert"; nothing is acted on.
     "treated_person": (
