@@ -1082,6 +1082,75 @@ GENERAL_READINGS = [
 ]
 
 
+# Slogans that looked concrete: a principle label whose value is acronyms of principles,
+# a ranking verb (prioritize/优先) whose object is no named thing, and a verb of upholding
+# or raising whose object ends on a quality ("type safety", "移动端兼容性"): the word before
+# the quality only says whose it is. A code span, a tool, a choice or a placed artefact
+# keeps the line.
+GRADIENT_SLOGANS = [
+    ("Design principles: SOLID, DRY, KISS", "gradient"),
+    ("设计原则：KISS、YAGNI", "gradient"),
+    ("工程原则：SOLID、DRY、单一职责", "gradient"),
+    ("**Core principle**: run `make check` before every push", None),
+    ("Prioritize the ecosystem and established workflows", "gradient"),
+    ("**Security First**: Prioritize secure defaults", "gradient"),
+    ("优先最小化修改", "gradient"),
+    ("Prioritize Playwright over Cypress for e2e tests", None),
+    ("Prioritize `pnpm` for installs", None),
+    ("优先使用 pnpm", None),
+    ("优先处理失败的测试", None),
+    ("Ensure type safety across the project", "gradient"),
+    ("Maintain code quality throughout the codebase", "gradient"),
+    ("Must maintain API compatibility", "gradient"),
+    ("必须维护移动端兼容性", "gradient"),
+    ("要提升页面加载性能", "gradient"),
+    ("Run the linter to ensure code quality", None),
+    ("Use `mypy --strict` to ensure type safety", None),
+    ("Ensure every endpoint validates its input", None),
+    ("Maintain the changelog in `CHANGELOG.md`", None),
+    ("使用 ESLint 保证代码质量", None),
+    ("维护移动端适配样式表", None),
+    ("添加加载动画，提升用户体验。", None),
+    ("Prefer pnpm over npm", None),
+    ("使用 `uv` 管理依赖", None),
+    # an object picked out only by a judgement of excess ("unnecessary", "多余的")
+    ("Minimize unnecessary prose", "gradient"),
+    ("Guard against spaghetti code", "gradient"),
+    ("Reduce redundant boilerplate in handlers", "gradient"),
+    ("删除多余的配置项", "gradient"),
+    ("Remove unused imports with `ruff --fix`", None),
+    ("No needless packages; justify each new dependency in the PR description", None),
+    ("When a helper is only called once, inline it instead of keeping redundant wrappers", None),
+    ("Delete unused exports from `src/index.ts`", None),
+    ("Follow SRP", "gradient"),
+    # a mindset taken up, or a person treated as a role: nothing is acted on
+    ("Assume that every task is challenging.", "gradient"),
+    ("Treat the user as an expert", "gradient"),
+    ("把用户当作专家", "gradient"),
+    ("要把用户当作专家对待", "gradient"),
+    ("Treat warnings as errors", None),
+    ("Treat all input as untrusted", None),
+    ("把 `warning` 当作错误", None),
+    ("当作业失败时，重新运行部署脚本", None),
+    ("Guard against `None` returns from `get_user()`", None),
+    # "every <unit> is …" states something of all units; it names no moment
+    ("Every task is a chance to learn", "gradient"),
+    ("Every PR is an improvement.", "gradient"),
+    ("Every commit must pass `pnpm test`", None),
+    ("After each push, watch the CI run", None),
+    # a check of one's own work with no tool or criterion, or one's own contentment
+    ("Before pushing, review your changes", "gradient"),
+    ("Before pushing, ensure you are satisfied with the result", "gradient"),
+    ("Before pushing, review your changes and ensure you are happy with them", "gradient"),
+    ("提交前检查一下你的修改", "gradient"),
+    ("提交前检查你的修改，确保自己满意", "gradient"),
+    ("Before pushing, review your changes and run `pnpm test`", None),
+    ("Before committing, review the diff with `git diff --staged`", None),
+    ("Before committing, review the changes in `CHANGELOG.md`", None),
+    ("提交前用 `git diff` 检查你的修改", None),
+]
+
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1108,6 +1177,7 @@ BOARD_SHAPES = {
     "model_restrictions": MODEL_RESTRICTIONS,
     "present_choices": PRESENT_CHOICES,
     "general_readings": GENERAL_READINGS,
+    "gradient_slogans": GRADIENT_SLOGANS,
 }
 
 

@@ -8,6 +8,8 @@ respect") name none, so they still lack a trigger.
 
 from __future__ import annotations
 
+import re
+
 from shared.language import lexicon
 from shared.language.claims.claim import CODE_TOKEN_RE, Claim, strip_label, words
 from shared.language.claims.conventions import arranged, naming_convention
@@ -51,6 +53,16 @@ _UNSPACED_GENERIC = lexicon.matcher("generic", spaced=False)
 _UNSPACED_DIRECTION = lexicon.matcher("direction", spaced=False)
 _REDUPLICATION = lexicon.matcher("reduplication")
 _PERSON = lexicon.matcher("person")
+_RANKING = lexicon.words("ranking_cue")
+_NEEDLESS = lexicon.matcher("needless")
+_TREATED_PERSON = lexicon.matcher("treated_person", spaced=False)
+_QUALITY_VERBS = lexicon.words("quality_verb", spaced=True)
+_QUALITY_SCOPE = lexicon.words("quality_scope", spaced=True)
+_QUALITY_NOUNS = lexicon.words("quality_noun", spaced=True)
+_UNSPACED_QUALITY_VERB = lexicon.matcher("quality_verb", spaced=False)
+_UNSPACED_QUALITY_NOUN_END = re.compile(
+    f"(?:{lexicon.source('quality_noun', spaced=False)})[\\s。.！!]*$"
+)
 
 
 def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
@@ -81,7 +93,14 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
                 continue
             whole_seen.add(cue)
             clause = " ".join(claim.clauses)
-        if claim.cjk and (_unspaced_artefact(clause) or _unspaced_object(clause, cue)):
+        # "Prioritize Unity's ecosystem", "优先最小化修改": a ranking verb says what comes
+        # first, not what to do with it; only a named artefact or a choice gives its domain.
+        ranking = cue in _RANKING
+        if _upholds_quality(clause, cue, claim.cjk) or _NEEDLESS.search(clause):
+            continue
+        if claim.cjk and (
+            _unspaced_artefact(clause) or (not ranking and _unspaced_object(clause, cue))
+        ):
             return True
         for word in words(clause):
             for part in word.split("-"):
@@ -91,7 +110,9 @@ def domain_concrete(claim: Claim, directions: list[tuple[int, str]]) -> bool:
             not claim.cjk and arranged(clause, claim.lower, "`" in claim.raw)
         ):
             return True
-        if _names_product(claim, clause) or _choice_shape(clause) or _uses_thing(clause, cue):
+        if _choice_shape(clause) or (
+            not ranking and (_names_product(claim, clause) or _uses_thing(clause, cue))
+        ):
             return True
         if naming_convention(clause) or MODEL_NAME_RE.search(clause):
             # "constants in SCREAMING_SNAKE_CASE", "ESP32-S3 exclusively": the style, or the
@@ -182,10 +203,36 @@ def _unspaced_object(clause: str, cue: str) -> bool:
     """An unspaced direction's object, like a trigger (``trigger_is_concrete``), is
     concrete when at least two characters remain once the cue, generic and evaluative
     words go."""
-    if _UNSPACED_PREFERENCE.search(clause):
+    if _UNSPACED_PREFERENCE.search(clause) or _TREATED_PERSON.search(clause):
         return False  # "用户喜欢简洁的回答": a preference described, not a direction
     rest = _UNSPACED_EVALUATIVE.sub(_UNSPACED_GENERIC.sub(clause.replace(cue, "", 1)))
     rest = _REDUPLICATION.sub(rest)  # "步步验证": a reduplicated adverb, no object
     # "请询问我": once the other verbs and the people addressed go, nothing is acted on.
     rest = _PERSON.sub(_UNSPACED_DIRECTION.sub(rest))
     return len(CJK_RE.findall(rest)) >= 2
+
+
+def _upholds_quality(clause: str, cue: str, cjk: bool) -> bool:
+    """ "Ensure type safety across the project", "必须维护移动端兼容性": a verb of upholding
+    or raising whose object ends on a quality; the artefact before it ("type", "移动端")
+    only says whose quality, so the clause acts on nothing concrete."""
+    if cjk:
+        at = clause.find(cue)
+        rest = clause[at:] if at >= 0 else clause
+        if not any(_UNSPACED_QUALITY_VERB.match(s) for s in (rest, rest[len(cue) :])):
+            return False  # the cue is the verb, or a modal before it ("必须维护")
+        return _UNSPACED_QUALITY_NOUN_END.search(clause) is not None
+    ws = words(clause)
+    if cue not in ws:
+        return False
+    at = ws.index(cue)
+    if cue not in _QUALITY_VERBS:
+        at += 1  # "must maintain ...": the verb after the modal
+        if at >= len(ws) or ws[at] not in _QUALITY_VERBS:
+            return False
+    obj = ws[at + 1 :]
+    for i, w in enumerate(obj):
+        if w in _QUALITY_SCOPE:
+            obj = obj[:i]
+            break
+    return bool(obj) and obj[-1] in _QUALITY_NOUNS

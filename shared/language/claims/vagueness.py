@@ -30,6 +30,7 @@ _ADVERB_CUES = lexicon.words("adverb_cue", spaced=False)
 _JUDGEMENT = lexicon.matcher("judgement")
 _GOAL = lexicon.matcher("goal")
 _VAGUE_PHRASE = lexicon.matcher("vague_phrase")
+_OWN_WORK_CHECK = lexicon.matcher("own_work_check")
 _VAGUE_OPENING = lexicon.matcher("vague_opening")
 _SEQUENCE = lexicon.matcher("sequence")
 _UNSPACED_QUALITY_CUE = lexicon.matcher("quality_cue", spaced=False)
@@ -339,6 +340,8 @@ def is_vague(clause: str, cue: str) -> bool:
         return True  # "先做好设计再构建代码框架": a sequence of steps is not vague
     if _GOAL.search(clause):
         return True
+    if _OWN_WORK_CHECK.search(clause):
+        return True  # "review your changes": what to look for, or with what, is not said
     if CJK_RE.search(clause):
         return (
             _unspaced_only_qualities(clause, cue)

@@ -59,6 +59,7 @@ _REMEDY_LABEL = lexicon.words("remedy_label")
 _CODE_CONTRAST = lexicon.matcher("code_contrast")
 _NEGATION = lexicon.matcher("negation")
 _BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
+_SHOUT = lexicon.words("shout", spaced=True)
 
 MISSING_TRIGGER = Finding(
     RULE_ID,
@@ -149,7 +150,10 @@ def _states_no_action(claim: Claim, directions: list[tuple[int, str]], concrete:
 
 
 def _names_code(claim: Claim) -> bool:
-    return bool(CODE_TOKEN_RE.search(strip_label(claim.raw)))
+    # "工程原则：SOLID、DRY": a principle's acronym is the slogan itself, not code.
+    return any(
+        m.group(0).strip("`") not in _SHOUT for m in CODE_TOKEN_RE.finditer(strip_label(claim.raw))
+    )
 
 
 def _measurable(claim: Claim) -> bool:

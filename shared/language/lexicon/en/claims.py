@@ -13,6 +13,16 @@ _UNITS = (
     r"step)"
 )
 
+# "review your changes", "ensure you are satisfied with them" (``own_work_check``)
+_OWN_CHECK = (
+    r"(?:review|check|verify|test|double-check|re-?read|inspect|examine)\s+(?:over\s+)?"
+    r"(?:your|the|all)\s+(?:own\s+)?(?:changes|work|edits|output|answers?)"
+)
+_CONTENTMENT = (
+    r"(?:ensure|make sure|be sure)\s+(?:that\s+)?you(?:'re|\s+are)\s+"
+    r"(?:satisfied|happy|comfortable|confident)(?:\s+with\s+(?:them|it|the\s+\w+))?"
+)
+
 CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # ------------------------------------------------------------ triggers
     # A recognisable situation a rule applies in.
@@ -21,7 +31,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             """when|if|unless|before|after|once|while|during|upon|until|as soon as|each time|
             every time|any time|anytime|in case|whenever|wherever"""
         ),
-        Pattern(rf"(?:each|every)(?=\s+{_UNITS}\b)", "'every' before a unit of work"),
+        # "Every PR is an improvement": a unit said to be something is a claim about all
+        # of them, not the moment of an action ("Every PR must pass CI" is one).
+        Pattern(
+            rf"(?:each|every)(?=\s+{_UNITS}\b(?!\s+(?:is|are|was|were)\b))",
+            "'every' before a unit of work, not before a copula",
+        ),
         Pattern(r"^where\b", "a leading 'where' clause", bounded=False),
     ),
     # A leading scope phrase ("With <Person>,", "For deploy questions,", "On Mondays,").
@@ -113,6 +128,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """be consider think remember handle deal try act do proceed behave stay adapt reflect
         care mind aim strive focus understand comprehend grasp embrace uphold foster cultivate
         champion endeavor endeavour aspire appreciate honor honour heed"""
+    ),
+    # "Review your changes and ensure you are satisfied with them": a check of the
+    # reader's own work with no tool or criterion, or the reader's own contentment.
+    "own_work_check": (
+        Pattern(
+            rf"^(?:{_OWN_CHECK}(?:\s+and\s+{_CONTENTMENT})?|{_CONTENTMENT})$",
+            "a check of one's own work, or one's own contentment, and nothing else",
+            bounded=False,
+        ),
     ),
     "vague_phrase": (
         *phrases("""pay attention|keep in mind|bear in mind|take care|take into account"""),

@@ -80,7 +80,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # Capitalised emphasis is not an acronym.
     "shout": words(
         """IMPORTANT NEVER ALWAYS MUST NOT NO ALL ONLY DO DONT CRITICAL NON NEGOTIABLE WITHOUT
-        NOTE RED LINE TODO YAGNI DRY KISS SOLID OK AND OR THE ANY USE"""
+        NOTE RED LINE TODO YAGNI DRY KISS SOLID SRP SOTA OK AND OR THE ANY USE"""
     ),
     # "Use early returns": a verb of choosing or setting up whose object is a thing.
     "object_cue": words("""use prefer adopt choose pick favor favour enable disable pin install"""),
@@ -94,7 +94,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "abstract_taking": words(
         """follow apply review think keep preserve maintain ensure consider test ask build
         deliver make stay try focus remember respect handle provide adhere strive aim
-        conform comply obey"""
+        conform comply obey assume treat guard"""
     ),
     "abstract_suffix": ("ness", "ity", "ance", "ence", "ism", "ship", "ties"),
     "hedge": (
@@ -371,6 +371,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """write keep implement prioritize prioritise encourage ensure maintain make emphasize
         aim strive favor favour use choose pick give develop build design create"""
     ),
+    # "Ensure type safety across the project": verbs that uphold or raise what follows;
+    # when that ends on a quality, the words before it only say whose quality it is.
+    "quality_verb": words(
+        """ensure ensures maintain maintains preserve uphold improve improves enhance
+        guarantee boost increase optimize optimise safeguard"""
+    ),
+    # "Minimize unnecessary prose", "Guard against spaghetti code": an object picked out
+    # only by a judgement of excess; which ones are meant is left to the reader.
+    "needless": words("unnecessary needless excessive redundant superfluous gratuitous spaghetti"),
+    # Where a quality is upheld ("across the project"): a scope, not an object.
+    "quality_scope": words("across throughout everywhere within"),
     # Cues that rank a quality ("Prioritize readability"): a value even without an
     # evaluative word.
     "ranking_cue": ("prioritize", "prioritise", "encourage", "emphasize"),

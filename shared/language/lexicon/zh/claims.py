@@ -31,7 +31,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             """每当|每次|一旦|只要|凡是|假如|如果|若是|倘若|要是|如遇|遇到|碰到|遇见|收到|
             看到|听到|面对|涉及|对于|针对"""
         ),
-        Pattern("(?<![应相适恰担妥充])当(?![前然下天初])", "当 'when', not 当前/当然/应当"),
+        Pattern(
+            "(?<![应相适恰担妥充])当(?![前然下天初成]|作(?!业))",
+            "当 'when', not 当前/当然/应当/当作",
+        ),
         Pattern(
             "(?<![同有及暂临随准按届])时(?:候)?"
             "(?=[，,、]|必须|应|要|需|先|请|都|就|则|才|一律|务必|不要|禁止)",
@@ -369,6 +372,23 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "preference": ("喜欢", "偏好", "倾向", "讨厌", "习惯", "希望", "想要"),
     # The people a direction addresses ("请询问我").
     "person": ("我们", "你们", "他们", "咱们", "我", "你", "您", "他", "她"),
+    # "检查一下你的修改", "确保自己满意": a check of one's own work with no tool or
+    # criterion, or one's own contentment.
+    "own_work_check": (
+        Pattern(
+            "^[^`A-Za-z0-9]*?(?:(?:检查|审查|复查|检视|测试)(?:一下|一遍)?(?:你的|自己的)(?:修改|改动|工作|输出)"
+            "|(?:确保|保证)(?:你|自己)(?:对(?:结果|修改|改动))?满意)$",
+            "a check of one's own work, or one's own contentment, ending a clause naming no tool",
+        ),
+    ),
+    # "把用户当作专家": a person treated as some role is an attitude, like "treat the
+    # user as an expert"; nothing is acted on.
+    "treated_person": (
+        Pattern(
+            "(?:把|将)(?:用户|客户|对方|我们|你们|我|你|您|他|她)(?:当作|当成|视为|看作|看成)",
+            "a person taken as the object of 'treat as'",
+        ),
+    ),
     # "步步验证": a reduplicated character is an adverb, not an object.
     "reduplication": (Pattern(f"([{CJK}])\\1", "a character written twice"),),
     # "任务完成：…": a label naming a moment is the trigger.
@@ -424,6 +444,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a verb of producing opening the clause",
         ),
     ),
+    # "必须维护移动端兼容性": verbs that uphold or raise what follows; when that ends on
+    # a quality, the words before it only say whose quality it is.
+    "quality_verb": (
+        Pattern(
+            "^(?:要|请|应|应该|需要|必须|务必|始终|一定要|时刻)?(?:尽量|尽可能)?"
+            "(?:保持|确保|保证|坚持|维持|维护|提升|提高|增强|改善|改进|优化|注重|兼顾|重视|加强)",
+            "a verb of upholding or raising opening the clause",
+        ),
+    ),
+    # "避免不必要的抽象": an object picked out only by a judgement of excess.
+    "needless": phrases("不必要的|没必要的|多余的|冗余的|过多的|过度的"),
+    # "优先最小化修改": a ranking cue puts something first; its object must be a named
+    # thing (an artefact, a Latin name), not just any action or abstraction.
+    "ranking_cue": phrases("优先|着重|重点"),
     # "可读性优先于灵活性": one quality set above another.
     "weighed_over": (Pattern("优先于|重于|胜于|高于", "X 优先于 Y 'X over Y'", bounded=False),),
     "quality_lead": phrases(
