@@ -854,6 +854,31 @@ ZH_MAKING_VERBS = [
 ]
 
 
+# Round 20: a prohibition that carries its replacement inside the same clause or sentence.
+JOINED_REPLACEMENTS = [
+    # a verb of choosing or of making the substitute joined by "and"/并 inside the
+    # prohibition; "and" with another verb forbids both
+    ("Avoid inline styles and use Tailwind classes for layout.", None),
+    ("Avoid hardcoded URLs and define them in `config.ts`.", None),
+    ("避免硬编码路径并定义常量", None),
+    ("Never commit and push to main.", "summoning"),
+    ("Avoid inline styles and be careful.", "summoning"),
+    # "avoid X by doing Y" names the way; "never X by doing Y" is the way forbidden
+    ("Avoid long parameter lists by grouping options into a settings object.", None),
+    ("通过依赖注入避免全局单例", None),
+    ("Never skip the pre-commit hook by using `--no-verify`.", "summoning"),
+    ("避免通过全局变量传递状态", "summoning"),
+    # two comma items, no "or": the second, with its own verb and object, is instead
+    ("Do not commit any change, leave the staging to the user.", None),
+    ("Do not deploy from your laptop, keep every release on the CI runner.", None),
+    ("不要直接改生成的文件，修改 `api.yaml` 后重新生成", None),
+    ("Never log user tokens, tokens, or session keys.", "summoning"),
+    ("Don't rename, move, or delete migration files.", "summoning"),
+    # "stop" at a point halts the work (a direction); "stop" before a gerund forbids
+    ("Stop at each milestone and show the user the running build.", None),
+    ("Stop adding wrapper functions around `fetch`.", "summoning"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -874,6 +899,7 @@ BOARD_SHAPES = {
     "closing_notes": CLOSING_NOTES,
     "standing_conventions": STANDING_CONVENTIONS,
     "zh_making_verbs": ZH_MAKING_VERBS,
+    "joined_replacements": JOINED_REPLACEMENTS,
 }
 
 

@@ -27,6 +27,7 @@ from shared.language.claims import (
     trigger_clause,
     words,
 )
+from shared.language.claims.directions import clause_direction
 from shared.language.claims.vocabulary import ABSTRACT, EVALUATIVE, STOP
 from shared.language.lexicon.script import CJK, CJK_RE
 from shared.review.gates.base import Finding, ReviewContext
@@ -88,6 +89,10 @@ _MEANS_LEAD = lexicon.matcher("means_lead")
 # A name (Latin or a code span) then the action done with it: "通过 ref 访问元素".
 _NAMED_MEANS_RE = re.compile(rf"\s*`?[A-Za-z][\w.-]*`?\s*(?:[{CJK}]{{2,}})")
 _SENTENCE_END_RE = re.compile(r"[;；。!?！？]|\.(?=\s|$)")
+_JOINED_REPLACEMENT = lexicon.matcher("joined_replacement")
+_AVOIDING_MEANS = lexicon.matcher("avoiding_means")
+_HALTING_STOP = lexicon.matcher("halting_stop")
+_LIST_JOINER = lexicon.matcher("list_joiner")
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
@@ -95,6 +100,8 @@ def _negated_clause(clause: str, cue: str) -> bool:
     Chinese prohibition ahead of the cue ("测试不得依赖执行顺序"), a prohibition worded
     with "no" or a forbidding predicate, or a restriction stated as an exception ("only
     when asked")."""
+    if _HALTING_STOP.found(clause):
+        return False  # "Stop at each phase boundary": a point to halt at, a direction
     if _negated(cue) or _NEGATING_LEAD.found(clause):
         return True
     if _PROHIBITION_FORM.found(clause) or _EXCEPTION_ONLY.found(clause):
@@ -228,12 +235,38 @@ def _list_items_under_prohibition(claim: Claim) -> set[str]:
     for sentence in _SENTENCE_RE.split(claim.lower):
         items = [i for i in _LIST_RE.split(sentence) if i and i.strip()]
         if len(items) > 1 and _SPACED_NEGATION.match(items[0].strip()):
+            if len(items) == 2 and _own_action(items[0], items[1], sentence):
+                continue  # "Do not push any change, keep your work local": X, then Y instead
             for item in items[1:]:
                 lead = _REPLACEMENT_LEAD.match(item.strip())
                 if lead and _thing(item.strip()[lead.end() :]):
                     break  # "Avoid X, prefer Y": the list ends at the replacement
                 out.add(item.strip())
     return out
+
+
+def _own_action(first: str, second: str, sentence: str) -> bool:
+    """ "Do not push any change, keep your work at local repository": two items, no "or" /
+    "and", each a verb with its own object, set side by side: the second is what to do
+    instead ("Never commit secrets, tokens or keys" lists things; "Don't comment out, skip,
+    or delete a test" joins verbs sharing one object)."""
+    if _LIST_JOINER.search(sentence) or len(words(first)) < 3:
+        return False
+    cue = clause_direction(second.strip())
+    return (
+        cue is not None
+        and not _negated(cue)
+        and len(words(second)) >= 3
+        and not is_vague(second.strip(), cue)
+        and not _no_replacement(second.strip(), cue)
+    )
+
+
+def _joined_replacement(clause: str) -> bool:
+    """ "Avoid svg and use emojis for icons", "Avoid deep nesting by using early returns",
+    "避免魔法数字并定义常量", "通过提前返回避免深层嵌套": inside one prohibiting clause, a
+    substitute joined to it or the means of avoiding is what to do instead."""
+    return bool(_JOINED_REPLACEMENT.search(clause) or _AVOIDING_MEANS.found(clause))
 
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
@@ -318,6 +351,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         if idx not in negated
         and (_stated_way(clause) or _allowed_thing(clause) or _means_named(clause))
     ]
+    positive += [idx for idx in negated if _joined_replacement(claim.clauses[idx])]
     replacement = _REPLACEMENT.found(claim.lower) or _sufficing(claim)
     if positive or replacement:
         # The replacement is named; whether the situation is recognisable (explicit, or

@@ -99,6 +99,27 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"refrain from|stop)\b",
         "a prohibition joined by 'and' inside a clause",
     ),
+    # "Avoid svg and use emojis for icons", "Avoid magic numbers and define constants": a
+    # verb of choosing or of making the substitute, joined by "and" inside a prohibition,
+    # says what to do instead ("Never commit and push to main" forbids both).
+    "joined_replacement": _shape(
+        r"\s(?:and|&)\s+(?:instead\s+|rather\s+)?(?:use|prefer|choose|pick|favou?r|adopt|"
+        r"switch to|define|extract|introduce|declare|wrap|move)\b",
+        "a verb of choosing or of making the substitute joined inside a prohibition",
+    ),
+    # "Avoid deep nesting by using early returns": after "avoid"/"prevent" a "by" gerund is
+    # how to keep clear of it ("Never bypass the hook by using --no-verify" is the way
+    # forbidden, after "never").
+    "avoiding_means": _shape(
+        r"^\W*(?:avoid|prevent)\b.*?\sby\s+(?!not\b)[a-z]+ing\b",
+        "'avoid X by doing Y': the means of avoiding",
+    ),
+    # "Stop at each phase boundary", "Stop and ask": "stop" before a place, a time or
+    # "and" halts the work at a point, which directs; "stop adding X" forbids.
+    "halting_stop": _shape(
+        r"^\W*stop\s+(?:at|and|when|after|before|once|if|on|here|there|until)\b",
+        "'stop' halting at a point, not forbidding a gerund",
+    ),
     # ------------------------------------------------------------ dossier
     "internal_state": _shape(
         r"\b(?:kernel lock|index\.lock|lock file|lease|fence|inbox items?|\.pending|"

@@ -54,6 +54,24 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "避免魔法数字并定义常量", "不要用 svg 而用 emoji": 并/而 then a verb of choosing or of
+    # making the substitute inside a prohibition says what to do instead.
+    "joined_replacement": (
+        Pattern(
+            "(?:并且?|而且?|而|同时|另行)\\s*(?:改用|使用|采用|选用|用|定义|提取|抽取|封装|声明|移到|移至)",
+            "并/而 then a verb of choosing or of making the substitute",
+            bounded=False,
+        ),
+    ),
+    # "通过提前返回避免深层嵌套": a means put before 避免/防止 is how to keep clear of it
+    # ("避免通过全局变量传递状态", with the means after 避免, is the way forbidden).
+    "avoiding_means": (
+        Pattern(
+            "^\\W*(?:通过|借助|利用)\\s*[^，,。；;]{1,30}?(?:来|以)?(?:避免|防止)",
+            "通过 Y 避免 X: the means of avoiding",
+            bounded=False,
+        ),
+    ),
     "upholding_verb": phrases("保持|确保|保证|坚持|维持|维护"),
     "upheld_quality": phrases("严格|整洁|简洁|干净|一致|清晰|规范|可读|优雅|健壮|质量"),
     "upheld_placement": (
