@@ -879,6 +879,23 @@ JOINED_REPLACEMENTS = [
     ("Stop adding wrapper functions around `fetch`.", "summoning"),
 ]
 
+# Round 20: obligations and standing conventions worded as passives.
+PASSIVE_OBLIGATIONS = [
+    # "is/are to be" before a participle obliges as "must be" does; 须 before 由/在 too;
+    # a value left open ("to be decided") or planned work stays out
+    ("Migrations are to be written by hand in `db/migrations`.", None),
+    ("Background jobs are to be scheduled through `cron.yaml` only.", None),
+    ("服务器须由用户在外部终端手动启动", None),
+    ("The release date is to be decided.", "status-shape"),
+    ("The API is to be finalised next sprint.", "gradient"),
+    # a kind of a mass artefact ("Generated code") in a standing passive names every piece
+    # of it, as a plural does; bare "Code is …" describes the project, a past one narrates
+    ("Generated code is placed in the `gen/` directory.", None),
+    ("Shared config is kept in `config/base.yaml`.", None),
+    ("Code is organized into clear modules.", "gradient"),
+    ("The code was placed in the `gen/` directory.", "status-shape"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -900,6 +917,7 @@ BOARD_SHAPES = {
     "standing_conventions": STANDING_CONVENTIONS,
     "zh_making_verbs": ZH_MAKING_VERBS,
     "joined_replacements": JOINED_REPLACEMENTS,
+    "passive_obligations": PASSIVE_OBLIGATIONS,
 }
 
 

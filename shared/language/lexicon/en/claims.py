@@ -224,6 +224,23 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         needs to|have to|has to|always|never|don't|do not|dont|make sure|be sure to|
         remember to|prefer to|avoid|instead|ought to"""
     ),
+    # "Servers are to be started by the user": "be to" before a passive obliges as "must
+    # be" does; "is to be decided / confirmed" leaves the value open.
+    "modal_be_to": (
+        Pattern(
+            r"\b(?:is|are)\s+(?:always\s+|only\s+)?to\s+be\s+(?!(?:decided|determined|"
+            r"confirmed|announced|defined|discussed|agreed|seen|continued|finali[sz]ed|completed|"
+            r"released|shipped|implemented|merged|fixed|done|added|revisited)\b)"
+            r"[a-z]+(?:ed|en|wn|un|lt|de)\b",
+            "'is/are to be' before a passive participle: an obligation",
+        ),
+    ),
+    # "Standalone code is created as an app in `apps/`": a mass noun names every piece of
+    # its kind, so a bare one in a passive states a standing convention as a plural does.
+    "mass_artefact": words(
+        """code data config configuration documentation docs logic state output markup css
+        styling content copy test-code metadata infrastructure tooling"""
+    ),
     "skip_lead": words(
         """then always first just please also immediately briefly politely quietly explicitly
         directly still instead simply proactively gently only now actively and so next

@@ -57,6 +57,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "direction": (
         *phrases("""应该|应当|需要|必须|务必|一定要|要先|请|先|然后|再"""),
         Pattern(f"直接(?=[{CJK}])", "直接 before a verb"),
+        # "服务器须由用户手动启动", "迁移须在 `db/` 下手写": 须 before who or where, as "are
+        # to be …" is in English; 无须/必须 are read as their own words.
+        Pattern("(?<![无必毋])须(?=由|在|用|经|通过|使用)", "须 'is to be' before 由/在/用"),
         *phrases(
             """立即|立刻|马上|及时|主动|优先|尽量|不要|别|避免|禁止|切勿|勿|改为|改用|
             改成|换成|统一|一律|始终|总是|记得|按照|按|遵循|参考|参照|采用|使用"""
