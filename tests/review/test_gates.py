@@ -896,6 +896,22 @@ PASSIVE_OBLIGATIONS = [
     ("The code was placed in the `gen/` directory.", "status-shape"),
 ]
 
+# Round 20: a named code style guide, and a quality bounded by a number on the line.
+NAMED_BOUNDS = [
+    # a Latin name before 代码/编码规范 names the guide, as "Follow PEP 8 conventions";
+    # a norm named by its domain, or a product's development conventions, names none
+    ("所有 Go 代码遵循 Uber 代码规范", None),
+    ("遵循 Google 编码规范", None),
+    ("遵循团队代码规范", "gradient"),
+    ("遵守项目的编码规范", "gradient"),
+    ("遵循 Vue 3 开发规范", "gradient"),
+    # a numeric limit makes the quality asked for a bound one can check
+    ("Keep components lean and readable (target ≤200 lines)", None),
+    ("组件保持精简易读（目标不超过 200 行）", None),
+    ("Keep components lean and readable.", "gradient"),
+    ("Be careful with retries (max 3).", "gradient"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -918,6 +934,7 @@ BOARD_SHAPES = {
     "zh_making_verbs": ZH_MAKING_VERBS,
     "joined_replacements": JOINED_REPLACEMENTS,
     "passive_obligations": PASSIVE_OBLIGATIONS,
+    "named_bounds": NAMED_BOUNDS,
 }
 
 

@@ -37,6 +37,7 @@ from shared.language.claims import (
     direction_clauses,
     domain_concrete,
     find_trigger,
+    has_limit,
     hedged_after,
     is_vague,
     labelled_setting,
@@ -121,6 +122,10 @@ def judge(
     forbids = any(
         _NEGATION.match(c) or next(iter(words(c)), "") in _BARE_NEGATOR for c in claim.clauses
     )
+    # "Keep functions short (target ≤40 lines)", "函数保持简短（不超过 40 行）": a numeric
+    # limit on the line makes the quality asked for a bound one can check.
+    if any(has_limit(c) for c in claim.clauses):
+        return None
     if all(
         is_vague(claim.clauses[idx], cue)
         or hedged_after(claim.clauses, idx, marked)

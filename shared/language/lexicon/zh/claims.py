@@ -160,12 +160,19 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "following a principle or a generic norm",
         ),
         # "必须遵循质量标准", "遵守团队编码规范": a norm named only by its domain (development,
-        # code, quality, the team) is no document; "遵守 ESLint 规则" names one.
+        # code, quality, the team) is no document; "遵守 ESLint 规则" names one, and so does
+        # a Latin name before 代码/编码 (a code style guide: "遵循 PEP8 代码规范", as "Follow
+        # PEP 8 conventions"); a product's "Next.js 开发规范" is still only its domain.
         Pattern(
             "(?:遵循|遵守|遵照|符合|按照|依照|依据)[^，。,\\[`]{0,12}?"
-            "(?:开发|编码|编程|代码|质量|设计|行业|业界|团队|项目|通用|统一|相关|既定|既有|现有|"
+            "(?:开发|质量|设计|行业|业界|团队|项目|通用|统一|相关|既定|既有|现有|"
             "已有|原有)的?(?:规范|标准|准则|守则|规则|要求|风格|约定|惯例|写法)",
             "following a norm named only by its domain",
+        ),
+        Pattern(
+            "(?:遵循|遵守|遵照|符合|按照|依照|依据)[^，。,\\[`A-Za-z]{0,12}?"
+            "(?:编码|编程|代码)的?(?:规范|标准|准则|守则|规则|要求|风格|约定|惯例|写法)",
+            "following a code norm named only by its domain",
         ),
     ),
     # "**目标**：尽量在本地完成": a line labelled as a goal states what is wanted.
