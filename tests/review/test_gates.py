@@ -912,6 +912,33 @@ NAMED_BOUNDS = [
     ("Be careful with retries (max 3).", "gradient"),
 ]
 
+
+# Round 20: a stack list of named tools, with a note in brackets inside it that only
+# qualifies the item before it; a list of qualities stays no setting.
+STACK_LISTS = [
+    (
+        "**前端**：React 18 (Hooks + `<StrictMode>`) + React Router 6 + Vite + TypeScript"
+        " + Tailwind CSS + Lucide 图标",
+        None,
+    ),
+    (
+        "**移动端**：Flutter 3（Riverpod + `go_router`）+ Dio + Hive + Firebase + Sentry + Lottie 动画",
+        None,
+    ),
+    ("**Backend:** fast (async + typed) + simple + clean + lean + small + tidy", "gradient"),
+]
+
+
+# Round 20: what every artefact of a kind must carry ("Every X needs Y"); "needs to" is
+# the modal, judged as one.
+QUANTIFIED_NEEDS = [
+    ("Every animation needs a `useReducedMotion` fallback.", None),
+    ("Every long-running job needs a timeout guard.", None),
+    ("每个动画都需要 `useReducedMotion` 兜底", None),
+    ("Each change needs to be reviewed carefully.", "gradient"),
+    ("Every non-trivial animation needs a fallback.", "gradient"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -935,6 +962,8 @@ BOARD_SHAPES = {
     "joined_replacements": JOINED_REPLACEMENTS,
     "passive_obligations": PASSIVE_OBLIGATIONS,
     "named_bounds": NAMED_BOUNDS,
+    "stack_lists": STACK_LISTS,
+    "quantified_needs": QUANTIFIED_NEEDS,
 }
 
 

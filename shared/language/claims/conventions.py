@@ -42,6 +42,7 @@ _ARTICLE = lexicon.words("article", spaced=True)
 _RESTRICTIVE = lexicon.words("restrictive", spaced=True)
 _SETTING_VERB = lexicon.words("setting_verb", spaced=True)
 _MASS = lexicon.words("mass_artefact", spaced=True)
+_NEED_VERB = lexicon.words("need_verb", spaced=True)
 _SUBJECT_MAX = 4
 _FORBID_USE = lexicon.matcher("forbid_use")
 _UNSPACED_ARTEFACT = lexicon.matcher("artefact", spaced=False)
@@ -91,6 +92,8 @@ def present_norm(clause: str, spanned: bool = False, replaces: bool = False) -> 
         verb = _present_verb(tokens[at], plural, quantified or replaces)
         if verb is None:
             continue
+        if verb in _NEED_VERB and tokens[at + 1 : at + 2] == ["to"]:
+            return None  # "Each change needs to be reviewed": a modal, judged as one
         if verb in _CODED_RELATION and not (spanned or CODE_TOKEN_RE.search(clause)):
             return None  # "Each session starts fresh": only a code span makes it a shape
         subject = " ".join(tokens[:k])
