@@ -922,7 +922,8 @@ STACK_LISTS = [
         None,
     ),
     (
-        "**移动端**：Flutter 3（Riverpod + `go_router`）+ Dio + Hive + Firebase + Sentry + Lottie 动画",
+        "**移动端**：Flutter 3（Riverpod + `go_router`）+ Dio + Hive + Firebase + Sentry"
+        " + Lottie 动画",
         None,
     ),
     ("**Backend:** fast (async + typed) + simple + clean + lean + small + tidy", "gradient"),
