@@ -940,6 +940,15 @@ QUANTIFIED_NEEDS = [
     ("Every non-trivial animation needs a fallback.", "gradient"),
 ]
 
+
+# Round 20: a bare 应 after its subject ("返回值应为 …") directs as 应该 does; 响应/对应
+# are words of their own, and a quality after 应为 is still only a value.
+ZH_BARE_SHOULD = [
+    ("路由守卫的返回值应为路由名本身，避免多余的 name_map 映射", None),
+    ("这个函数对应为节点名", "gradient"),
+    ("代码应为简洁优雅", "gradient"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -965,6 +974,7 @@ BOARD_SHAPES = {
     "named_bounds": NAMED_BOUNDS,
     "stack_lists": STACK_LISTS,
     "quantified_needs": QUANTIFIED_NEEDS,
+    "zh_bare_should": ZH_BARE_SHOULD,
 }
 
 
