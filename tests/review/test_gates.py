@@ -949,6 +949,15 @@ ZH_BARE_SHOULD = [
     ("代码应为简洁优雅", "gradient"),
 ]
 
+
+# Round 20: 告诉/告知/通知 someone to do it is what to do instead of the forbidden act,
+# as 提醒/询问 are; a report of what someone said is no direction.
+ZH_TELLING = [
+    ("**规则**：**不要自己 `git commit`**。改完告诉用户去 GitHub Desktop commit。", None),
+    ("**规则**：**不要自己 `git commit`**。", "summoning"),
+    ("用户告诉我他喜欢简洁", "gradient"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -975,6 +984,7 @@ BOARD_SHAPES = {
     "stack_lists": STACK_LISTS,
     "quantified_needs": QUANTIFIED_NEEDS,
     "zh_bare_should": ZH_BARE_SHOULD,
+    "zh_telling": ZH_TELLING,
 }
 
 
