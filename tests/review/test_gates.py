@@ -958,6 +958,17 @@ ZH_TELLING = [
     ("用户告诉我他喜欢简洁", "gradient"),
 ]
 
+
+# Round 20 false approves: "appropriately" leaves how to judgement as "where appropriate"
+# does; "necessary"/必要的 before the object leaves which ones open, as "proper" does.
+HEDGED_OBJECTS = [
+    ("Keep the lockfile updated appropriately after dependency changes.", "gradient"),
+    ("Keep `pnpm-lock.yaml` updated after dependency changes.", None),
+    ("Define necessary interfaces.", "gradient"),
+    ("创建必要的类型", "gradient"),
+    ("Define the interfaces in `src/types.ts`.", None),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -985,6 +996,7 @@ BOARD_SHAPES = {
     "quantified_needs": QUANTIFIED_NEEDS,
     "zh_bare_should": ZH_BARE_SHOULD,
     "zh_telling": ZH_TELLING,
+    "hedged_objects": HEDGED_OBJECTS,
 }
 
 

@@ -301,13 +301,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a hedge on the action",
             bounded=False,
         ),
+        # "Ensure the lockfile is updated appropriately": how is left to judgement, as
+        # "where appropriate" leaves it.
+        Pattern(
+            r"\b(?:appropriately|suitably)\b",
+            "'appropriately': a hedge on how",
+            bounded=False,
+        ),
     ),
     # "Return appropriate HTTP status codes": which thing fits is left open, unless
     # "appropriate" only qualifies the means ("using the appropriate pnpm scripts").
     "appropriate": words("appropriate suitable"),
     # "Use the correct UID/GID", "Implement comprehensive monitoring": a verb whose object
     # opens with a standard it does not name (which one is correct is the question).
-    "unnamed_standard": words("proper correct right comprehensive"),
+    "unnamed_standard": words("proper correct right comprehensive necessary"),
     "means_before": (
         Pattern(r"\b(?:using|with|via|through|by)(?: the| an?)?\s*$", "a means", bounded=False),
     ),
