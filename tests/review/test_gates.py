@@ -967,6 +967,11 @@ HEDGED_OBJECTS = [
     ("Define necessary interfaces.", "gradient"),
     ("创建必要的类型", "gradient"),
     ("Define the interfaces in `src/types.ts`.", None),
+    # the project's own patterns ("the repository's …") are still unnamed; where they are
+    # written names them
+    ("Follow the codebase's service and repository patterns", "gradient"),
+    ("Follow the team's review conventions.", "gradient"),
+    ("Follow the conventions used in `src/api/`.", None),
 ]
 
 # Every invented board line above, one case each, named by its list: the shapes the

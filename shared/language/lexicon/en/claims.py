@@ -149,12 +149,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             r"repeat|adheres? to|compl(?:y|ies) with|conforms? to|sticks? to|based on|"
             r"according to|in line with)\s+"
             r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+|(?P<below>these\s+))?"
+            # "Follow the repository's DI patterns": the project's own, still unnamed
+            r"(?:(?:repository|repo|project|codebase|team|company)'s\s+)?"
             r"(?!its\b|their\b)(?:(?!following\b|below\b|above\b)[\w-]+\s+){0,3}?"
             r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
             r"guidelines|lesson|pattern|patterns|skill|groove|protocol|notes|dossier|doc|docs|"
             r"standards|best practices|best practice|instructions|conventions|idioms|"
             r"principles|norms|documentation|recipe|process|steps)"
-            r"(?=\s*(?:$|[.,;:!?)]|\s(?:for|to|when|if|and|before|after|in|on|again|here)\b))",
+            r"(?=\s*(?:$|[.,;:!?)]|\s(?:for|to|when|if|and|before|after|in|on|again|here|"
+            # "… conventions used in the project": where they are used names no document
+            r"used|already)\b))",
             "a verb of following, then an artefact noun that ends its phrase",
             bounded=False,
         ),
