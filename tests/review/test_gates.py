@@ -974,6 +974,22 @@ HEDGED_OBJECTS = [
     ("Follow the conventions used in `src/api/`.", None),
 ]
 
+
+# Round 20 false approves: keeping the knowledge file itself, by pruning its entries or
+# by a maintenance verb with no object but a time; a store's entries, or an update that
+# names what it updates, are the product's.
+FILE_UPKEEP = [
+    ("When it exceeds 300 lines, prune stale entries.", "self-reference"),
+    ("Consolidate duplicate lessons weekly.", "self-reference"),
+    ("超过 300 行时清理过时的条目", "self-reference"),
+    ("每周合并重复的经验", "self-reference"),
+    ("Update when the user tells you their timezone.", "self-reference"),
+    ("Delete duplicate entries in the `users` table before migrating.", None),
+    ("清理 Redis 缓存中的过期数据", None),
+    ("Update `CHANGELOG.md` when you release.", None),
+    ("Update the lockfile when dependencies change.", None),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1002,6 +1018,7 @@ BOARD_SHAPES = {
     "zh_bare_should": ZH_BARE_SHOULD,
     "zh_telling": ZH_TELLING,
     "hedged_objects": HEDGED_OBJECTS,
+    "file_upkeep": FILE_UPKEEP,
 }
 
 

@@ -246,6 +246,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:activecontext|productcontext|techcontext|systempatterns|projectbrief|progress)\.md\b"
         r"|\bthese (?:rules|instructions|guidelines)\b|\bthis (?:document|guide|rules? file)\b"
         r"|\b(?:curated )?memories\b|\bdaily notes\b"
+        # pruning the file's own entries ("purge deprecated entries", "consolidate lessons",
+        # "remove outdated learnings"): a cache's entries are named by the cache
+        r"|\b(?:purge|prune|delete|remove|consolidate|deduplicate|dedupe|merge|refine|sharpen)\s+"
+        r"(?:(?:the|all|any)\s+)?(?:(?:deprecated|outdated|obsolete|stale|duplicate|"
+        r"redundant|old|vague)\s+)?(?:entries|lessons|learnings|insights)\b"
+        r"(?!\s+(?:from|in|of)\s+(?:the\s+)?(?!file\b|this\b)\w)"
         r"|\b(?:capture|create|save|store|update|add|write)_?memor(?:y|ies)\b"
         # the instruction files by place or kind (".github/instructions/", "these Copilot
         # files"), the memory directory and acts on the memory ("`memory/learnings/`",
@@ -317,6 +323,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"(?:file|memory|board|dossier)\b"
         # editing the rules themselves ("update the existing rule", "append the rule that
         # prevents it"), even when a user's correction is the trigger
+        # "Update when you learn something": a maintenance verb with no object but a time
+        # keeps the file itself ("Update the lockfile when …" names its object)
+        r"|^\W*(?:update|revise|prune|tidy|refresh)\s+(?:it\s+)?(?:when|whenever|after|once)\b"
         r"|\b(?:update|edit|rewrite|refine|append|tighten)\s+(?:the\s+|this\s+|that\s+|an?\s+|"
         r"existing\s+|new\s+)*rules?\b"
         # writing something down in this file ("record it here", "log them here"), as

@@ -156,6 +156,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "recording lessons ('复盘当天的错误并更新教训')",
             bounded=False,
         ),
+        # pruning the file's own entries ("清理过时的条目", "合并重复的经验"), as "purge
+        # deprecated entries" is in English
+        Pattern(
+            "(?:清理|删除|删掉|合并|精简|去重|剔除)(?:掉)?(?:过时|重复|冗余|陈旧|废弃|无用)?的?"
+            "(?:条目|经验|教训|心得)",
+            "pruning the file's own entries",
+            bounded=False,
+        ),
     )
     # the journals, notes and summaries the agent keeps of its own work, and the notes
     # it calls worth remembering
