@@ -987,6 +987,7 @@ FILE_UPKEEP = [
     ("Delete duplicate entries in the `users` table before migrating.", None),
     ("清理 Redis 缓存中的过期数据", None),
     ("Update `CHANGELOG.md` when you release.", None),
+    ("Update `docs/api.md` when the schema changes.", None),
     ("Update the lockfile when dependencies change.", None),
 ]
 

@@ -324,8 +324,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # editing the rules themselves ("update the existing rule", "append the rule that
         # prevents it"), even when a user's correction is the trigger
         # "Update when you learn something": a maintenance verb with no object but a time
-        # keeps the file itself ("Update the lockfile when …" names its object)
-        r"|^\W*(?:update|revise|prune|tidy|refresh)\s+(?:it\s+)?(?:when|whenever|after|once)\b"
+        # keeps the file itself ("Update the lockfile when …" names its object; a path,
+        # blanked out before this is searched, leaves more than one space)
+        r"|^\W*(?:update|revise|prune|tidy|refresh) (?:it )?(?:when|whenever|after|once)\b"
         r"|\b(?:update|edit|rewrite|refine|append|tighten)\s+(?:the\s+|this\s+|that\s+|an?\s+|"
         r"existing\s+|new\s+)*rules?\b"
         # writing something down in this file ("record it here", "log them here"), as
