@@ -11,6 +11,13 @@ forbidding label ("禁止：…"), a prohibition joined inside a clause ("Enforc
 and avoid `any`") and a restriction stated as an exception ("only when asked"). What
 stands beside it is no replacement when it is a reason, what cannot be done, a
 capability asked of the forbidden thing or a standard upheld.
+
+The replacement may sit inside the prohibiting clause: a verb of choosing or of making
+the substitute joined to it ("Avoid svg and use emojis for icons", "避免魔法数字并定义常
+量"), the means of avoiding ("Avoid deep nesting by using early returns", "通过提前返回避
+免深层嵌套"; after "never" a "by" gerund is the way forbidden), or a second comma item
+with its own verb and object and no "or" ("Do not push any change, keep your work
+local"). "Stop at each phase boundary" halts at a point; it forbids nothing.
 """
 
 from __future__ import annotations
