@@ -505,6 +505,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # Work that is only planned, a choice not made, a task of one occasion: a plan of one
     # piece of work, whatever else the line says (one concept, so one pass over a line).
     "plan_marker": (
+        # "**Pending**: rerun the backfill", "TODO: migrate the old table": a line filed
+        # under work still to do ("`TODO:` comments must …" is a rule about comments)
+        Pattern(
+            r"^\W*(?:pending|todo|to-?do|to do|open items?)\s*\**\s*[:：](?!\s*\W*comments?\b)",
+            "a line labelled as work still to do",
+            bounded=False,
+        ),
         # "Dark mode support planned", "Implementation will proceed incrementally, …"
         Pattern(
             r"\bplanned(?=\s*(?:$|[.;:)\]—–]|,\s|-\s|for (?:q[1-4]|v\d|20\d\d|next|later|the "

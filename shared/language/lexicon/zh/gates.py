@@ -406,6 +406,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # work only planned, a choice not made, a task of one occasion, whatever else the line
     # says (one concept, so one pass over a line)
     "plan_marker": (
+        # "**待执行**: 重算上周数据": a line filed under work still to do
+        Pattern(
+            "^\\W*(?:待执行|待办|待处理|待完成|待修复|待确认|待跟进|待做)\\s*\\**\\s*[:：]",
+            "a line labelled as work still to do",
+            bounded=False,
+        ),
         # "支付接口待接入", "导出功能规划中", "消息推送后续再加", "将在下个版本重构";
         # "尚未实现的功能" picks out things, and "后续新增的接口都要加鉴权" / "以后新增接口
         # 时…" direct what comes after
