@@ -991,6 +991,16 @@ FILE_UPKEEP = [
     ("Update the lockfile when dependencies change.", None),
 ]
 
+
+# Round 20 false approves: a line labelled as work still to do is a plan.
+PENDING_LABELS = [
+    ("**Pending**: rerun the backfill with the fixed query", "status-shape"),
+    ("**Open items**: migrate the old table", "status-shape"),
+    ("**待执行**: 用新的接口重算上周的数据", "status-shape"),
+    ("**待处理**：迁移旧表到新 schema", "status-shape"),
+    ("待办事项用 `TODO(name)` 标注", None),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1020,6 +1030,7 @@ BOARD_SHAPES = {
     "zh_telling": ZH_TELLING,
     "hedged_objects": HEDGED_OBJECTS,
     "file_upkeep": FILE_UPKEEP,
+    "pending_labels": PENDING_LABELS,
 }
 
 

@@ -408,7 +408,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "plan_marker": (
         # "**待执行**: 重算上周数据": a line filed under work still to do
         Pattern(
-            "^\\W*(?:待执行|待办|待处理|待完成|待修复|待确认|待跟进|待做)\\s*\\**\\s*[:：]",
+            "^\\W*(?:待执行|待办|待处理|待完成|待确认|待跟进|待做)\\s*\\**\\s*[:：]",
             "a line labelled as work still to do",
             bounded=False,
         ),
