@@ -110,7 +110,7 @@ def clause_direction(clause: str) -> str | None:
         return negated.group(0) if negated else modal.group(0)
     if first is not None and _looks_imperative(clause, first):
         return first
-    be_to = _MODAL_BE_TO.search(clause)
+    be_to = _MODAL_BE_TO.search(clause) if " to be " in clause else None
     if be_to:
         return be_to.group(0)  # "Servers are to be started by the user"
     phrase = _DIRECTION_PHRASE.search(clause)

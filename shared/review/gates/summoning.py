@@ -107,7 +107,7 @@ def _negated_clause(clause: str, cue: str) -> bool:
     Chinese prohibition ahead of the cue ("测试不得依赖执行顺序"), a prohibition worded
     with "no" or a forbidding predicate, or a restriction stated as an exception ("only
     when asked")."""
-    if _HALTING_STOP.found(clause):
+    if "stop" in clause and _HALTING_STOP.found(clause):
         return False  # "Stop at each phase boundary": a point to halt at, a direction
     if _negated(cue) or _NEGATING_LEAD.found(clause):
         return True
