@@ -1151,6 +1151,153 @@ GRADIENT_SLOGANS = [
 ]
 
 
+# Round 20: a prohibition that carries its replacement inside the same clause or sentence.
+JOINED_REPLACEMENTS = [
+    # a verb of choosing or of making the substitute joined by "and"/并 inside the
+    # prohibition; "and" with another verb forbids both
+    ("Avoid inline styles and use Tailwind classes for layout.", None),
+    ("Avoid hardcoded URLs and define them in `config.ts`.", None),
+    ("避免硬编码路径并定义常量", None),
+    ("Never commit and push to main.", "summoning"),
+    ("Avoid inline styles and be careful.", "summoning"),
+    # "avoid X by doing Y" names the way; "never X by doing Y" is the way forbidden
+    ("Avoid long parameter lists by grouping options into a settings object.", None),
+    ("通过依赖注入避免全局单例", None),
+    ("Never skip the pre-commit hook by using `--no-verify`.", "summoning"),
+    ("避免通过全局变量传递状态", "summoning"),
+    # two comma items, no "or": the second, with its own verb and object, is instead
+    ("Do not commit any change, leave the staging to the user.", None),
+    ("Do not deploy from your laptop, keep every release on the CI runner.", None),
+    ("不要直接改生成的文件，修改 `api.yaml` 后重新生成", None),
+    ("Never log user tokens, tokens, or session keys.", "summoning"),
+    ("Don't rename, move, or delete migration files.", "summoning"),
+    # "stop" at a point halts the work (a direction); "stop" before a gerund forbids
+    ("Stop at each milestone and show the user the running build.", None),
+    ("Stop adding wrapper functions around `fetch`.", "summoning"),
+]
+
+# Round 20: obligations and standing conventions worded as passives.
+PASSIVE_OBLIGATIONS = [
+    # "is/are to be" before a participle obliges as "must be" does; 须 before 由/在 too;
+    # a value left open ("to be decided") or planned work stays out
+    ("Migrations are to be written by hand in `db/migrations`.", None),
+    ("Background jobs are to be scheduled through `cron.yaml` only.", None),
+    ("服务器须由用户在外部终端手动启动", None),
+    ("The release date is to be decided.", "status-shape"),
+    ("The API is to be finalised next sprint.", "gradient"),
+    # a kind of a mass artefact ("Generated code") in a standing passive names every piece
+    # of it, as a plural does; bare "Code is …" describes the project, a past one narrates
+    ("Generated code is placed in the `gen/` directory.", None),
+    ("Shared config is kept in `config/base.yaml`.", None),
+    ("Code is organized into clear modules.", "gradient"),
+    ("The code was placed in the `gen/` directory.", "status-shape"),
+]
+
+# Round 20: a named code style guide, and a quality bounded by a number on the line.
+NAMED_BOUNDS = [
+    # a Latin name before 代码/编码规范 names the guide, as "Follow PEP 8 conventions";
+    # a norm named by its domain, or a product's development conventions, names none
+    ("所有 Go 代码遵循 Uber 代码规范", None),
+    ("遵循 Google 编码规范", None),
+    ("遵循团队代码规范", "gradient"),
+    ("遵守项目的编码规范", "gradient"),
+    ("遵循 Vue 3 开发规范", "gradient"),
+    # a numeric limit makes the quality asked for a bound one can check
+    ("Keep components lean and readable (target ≤200 lines)", None),
+    ("组件保持精简易读（目标不超过 200 行）", None),
+    ("Keep components lean and readable.", "gradient"),
+    ("Be careful with retries (max 3).", "gradient"),
+]
+
+
+# Round 20: a stack list of named tools, with a note in brackets inside it that only
+# qualifies the item before it; a list of qualities stays no setting.
+STACK_LISTS = [
+    (
+        "**前端**：React 18 (Hooks + `<StrictMode>`) + React Router 6 + Vite + TypeScript"
+        " + Tailwind CSS + Lucide 图标",
+        None,
+    ),
+    (
+        "**移动端**：Flutter 3（Riverpod + `go_router`）+ Dio + Hive + Firebase + Sentry"
+        " + Lottie 动画",
+        None,
+    ),
+    ("**Backend:** fast (async + typed) + simple + clean + lean + small + tidy", "gradient"),
+]
+
+
+# Round 20: what every artefact of a kind must carry ("Every X needs Y"); "needs to" is
+# the modal, judged as one.
+QUANTIFIED_NEEDS = [
+    ("Every animation needs a `useReducedMotion` fallback.", None),
+    ("Every long-running job needs a timeout guard.", None),
+    ("每个动画都需要 `useReducedMotion` 兜底", None),
+    ("Each change needs to be reviewed carefully.", "gradient"),
+    ("Every non-trivial animation needs a fallback.", "gradient"),
+]
+
+
+# Round 20: a bare 应 after its subject ("返回值应为 …") directs as 应该 does; 响应/对应
+# are words of their own, and a quality after 应为 is still only a value.
+ZH_BARE_SHOULD = [
+    ("路由守卫的返回值应为路由名本身，避免多余的 name_map 映射", None),
+    ("这个函数对应为节点名", "gradient"),
+    ("代码应为简洁优雅", "gradient"),
+]
+
+
+# Round 20: 告诉/告知/通知 someone to do it is what to do instead of the forbidden act,
+# as 提醒/询问 are; a report of what someone said is no direction.
+ZH_TELLING = [
+    ("**规则**：**不要自己 `git commit`**。改完告诉用户去 GitHub Desktop commit。", None),
+    ("**规则**：**不要自己 `git commit`**。", "summoning"),
+    ("用户告诉我他喜欢简洁", "gradient"),
+]
+
+
+# Round 20 false approves: "appropriately" leaves how to judgement as "where appropriate"
+# does; "necessary"/必要的 before the object leaves which ones open, as "proper" does.
+HEDGED_OBJECTS = [
+    ("Keep the lockfile updated appropriately after dependency changes.", "gradient"),
+    ("Keep `pnpm-lock.yaml` updated after dependency changes.", None),
+    ("Define necessary interfaces.", "gradient"),
+    ("创建必要的类型", "gradient"),
+    ("Define the interfaces in `src/types.ts`.", None),
+    # the project's own patterns ("the repository's …") are still unnamed; where they are
+    # written names them
+    ("Follow the codebase's service and repository patterns", "gradient"),
+    ("Follow the team's review conventions.", "gradient"),
+    ("Follow the conventions used in `src/api/`.", None),
+]
+
+
+# Round 20 false approves: keeping the knowledge file itself, by pruning its entries or
+# by a maintenance verb with no object but a time; a store's entries, or an update that
+# names what it updates, are the product's.
+FILE_UPKEEP = [
+    ("When it exceeds 300 lines, prune stale entries.", "self-reference"),
+    ("Consolidate duplicate lessons weekly.", "self-reference"),
+    ("超过 300 行时清理过时的条目", "self-reference"),
+    ("每周合并重复的经验", "self-reference"),
+    ("Update when the user tells you their timezone.", "self-reference"),
+    ("Delete duplicate entries in the `users` table before migrating.", None),
+    ("清理 Redis 缓存中的过期数据", None),
+    ("Update `CHANGELOG.md` when you release.", None),
+    ("Update `docs/api.md` when the schema changes.", None),
+    ("Update the lockfile when dependencies change.", None),
+]
+
+
+# Round 20 false approves: a line labelled as work still to do is a plan.
+PENDING_LABELS = [
+    ("**Pending**: rerun the backfill with the fixed query", "status-shape"),
+    ("**Open items**: migrate the old table", "status-shape"),
+    ("**待执行**: 用新的接口重算上周的数据", "status-shape"),
+    ("**待处理**：迁移旧表到新 schema", "status-shape"),
+    ("待办事项用 `TODO(name)` 标注", None),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1178,6 +1325,16 @@ BOARD_SHAPES = {
     "present_choices": PRESENT_CHOICES,
     "general_readings": GENERAL_READINGS,
     "gradient_slogans": GRADIENT_SLOGANS,
+    "joined_replacements": JOINED_REPLACEMENTS,
+    "passive_obligations": PASSIVE_OBLIGATIONS,
+    "named_bounds": NAMED_BOUNDS,
+    "stack_lists": STACK_LISTS,
+    "quantified_needs": QUANTIFIED_NEEDS,
+    "zh_bare_should": ZH_BARE_SHOULD,
+    "zh_telling": ZH_TELLING,
+    "hedged_objects": HEDGED_OBJECTS,
+    "file_upkeep": FILE_UPKEEP,
+    "pending_labels": PENDING_LABELS,
 }
 
 

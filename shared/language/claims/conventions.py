@@ -41,6 +41,8 @@ _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
 _ARTICLE = lexicon.words("article", spaced=True)
 _RESTRICTIVE = lexicon.words("restrictive", spaced=True)
 _SETTING_VERB = lexicon.words("setting_verb", spaced=True)
+_MASS = lexicon.words("mass_artefact", spaced=True)
+_NEED_VERB = lexicon.words("need_verb", spaced=True)
 _SUBJECT_MAX = 4
 _FORBID_USE = lexicon.matcher("forbid_use")
 _UNSPACED_ARTEFACT = lexicon.matcher("artefact", spaced=False)
@@ -95,6 +97,8 @@ def present_norm(clause: str, spanned: bool = False, replaces: bool = False) -> 
         verb = _present_verb(tokens[at], plural, quantified or replaces)
         if verb is None:
             continue
+        if verb in _NEED_VERB and tokens[at + 1 : at + 2] == ["to"]:
+            return None  # "Each change needs to be reviewed": a modal, judged as one
         if verb in _CODED_RELATION and not (spanned or CODE_TOKEN_RE.search(clause)):
             return None  # "Each session starts fresh": only a code span makes it a shape
         subject = " ".join(tokens[:k])
@@ -246,13 +250,20 @@ _STANDING_PASSIVE_RE = re.compile(
 )
 
 
+def _kind_of_mass(subject: str) -> bool:
+    """ "Shared code", "Generated config": a kind of a mass artefact names every piece of
+    that kind, as a plural does; bare "Code is organized …" describes the whole project."""
+    ws = subject.split()
+    return len(ws) >= 2 and ws[-1] in _MASS
+
+
 def standing_passive(clause: str) -> bool:
     """True when ``clause`` opens with a standing passive convention (see above)."""
     match = _STANDING_PASSIVE_RE.match(clause)
     if match is None:
         return False
     subject = match["subject"]
-    if not match["quantifier"] and not subject.endswith("s"):
+    if not match["quantifier"] and not subject.endswith("s") and not _kind_of_mass(subject):
         return False  # "The build is run …", "Login is fixed in …": one thing
     # "… handled with care", "… reviewed by the team", "… written in a clean way": how
     # must name a thing, not a quality, a value or people

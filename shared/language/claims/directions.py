@@ -29,6 +29,7 @@ _DESCRIBED_SUBJECT = lexicon.matcher("described_subject")
 _DIRECTION_PHRASE = lexicon.matcher("direction")
 _LATIN_VERB = lexicon.matcher("latin_verb")
 _INNER_MODAL = lexicon.matcher("inner_modal")
+_MODAL_BE_TO = lexicon.matcher("modal_be_to")
 _SPACED_TRIGGER = lexicon.matcher("trigger", spaced=True)
 _UNSPACED_TRIGGER = lexicon.matcher("trigger", spaced=False)
 _TIME_WORD = lexicon.matcher("time_word")
@@ -109,6 +110,9 @@ def clause_direction(clause: str) -> str | None:
         return negated.group(0) if negated else modal.group(0)
     if first is not None and _looks_imperative(clause, first):
         return first
+    be_to = _MODAL_BE_TO.search(clause) if " to be " in clause else None
+    if be_to:
+        return be_to.group(0)  # "Servers are to be started by the user"
     phrase = _DIRECTION_PHRASE.search(clause)
     if phrase:
         return phrase.group(0)

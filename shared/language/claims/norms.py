@@ -180,6 +180,7 @@ _SETTING_RE = re.compile(
 )
 _MD_LINK_RE = re.compile(r"\[([^\]\n]+)\]\([^)\n]+\)")
 _TRAILING_NOTE_RE = re.compile(r"(?<!\s)\s*[(（][^()（）\n]*[)）]\s*$")
+_INNER_NOTE_RE = re.compile(r"\s*[(（][^()（）\n]*[)）](?=\s*(?:\+|,|，|、|$))")
 _SETTING_ITEMS_RE = re.compile(r"(?<!\s)\s*(?:[,，;；、>→]|\s\+\s)\s*")
 # "JDK 17+", "Windows 11", "Python 3.12": a capitalised name, then its version number
 # ("GMT+8" is a time zone, "Phase 2" a step: no name of a tool).
@@ -244,6 +245,9 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
     if _PENDING.search(value.lower()):
         return None  # "@livekit/agents (when available for Node.js)": not settled yet
     value = _TRAILING_NOTE_RE.sub("", value).strip()
+    # "Vue 3 (Composition API + `<script setup>`) + Vite": a note inside a stack list
+    # qualifies the item before it; it is no item of its own
+    value = _INNER_NOTE_RE.sub("", value).strip() if "(" in value or "（" in value else value
     if not value or _NEGATION.search(value.lower()):
         return None
     items = [i for i in _SETTING_ITEMS_RE.split(value) if i.strip()]

@@ -10,18 +10,26 @@
   (English or Chinese); a product or tool name; a labelled value ("Package manager:
   yarn", "主要语言：中文") or a line of short settings ("**Indent**: 4 spaces.",
   "**Linter:** ruff | **Tests:** pytest"); a "use/prefer X for/over Y" choice; a verbless convention
-  ("Tabs for indentation"); a numeric limit; or an imperative acting on a thing rather
+  ("Tabs for indentation"); a stack list of named tools, a bracketed note inside it
+  qualifying its item ("**前端**：Vue 3 (Composition API) + Vite + …"); a kind of a mass
+  artefact in a standing passive ("Shared code is created as a package in `packages/`");
+  what every artefact of a kind needs ("Every animation needs a `useReducedMotion`
+  fallback"); a numeric limit; or an imperative acting on a thing rather
   than on a quality, an abstraction or a person ("Write clean code", "简单优先",
   "请询问我" name none);
 * direction — a clause, other than the trigger, led by an imperative verb or a modal
-  of obligation (should/must/always/never ...; 应该/先/要/不要/直接 ...); on the board a
+  of obligation (should/must/always/never, "are to be started" ...; 应该/先/要/不要/直接,
+  a bare 应 or 须 after the subject: "返回值应为节点名", "须由用户启动" ...); on the board a
   bare pointer ("See `docs/x.md` for Y") or a line labelled as a goal or a principle
   ("**Goal**: …", "**核心原则**：…") gives none;
 * activation — a ``[[slug]]`` pointer, a ``Details: <path>``, or a self-contained
   action: a concrete verb with an object, not a vague one ("be careful", "use
-  judgment"), not hedged ("where appropriate", "合理使用"), not only a quality of a bare
+  judgment"), not hedged ("where appropriate", "updated appropriately", "合理使用"),
+  not an object left open ("Create necessary types", "创建必要的类型"; a numeric limit on
+  the line bounds a quality: "Keep functions short (≤40 lines)"), not only a quality of a bare
   artefact ("Write descriptive commit messages"), not an unnamed procedure or norm
-  ("follow the usual checklist", "follow standard conventions", "基于最佳实践") and not
+  ("follow the usual checklist", "follow the repository's patterns", "基于最佳实践"; a
+  named guide is one: "Follow PEP 8", "遵循 PEP8 代码规范") and not
   content left to the following lines ("…, including:").
 """
 
@@ -37,6 +45,7 @@ from shared.language.claims import (
     direction_clauses,
     domain_concrete,
     find_trigger,
+    has_limit,
     hedged_after,
     is_vague,
     labelled_setting,
@@ -122,6 +131,10 @@ def judge(
     forbids = any(
         _NEGATION.match(c) or next(iter(words(c)), "") in _BARE_NEGATOR for c in claim.clauses
     )
+    # "Keep functions short (target ≤40 lines)", "函数保持简短（不超过 40 行）": a numeric
+    # limit on the line makes the quality asked for a bound one can check.
+    if any(has_limit(c) for c in claim.clauses):
+        return None
     if all(
         is_vague(claim.clauses[idx], cue)
         or hedged_after(claim.clauses, idx, marked)

@@ -15,7 +15,10 @@ The memory is named in many words: the journals, notes and tracking files the ag
 starts or the files put into every session, a knowledge kind recorded ("Add new
 learnings …", "重要决策和发现及时记录到文档中"), a new understanding written down, the
 rules edited ("失败→更新规则"), the agent improving itself ("自我改进"), how the rules
-rank against the user's word, and a label that files the line under the memory.
+rank against the user's word, a label that files the line under the memory, pruning the
+file's own entries ("purge deprecated entries", "清理过时的条目"; a store's entries are
+named by the store) and a maintenance verb with no object but a time ("Update when you
+learn something about your human").
 """
 
 from __future__ import annotations

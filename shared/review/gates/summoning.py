@@ -14,6 +14,13 @@ capability asked of the forbidden thing or a standard upheld. The replacement ma
 named in another form than a direction: a short verbless clause that names a thing the
 prohibition does not ('"gameserver" everywhere — never "server"', "禁止使用 `any`，完整的
 TypeScript 类型定义", "**ruff** (do NOT use ruff-format)").
+
+The replacement may sit inside the prohibiting clause: a verb of choosing or of making
+the substitute joined to it ("Avoid svg and use emojis for icons", "避免魔法数字并定义常
+量"), the means of avoiding ("Avoid deep nesting by using early returns", "通过提前返回避
+免深层嵌套"; after "never" a "by" gerund is the way forbidden), or a second comma item
+with its own verb and object and no "or" ("Do not push any change, keep your work
+local"). "Stop at each phase boundary" halts at a point; it forbids nothing.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from shared.language.claims import (
     trigger_clause,
     words,
 )
+from shared.language.claims.directions import clause_direction
 from shared.language.claims.vocabulary import (
     ABSTRACT,
     ARTEFACT,
@@ -110,6 +118,10 @@ _SCOPE_ADVERB = lexicon.words("scope_adverb", spaced=True)
 _NAMED_ALTERNATIVE_MAX_WORDS = 4
 _NOUN_SUFFIX_MAX = 2  # characters after the artefact word of a compound ("类型定义")
 _NAMED_ALTERNATIVE_MAX_UNSPACED = 12
+_JOINED_REPLACEMENT = lexicon.matcher("joined_replacement")
+_AVOIDING_MEANS = lexicon.matcher("avoiding_means")
+_HALTING_STOP = lexicon.matcher("halting_stop")
+_LIST_JOINER = lexicon.matcher("list_joiner")
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
@@ -117,6 +129,8 @@ def _negated_clause(clause: str, cue: str) -> bool:
     Chinese prohibition ahead of the cue ("测试不得依赖执行顺序"), a prohibition worded
     with "no" or a forbidding predicate, or a restriction stated as an exception ("only
     when asked")."""
+    if "stop" in clause and _HALTING_STOP.found(clause):
+        return False  # "Stop at each phase boundary": a point to halt at, a direction
     if _negated(cue) or _NEGATING_LEAD.found(clause):
         return True
     if _PROHIBITION_FORM.found(clause) or _EXCEPTION_ONLY.found(clause):
@@ -302,12 +316,38 @@ def _list_items_under_prohibition(claim: Claim) -> set[str]:
     for sentence in _SENTENCE_RE.split(claim.lower):
         items = [i for i in _LIST_RE.split(sentence) if i and i.strip()]
         if len(items) > 1 and _SPACED_NEGATION.match(items[0].strip()):
+            if len(items) == 2 and _own_action(items[0], items[1], sentence):
+                continue  # "Do not push any change, keep your work local": X, then Y instead
             for item in items[1:]:
                 lead = _REPLACEMENT_LEAD.match(item.strip())
                 if lead and _thing(item.strip()[lead.end() :]):
                     break  # "Avoid X, prefer Y": the list ends at the replacement
                 out.add(item.strip())
     return out
+
+
+def _own_action(first: str, second: str, sentence: str) -> bool:
+    """ "Do not push any change, keep your work at local repository": two items, no "or" /
+    "and", each a verb with its own object, set side by side: the second is what to do
+    instead ("Never commit secrets, tokens or keys" lists things; "Don't comment out, skip,
+    or delete a test" joins verbs sharing one object)."""
+    if _LIST_JOINER.search(sentence) or len(words(first)) < 3:
+        return False
+    cue = clause_direction(second.strip())
+    return (
+        cue is not None
+        and not _negated(cue)
+        and len(words(second)) >= 3
+        and not is_vague(second.strip(), cue)
+        and not _no_replacement(second.strip(), cue)
+    )
+
+
+def _joined_replacement(clause: str) -> bool:
+    """ "Avoid svg and use emojis for icons", "Avoid deep nesting by using early returns",
+    "避免魔法数字并定义常量", "通过提前返回避免深层嵌套": inside one prohibiting clause, a
+    substitute joined to it or the means of avoiding is what to do instead."""
+    return bool(_JOINED_REPLACEMENT.search(clause) or _AVOIDING_MEANS.found(clause))
 
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
@@ -392,6 +432,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         if idx not in negated
         and (_stated_way(clause) or _allowed_thing(clause) or _means_named(clause))
     ]
+    positive += [idx for idx in negated if _joined_replacement(claim.clauses[idx])]
     if not positive:
         positive = [
             idx

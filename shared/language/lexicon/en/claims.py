@@ -173,12 +173,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             r"repeat|adheres? to|compl(?:y|ies) with|conforms? to|sticks? to|based on|"
             r"according to|in line with)\s+"
             r"(?:the\s+|our\s+|that\s+|this\s+|my\s+|your\s+|(?P<below>these\s+))?"
+            # "Follow the repository's DI patterns": the project's own, still unnamed
+            r"(?:(?:repository|repo|project|codebase|team|company)'s\s+)?"
             r"(?!its\b|their\b)(?:(?!following\b|below\b|above\b)[\w-]+\s+){0,3}?"
             r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
             r"guidelines|lesson|pattern|patterns|skill|groove|protocol|notes|dossier|doc|docs|"
             r"standards|best practices|best practice|instructions|conventions|idioms|"
             r"principles|norms|documentation|recipe|process|steps)"
-            r"(?=\s*(?:$|[.,;:!?)]|\s(?:for|to|when|if|and|before|after|in|on|again|here)\b))",
+            r"(?=\s*(?:$|[.,;:!?)]|\s(?:for|to|when|if|and|before|after|in|on|again|here|"
+            # "… conventions used in the project": where they are used names no document
+            r"used|already)\b))",
             "a verb of following, then an artefact noun that ends its phrase",
             bounded=False,
         ),
@@ -248,6 +252,23 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         needs to|have to|has to|always|never|don't|do not|dont|make sure|be sure to|
         remember to|prefer to|avoid|instead|ought to"""
     ),
+    # "Servers are to be started by the user": "be to" before a passive obliges as "must
+    # be" does; "is to be decided / confirmed" leaves the value open.
+    "modal_be_to": (
+        Pattern(
+            r"\b(?:is|are)\s+(?:always\s+|only\s+)?to\s+be\s+(?!(?:decided|determined|"
+            r"confirmed|announced|defined|discussed|agreed|seen|continued|finali[sz]ed|completed|"
+            r"released|shipped|implemented|merged|fixed|done|added|revisited)\b)"
+            r"[a-z]+(?:ed|en|wn|un|lt|de)\b",
+            "'is/are to be' before a passive participle: an obligation",
+        ),
+    ),
+    # "Standalone code is created as an app in `apps/`": a mass noun names every piece of
+    # its kind, so a bare one in a passive states a standing convention as a plural does.
+    "mass_artefact": words(
+        """code data config configuration documentation docs logic state output markup css
+        styling content copy test-code metadata infrastructure tooling"""
+    ),
     "skip_lead": words(
         """then always first just please also immediately briefly politely quietly explicitly
         directly still instead simply proactively gently only now actively and so next
@@ -308,13 +329,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a hedge on the action",
             bounded=False,
         ),
+        # "Ensure the lockfile is updated appropriately": how is left to judgement, as
+        # "where appropriate" leaves it.
+        Pattern(
+            r"\b(?:appropriately|suitably)\b",
+            "'appropriately': a hedge on how",
+            bounded=False,
+        ),
     ),
     # "Return appropriate HTTP status codes": which thing fits is left open, unless
     # "appropriate" only qualifies the means ("using the appropriate pnpm scripts").
     "appropriate": words("appropriate suitable"),
     # "Use the correct UID/GID", "Implement comprehensive monitoring": a verb whose object
     # opens with a standard it does not name (which one is correct is the question).
-    "unnamed_standard": words("proper correct right comprehensive"),
+    "unnamed_standard": words("proper correct right comprehensive necessary"),
     "means_before": (
         Pattern(r"\b(?:using|with|via|through|by)(?: the| an?)?\s*$", "a means", bounded=False),
     ),

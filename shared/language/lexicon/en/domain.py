@@ -192,8 +192,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "relation_verb": words(
         """import depend return extend implement inherit wrap expose export call raise throw
         mirror accept emit reference subclass go default start begin end include contain
-        catch log"""
+        catch log need require"""
     ),
+    # "Every animation needs a fallback": what every artefact of a kind must carry; "needs
+    # to" is the modal instead.
+    "need_verb": words("need require"),
     # Of those, verbs that also say how a thing goes in time or what it holds ("Each
     # session starts fresh", "Every answer includes details"): a relation of the code's
     # shape only beside a code span ("Shell scripts start with `set -euo pipefail`").

@@ -101,6 +101,27 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"refrain from|stop)\b",
         "a prohibition joined by 'and' inside a clause",
     ),
+    # "Avoid svg and use emojis for icons", "Avoid magic numbers and define constants": a
+    # verb of choosing or of making the substitute, joined by "and" inside a prohibition,
+    # says what to do instead ("Never commit and push to main" forbids both).
+    "joined_replacement": _shape(
+        r"\s(?:and|&)\s+(?:instead\s+|rather\s+)?(?:use|prefer|choose|pick|favou?r|adopt|"
+        r"switch to|define|extract|introduce|declare|wrap|move)\b",
+        "a verb of choosing or of making the substitute joined inside a prohibition",
+    ),
+    # "Avoid deep nesting by using early returns": after "avoid"/"prevent" a "by" gerund is
+    # how to keep clear of it ("Never bypass the hook by using --no-verify" is the way
+    # forbidden, after "never").
+    "avoiding_means": _shape(
+        r"^\W*(?:avoid|prevent)\b.*?\sby\s+(?!not\b)[a-z]+ing\b",
+        "'avoid X by doing Y': the means of avoiding",
+    ),
+    # "Stop at each phase boundary", "Stop and ask": "stop" before a place, a time or
+    # "and" halts the work at a point, which directs; "stop adding X" forbids.
+    "halting_stop": _shape(
+        r"^\W*stop\s+(?:at|and|when|after|before|once|if|on|here|there|until)\b",
+        "'stop' halting at a point, not forbidding a gerund",
+    ),
     # ------------------------------------------------------------ dossier
     "internal_state": _shape(
         r"\b(?:kernel lock|index\.lock|lock file|lease|fence|inbox items?|\.pending|"
@@ -228,6 +249,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:activecontext|productcontext|techcontext|systempatterns|projectbrief|progress)\.md\b"
         r"|\bthese (?:rules|instructions|guidelines)\b|\bthis (?:document|guide|rules? file)\b"
         r"|\b(?:curated )?memories\b|\bdaily notes\b"
+        # pruning the file's own entries ("purge deprecated entries", "consolidate lessons",
+        # "remove outdated learnings"): a cache's entries are named by the cache
+        r"|\b(?:purge|prune|delete|remove|consolidate|deduplicate|dedupe|merge|refine|sharpen)\s+"
+        r"(?:(?:the|all|any)\s+)?(?:(?:deprecated|outdated|obsolete|stale|duplicate|"
+        r"redundant|old|vague)\s+)?(?:entries|lessons|learnings|insights)\b"
+        r"(?!\s+(?:from|in|of)\s+(?:the\s+)?(?!file\b|this\b)\w)"
         r"|\b(?:capture|create|save|store|update|add|write)_?memor(?:y|ies)\b"
         # the instruction files by place or kind (".github/instructions/", "these Copilot
         # files"), the memory directory and acts on the memory ("`memory/learnings/`",
@@ -327,6 +354,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"lessons?|learn\w*|surpris\w*|gotchas?)\b"
         # editing the rules themselves ("update the existing rule", "append the rule that
         # prevents it"), even when a user's correction is the trigger
+        # "Update when you learn something": a maintenance verb with no object but a time
+        # keeps the file itself ("Update the lockfile when …" names its object; a path,
+        # blanked out before this is searched, leaves more than one space)
+        r"|^\W*(?:update|revise|prune|tidy|refresh) (?:it )?(?:when|whenever|after|once)\b"
         r"|\b(?:update|edit|rewrite|refine|append|tighten)\s+(?:the\s+|this\s+|that\s+|an?\s+|"
         r"existing\s+|new\s+)*rules?\b"
         # writing something down in this file ("record it here", "log them here"), as
@@ -521,6 +552,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # Work that is only planned, a choice not made, a task of one occasion: a plan of one
     # piece of work, whatever else the line says (one concept, so one pass over a line).
     "plan_marker": (
+        # "**Pending**: rerun the backfill", "Open items: migrate the old table": a line
+        # filed under work still to do ("TODO:" is left to the placeholder and dossier
+        # readings, which say more)
+        Pattern(
+            r"^\W*(?:pending|open items?|still to do)\s*\**\s*[:：]",
+            "a line labelled as work still to do",
+            bounded=False,
+        ),
         # "Dark mode support planned", "Implementation will proceed incrementally, …"
         Pattern(
             r"\bplanned(?=\s*(?:$|[.;:)\]—–]|,\s|-\s|for (?:q[1-4]|v\d|20\d\d|next|later|the "

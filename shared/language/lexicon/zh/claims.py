@@ -60,6 +60,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "direction": (
         *phrases("""应该|应当|需要|必须|务必|一定要|要先|请|先|然后|再"""),
         Pattern(f"直接(?=[{CJK}])", "直接 before a verb"),
+        # "服务器须由用户手动启动", "迁移须在 `db/` 下手写": 须 before who or where, as "are
+        # to be …" is in English; 无须/必须 are read as their own words.
+        Pattern("(?<![无必毋])须(?=由|在|用|经|通过|使用)", "须 'is to be' before 由/在/用"),
+        # "路由函数返回值应为节点名", "日志应写到 `logs/`": a bare 应 after its subject sets
+        # what the artefact is to be; 反应/响应/对应/相应/适应/供应 are words of their own.
+        Pattern(
+            "(?<![反响对相适供答效])应(?=为|是|放在|放到|写到|写入|写在|在|以|返回|使用)",
+            "a bare 应 'should' before 为/是/在",
+        ),
         *phrases(
             """立即|立刻|马上|及时|主动|优先|尽量|不要|别|避免|禁止|切勿|勿|改为|改用|
             改成|换成|统一|一律|始终|总是|记得|按照|按|遵循|参考|参照|采用|使用"""
@@ -70,7 +79,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         *phrases(
             """开头|回答|回复|答复|给出|提供|列出|说明|解释|确认|核对|核实|检查|查看|查阅|
-            阅读|读取|打开|调用|引用|指出|输出|标注|标明|注明|追问|询问|问清|提醒|建议|拒绝|停止|
+            阅读|读取|打开|调用|引用|指出|输出|标注|标明|注明|追问|询问|问清|提醒|告诉|告知|通知|建议|拒绝|停止|
             暂停|跳过|切换|保持|保留|删除|发送|附上|总结|概括|复述|重述|翻译|拆分|合并|
             等待|联系|上报|通知|告知|汇报|默认|补充|把|将|写|放|执行|运行|实现|编写|
             添加|增加|安装|更新|遵守|提交|推送|保存|启用|禁用|开启|交给|交由|适配|接入|
@@ -160,12 +169,19 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "following a principle or a generic norm",
         ),
         # "必须遵循质量标准", "遵守团队编码规范": a norm named only by its domain (development,
-        # code, quality, the team) is no document; "遵守 ESLint 规则" names one.
+        # code, quality, the team) is no document; "遵守 ESLint 规则" names one, and so does
+        # a Latin name before 代码/编码 (a code style guide: "遵循 PEP8 代码规范", as "Follow
+        # PEP 8 conventions"); a product's "Next.js 开发规范" is still only its domain.
         Pattern(
             "(?:遵循|遵守|遵照|符合|按照|依照|依据)[^，。,\\[`]{0,12}?"
-            "(?:开发|编码|编程|代码|质量|设计|行业|业界|团队|项目|通用|统一|相关|既定|既有|现有|"
+            "(?:开发|质量|设计|行业|业界|团队|项目|通用|统一|相关|既定|既有|现有|"
             "已有|原有)的?(?:规范|标准|准则|守则|规则|要求|风格|约定|惯例|写法)",
             "following a norm named only by its domain",
+        ),
+        Pattern(
+            "(?:遵循|遵守|遵照|符合|按照|依照|依据)[^，。,\\[`A-Za-z]{0,12}?"
+            "(?:编码|编程|代码)的?(?:规范|标准|准则|守则|规则|要求|风格|约定|惯例|写法)",
+            "following a code norm named only by its domain",
         ),
     ),
     # "**目标**：尽量在本地完成": a line labelled as a goal states what is wanted.
@@ -359,7 +375,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # "合理使用 useMemo", "设置合适的缓存过期时间": what fits is left to judgement.
     # "使用正确的 UID/GID", "实现全面的监控": the object opens with an unnamed standard.
-    "unnamed_standard": phrases("正确的|全面的|恰当的|适当的"),
+    "unnamed_standard": phrases("正确的|全面的|恰当的|适当的|必要的"),
     "vague_hedge": (
         Pattern("^(?:要|请|应)?(?:合理|适当|适时|酌情)(?:地)?|合适的|恰当的", "a hedge"),
         # "该提醒的时候要提醒": 'do X when X is due' leaves the moment to judgement

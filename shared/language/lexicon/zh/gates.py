@@ -57,6 +57,24 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "避免魔法数字并定义常量", "不要用 svg 而用 emoji": 并/而 then a verb of choosing or of
+    # making the substitute inside a prohibition says what to do instead.
+    "joined_replacement": (
+        Pattern(
+            "(?:并且?|而且?|而|同时|另行)\\s*(?:改用|使用|采用|选用|用|定义|提取|抽取|封装|声明|移到|移至)",
+            "并/而 then a verb of choosing or of making the substitute",
+            bounded=False,
+        ),
+    ),
+    # "通过提前返回避免深层嵌套": a means put before 避免/防止 is how to keep clear of it
+    # ("避免通过全局变量传递状态", with the means after 避免, is the way forbidden).
+    "avoiding_means": (
+        Pattern(
+            "^\\W*(?:通过|借助|利用)\\s*[^，,。；;]{1,30}?(?:来|以)?(?:避免|防止)",
+            "通过 Y 避免 X: the means of avoiding",
+            bounded=False,
+        ),
+    ),
     "upholding_verb": phrases("保持|确保|保证|坚持|维持|维护"),
     "upheld_quality": phrases("严格|整洁|简洁|干净|一致|清晰|规范|可读|优雅|健壮|质量"),
     "upheld_placement": (
@@ -139,6 +157,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             "(?:记录|更新|总结|沉淀|写下|补充|整理)[^，。,]{0,8}?(?:教训|心得)",
             "recording lessons ('复盘当天的错误并更新教训')",
+            bounded=False,
+        ),
+        # pruning the file's own entries ("清理过时的条目", "合并重复的经验"), as "purge
+        # deprecated entries" is in English
+        Pattern(
+            "(?:清理|删除|删掉|合并|精简|去重|剔除)(?:掉)?(?:过时|重复|冗余|陈旧|废弃|无用)?的?"
+            "(?:条目|经验|教训|心得)",
+            "pruning the file's own entries",
             bounded=False,
         ),
     )
@@ -417,6 +443,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # work only planned, a choice not made, a task of one occasion, whatever else the line
     # says (one concept, so one pass over a line)
     "plan_marker": (
+        # "**待执行**: 重算上周数据": a line filed under work still to do
+        Pattern(
+            "^\\W*(?:待执行|待办|待处理|待完成|待确认|待跟进|待做)\\s*\\**\\s*[:：]",
+            "a line labelled as work still to do",
+            bounded=False,
+        ),
         # "支付接口待接入", "导出功能规划中", "消息推送后续再加", "将在下个版本重构";
         # "尚未实现的功能" picks out things, and "后续新增的接口都要加鉴权" / "以后新增接口
         # 时…" direct what comes after
