@@ -1298,6 +1298,21 @@ PENDING_LABELS = [
     ("待办事项用 `TODO(name)` 标注", None),
 ]
 
+
+# Round 22 false rejects: a Chinese clause opening on the file or directory it acts in
+# ("在 `x.py` 内…") leaves its verb to what follows; a state or an attitude there is no act.
+PLACED_ACTIONS = [
+    ("在 `reward.py` 内计算奖励", None),
+    ("在 `config.py` 中定义所有常量", None),
+    ("在 `src/api/` 目录下新增路由", None),
+    ("在 `utils.py` 里写工具函数", None),
+    ("In `reward.py`, compute the reward.", None),
+    ("Define all constants in `config.py`.", None),
+    ("在 `config.py` 中注意命名", "gradient"),
+    ("在 `main.py` 中有三个入口", "gradient"),
+    ("在 Windows 下开发", "gradient"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1335,6 +1350,7 @@ BOARD_SHAPES = {
     "hedged_objects": HEDGED_OBJECTS,
     "file_upkeep": FILE_UPKEEP,
     "pending_labels": PENDING_LABELS,
+    "placed_actions": PLACED_ACTIONS,
 }
 
 

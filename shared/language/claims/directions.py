@@ -122,7 +122,27 @@ def clause_direction(clause: str) -> str | None:
     latin = _LATIN_VERB.search(clause)
     if latin and latin.group(1) in IMPERATIVE and latin.group(1) not in VAGUE_VERB:
         return latin.group(1)
+    placed = _IN_FILE_RE.match(clause) if clause.startswith("在") else None
+    if placed and not _placed_state(clause[placed.start("verb") :]):
+        return placed["verb"]  # "在 `actions.py` 内做范围裁剪": where, then what to do there
     return None
+
+
+# "在 `actions.py` 内做范围裁剪", "在 `src/api/` 下新增路由": a Chinese clause that opens on
+# the file or directory it acts in leaves its verb to what follows, whatever verb that is
+# (the English "In `actions.py`, clip the ranges" leads with its verb after the comma).
+_IN_FILE_RE = re.compile(
+    r"在\s*[\w.-]*(?:(?:/[\w.-]*)+|\.[a-z]{1,5}\b)\s*(?:文件|目录)?\s*(?:中|内|里|下)\s*"
+    r"(?P<verb>[\u4e00-\u9fff]{1,2})"
+)
+_PLACED_STATE_RE = re.compile(r"已|未|没|曾|正在|有|是|无")
+_VAGUE_OPENING = lexicon.matcher("vague_opening")
+
+
+def _placed_state(rest: str) -> bool:
+    """What follows the place is a state ("已完成迁移", "有三个入口") or an attitude
+    ("注意命名"), not an act done there."""
+    return bool(_PLACED_STATE_RE.match(rest) or _VAGUE_OPENING.search(rest))
 
 
 def _named_means(rest: str) -> bool:
