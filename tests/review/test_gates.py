@@ -1313,6 +1313,22 @@ PLACED_ACTIONS = [
     ("在 Windows 下开发", "gradient"),
 ]
 
+
+# Round 22: a present tense that only names the setting a project runs in, before a clause
+# saying what to do there, is the rule's precondition; the setting alone, or with work in
+# progress, still reports state.
+STANDING_SETTINGS = [
+    ("当前项目部署在 Linux 上，路径须使用正斜杠", None),
+    ("目前服务部署在 Vercel，环境变量须在控制台配置", None),
+    ("The app currently runs on Node 18, so use `fetch` from undici.", None),
+    ("The project currently runs on Windows, so files must use CRLF line endings.", None),
+    ("当前项目运行在 Windows 系统", "status-shape"),
+    ("The project currently runs on Windows.", "status-shape"),
+    ("当前正在迁移数据库，完成后再部署", "status-shape"),
+    ("当前项目部署在 Linux 上，目前还没有 CI", "status-shape"),
+    ("Currently migrating to Postgres, so use the new schema.", "status-shape"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1351,6 +1367,7 @@ BOARD_SHAPES = {
     "file_upkeep": FILE_UPKEEP,
     "pending_labels": PENDING_LABELS,
     "placed_actions": PLACED_ACTIONS,
+    "standing_settings": STANDING_SETTINGS,
 }
 
 

@@ -381,6 +381,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "当前项目运行在 Windows 系统，读写文件须使用 CRLF": the setting a project stands in,
+    # opening a line whose later clause says what to do in it (not work in progress).
+    "standing_setting": (
+        Pattern(
+            "^\\W*(?:目前|当前|现在)(?:的)?(?:项目|系统|服务|环境|应用|仓库|代码)?"
+            "(?:运行在|运行于|部署在|部署于|跑在|基于|托管在)",
+            "the setting the project runs in, opening the line",
+        ),
+    ),
     "current_state": (
         Pattern(
             "^\\W*(?:目前|当前|现在|正在|尚未|还没|暂未|计划|打算|考虑|评估|待定)",
