@@ -1329,6 +1329,21 @@ STANDING_SETTINGS = [
     ("Currently migrating to Postgres, so use the new schema.", "status-shape"),
 ]
 
+
+# Round 22: a modal of need with its 仍/还/也 ("但仍需注意…") asks no more than the vague
+# verb it governs; the same modals before a concrete act keep it.
+NEED_BEFORE_VAGUE = [
+    ("仍需注意文件路径处理的安全", "gradient"),
+    ("还需注意路径安全", "gradient"),
+    ("虽然是内部工具，但也需注意权限控制", "gradient"),
+    ("Still be careful with file paths", "gradient"),
+    ("Be careful when editing `config.py`", "gradient"),
+    ("Be careful: run `terraform plan` before `apply`", None),
+    ("仍需运行 `pnpm test` 再提交", None),
+    ("还要更新 `CHANGELOG.md`", None),
+    ("Still run `pnpm test` before committing", None),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1368,6 +1383,7 @@ BOARD_SHAPES = {
     "pending_labels": PENDING_LABELS,
     "placed_actions": PLACED_ACTIONS,
     "standing_settings": STANDING_SETTINGS,
+    "need_before_vague": NEED_BEFORE_VAGUE,
 }
 
 

@@ -139,7 +139,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     "vague_phrase": (
-        *phrases("""pay attention|keep in mind|bear in mind|take care|take into account"""),
+        # "be careful with file paths": a caution about a thing says nothing to do to it
+        *phrases(
+            """pay attention|keep in mind|bear in mind|take care|take into account|
+            be careful|be cautious|be mindful|be wary"""
+        ),
         Pattern(
             r"use (?:your |good |best |common )*(?:judg(?:e)?ment|sense|discretion)",
             "'use (good) judgement' and its variants",

@@ -142,10 +142,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "每个 X 一个 Y: one per",
         ),
     ),
-    # An opening that directs nothing concrete ("注意…", "要小心").
+    # An opening that directs nothing concrete ("注意…", "要小心", "但仍需注意…": a modal of
+    # need, with its 仍/还/也 and a leading 但, asks no more than the vague verb it governs).
     "vague_opening": (
         Pattern(
-            "^(?:要|请|应该|需要|先|始终|时刻|随时|一直|务必|必须|一定要)?"
+            "^(?:但|但是|而)?(?:[仍还也都]?(?:需要|需|要|得|应该|应当|应)|请|先|始终|时刻|随时|一直|务必|必须|一定要)?"
             "(?:注意|小心|谨慎|考虑|留意|多想想|理解|思考|想清楚|"
             "妥善处理|适当处理|酌情处理|灵活处理|认真对待|重视|用心|好好|做好|写好|用好|管好|"
             "处理好|把控好|把好关|把关|关注|关心|在意|留心|当心|牢记|铭记|记住|时刻注意|"
