@@ -1344,6 +1344,21 @@ NEED_BEFORE_VAGUE = [
     ("Still run `pnpm test` before committing", None),
 ]
 
+
+# Round 22: a negator standing alone as a clause ("**禁止** 使用 …", split at the space)
+# forbids the clause after it, which is then no replacement; a replacement after that
+# still counts.
+STANDALONE_NEGATORS = [
+    ("**禁止** 使用 `eval`", "summoning"),
+    ("**严禁** 提交 `.env` 文件", "summoning"),
+    ("**不要** 修改 `dist/` 目录", "summoning"),
+    ("**Never** use `eval`", "summoning"),
+    ("**禁止** 使用 `eval`，改用 `JSON.parse`", None),
+    ("**严禁** 提交 `.env`，密钥改用环境变量注入", None),
+    ("**Never** use `eval`; use `JSON.parse` instead", None),
+    ("**必须** 使用 `pnpm`", None),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1384,6 +1399,7 @@ BOARD_SHAPES = {
     "placed_actions": PLACED_ACTIONS,
     "standing_settings": STANDING_SETTINGS,
     "need_before_vague": NEED_BEFORE_VAGUE,
+    "standalone_negators": STANDALONE_NEGATORS,
 }
 
 
