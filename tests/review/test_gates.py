@@ -1359,6 +1359,17 @@ STANDALONE_NEGATORS = [
     ("**必须** 使用 `pnpm`", None),
 ]
 
+
+# Round 22: a clause led by 例如 / e.g. lists examples of the clause before it and directs
+# nothing of its own, unless what follows the lead is itself an act.
+EXAMPLE_CLAUSES = [
+    ("关注接口的性能问题，例如批量查询、数据导出等，考虑加缓存。", "gradient"),
+    ("Care about performance, e.g. large imports and exports", "gradient"),
+    ("处理好错误，例如使用 `try/except` 包裹调用", None),
+    ("大数据量时分批处理，例如导入时每批 1000 条", None),
+    ("Batch large imports, e.g. insert 1000 rows per transaction", None),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1400,6 +1411,7 @@ BOARD_SHAPES = {
     "standing_settings": STANDING_SETTINGS,
     "need_before_vague": NEED_BEFORE_VAGUE,
     "standalone_negators": STANDALONE_NEGATORS,
+    "example_clauses": EXAMPLE_CLAUSES,
 }
 
 

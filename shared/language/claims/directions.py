@@ -42,6 +42,7 @@ _SPACED_SKILL = lexicon.matcher("external_skill", spaced=True)
 _MEANS_LEAD = lexicon.matcher("means_lead")
 _UNSPACED_ARTEFACT = lexicon.matcher("artefact", spaced=False)
 _UNSPACED_SKILL = lexicon.matcher("external_skill", spaced=False)
+_EXAMPLE_LEAD = lexicon.matcher("example_lead")
 # "see the `adding-a-cli-command` skill": the artefact is named in a code span.
 _NAMED_ARTEFACT_RE = re.compile(r"`[^`\n]+`\s+(?:[\w-]+\s+)?[a-z]+")
 # "... conventions in src/api/", "... patterns of routes/users.ts": a place named after it.
@@ -186,6 +187,8 @@ def direction_clauses(claim: Claim, trigger_idx: int | None) -> list[tuple[int, 
 def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int, str], ...]:
     found = []
     for idx, clause in enumerate(claim.clauses):
+        if idx and _examples_only(clause):
+            continue  # "…问题，例如批量计算、数据导入导出等": examples of the clause before
         if idx == trigger_idx:
             cue = _trigger_clause_direction(claim, clause)
             if cue is not None:
@@ -201,6 +204,17 @@ def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int
         if cue:
             found.append((idx, cue))
     return tuple(found)
+
+
+def _examples_only(clause: str) -> bool:
+    """A clause led by "例如 / e.g." lists examples of the clause before it, unless what
+    follows the lead is itself an act ("for example wrap handlers in `withErrors()`")."""
+    lead = _EXAMPLE_LEAD.match(clause)
+    if lead is None:
+        return False
+    rest = clause[lead.end() :].lstrip(" ,:：，")
+    cue = clause_direction(rest) if rest else None
+    return cue is None or not (rest.startswith(cue) or _UNSPACED_DIRECTION.match(rest))
 
 
 _LATIN_OR_CODE_RE = re.compile(r"[A-Za-z0-9`]")

@@ -144,6 +144,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # An opening that directs nothing concrete ("注意…", "要小心", "但仍需注意…": a modal of
     # need, with its 仍/还/也 and a leading 但, asks no more than the vague verb it governs).
+    # "…，例如批量计算、数据导入导出等，…": a clause of examples of the one before it.
+    "example_lead": (
+        Pattern(
+            "^\\W*(?:例如|比如|譬如|诸如|举例来说|像是)", "例如 opening a clause", bounded=False
+        ),
+    ),
     "vague_opening": (
         Pattern(
             "^(?:但|但是|而)?(?:[仍还也都]?(?:需要|需|要|得|应该|应当|应)|请|先|始终|时刻|随时|一直|务必|必须|一定要)?"
