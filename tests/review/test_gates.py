@@ -1370,6 +1370,18 @@ EXAMPLE_CLAUSES = [
     ("Batch large imports, e.g. insert 1000 rows per transaction", None),
 ]
 
+
+# Round 22: a verb inside the object an unnamed standard qualifies ("完善的错误捕获机制")
+# names a kind of mechanism, not the act asked for; 完善的 / 健全的 join 全面的 / 正确的.
+STANDARD_QUALIFIED_OBJECTS = [
+    ("确保有完善的错误捕获和处理机制", "gradient"),
+    ("实现完善的权限校验", "gradient"),
+    ("提供健全的日志记录", "gradient"),
+    ("Ensure robust error handling", "gradient"),
+    ("用 `try/except` 捕获所有数据库错误", None),
+    ("捕获异常后记录到 `logs/error.log`", None),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1412,6 +1424,7 @@ BOARD_SHAPES = {
     "need_before_vague": NEED_BEFORE_VAGUE,
     "standalone_negators": STANDALONE_NEGATORS,
     "example_clauses": EXAMPLE_CLAUSES,
+    "standard_qualified_objects": STANDARD_QUALIFIED_OBJECTS,
 }
 
 

@@ -299,7 +299,17 @@ def unnamed_standard(clause: str, cue: str) -> bool:
     object)."""
     if CJK_RE.search(clause):
         at = clause.find(cue)
-        return at >= 0 and bool(_UNSPACED_STANDARD.match(clause[at + len(cue) :]))
+        if at < 0:
+            return False
+        if _UNSPACED_STANDARD.match(clause[at + len(cue) :]):
+            return True
+        # "确保有完善的错误捕获和处理机制": the cue sits inside the object an unnamed
+        # standard qualifies, a kind of mechanism named by its verb, not the act asked for
+        return any(
+            len(between := clause[m.end() : at]) <= _UNSPACED_ARTEFACT_MAX
+            and len(CJK_RE.findall(between)) == len(between)
+            for m in _UNSPACED_STANDARD.finditer(clause[:at])
+        )
     ws = words(clause)
     if cue not in ws:
         return False
