@@ -1382,6 +1382,18 @@ STANDARD_QUALIFIED_OBJECTS = [
     ("捕获异常后记录到 `logs/error.log`", None),
 ]
 
+
+# Round 22: handling done in a named file or directory is an act placed where it is to be
+# done; handling with only a manner, or a mental verb anywhere, stays vague.
+PLACED_HANDLING = [
+    ("Handle errors in `middleware/errors.ts`", None),
+    ("Deal with timeouts in `src/net/retry.ts`", None),
+    ("在 `middleware/errors.ts` 中处理错误", None),
+    ("Handle errors gracefully", "gradient"),
+    ("Think about naming in `utils.py`", "gradient"),
+    ("妥善处理错误", "gradient"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1425,6 +1437,7 @@ BOARD_SHAPES = {
     "standalone_negators": STANDALONE_NEGATORS,
     "example_clauses": EXAMPLE_CLAUSES,
     "standard_qualified_objects": STANDARD_QUALIFIED_OBJECTS,
+    "placed_handling": PLACED_HANDLING,
 }
 
 

@@ -342,6 +342,19 @@ def object_follows(raw: str, clause: str, cue: str) -> bool:
     return content[-1:] == [cue]
 
 
+_IN_NAMED_FILE_RE = re.compile(
+    r"\b(?:in|inside|within|at|from|via|through)\s+(?:the\s+)?[\w.-]*(?:/[\w.-]*|\.[a-z]{1,5}\b)"
+)
+_HANDLING_VERBS = frozenset({"handle", "deal", "do"})
+
+
+def _placed_handling(clause: str, cue: str) -> bool:
+    """ "Handle errors in `middleware/errors.ts`": handling done in a named file or
+    directory is an act placed where it is to be done ("Handle errors gracefully" places
+    nothing; thinking or caring stays vague wherever it happens)."""
+    return cue in _HANDLING_VERBS and bool(_IN_NAMED_FILE_RE.search(clause))
+
+
 def is_vague(clause: str, cue: str) -> bool:
     """True when a direction clause names no concrete action (a value or a vague verb)."""
     if _hedged(clause):
@@ -373,7 +386,7 @@ def is_vague(clause: str, cue: str) -> bool:
     if cue in EVALUATIVE and len(content) > 1 and all(w in _GENERIC_CODE for w in content[1:]):
         return True  # "Clean code", "Simple functions": the cue reads as a quality
     concrete = [w for w in content if w in IMPERATIVE and w not in VAGUE_VERB]
-    if cue in VAGUE_VERB and not concrete:
+    if cue in VAGUE_VERB and not concrete and not _placed_handling(clause, cue):
         return True
     if _JUDGEMENT.search(clause):
         return True
