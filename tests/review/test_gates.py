@@ -1394,6 +1394,19 @@ PLACED_HANDLING = [
     ("妥善处理错误", "gradient"),
 ]
 
+
+# Round 22: an unnamed kind of artefact preferred to "ones" of the same kind weighs only
+# their qualities; two kinds, or named ones, are a real choice.
+ONES_BY_QUALITY = [
+    ("Prefer simple solutions over complex ones", "gradient"),
+    ("Prefer small functions over large ones", "gradient"),
+    ("Avoid over-engineering - prefer simple solutions over complex ones", "summoning"),
+    ("优先选择简单的方案而不是复杂的方案", "gradient"),
+    ("Prefer small functions over classes", None),
+    ("Prefer async functions over sync ones", None),
+    ("Prefer named exports over default exports", None),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1438,6 +1451,7 @@ BOARD_SHAPES = {
     "example_clauses": EXAMPLE_CLAUSES,
     "standard_qualified_objects": STANDARD_QUALIFIED_OBJECTS,
     "placed_handling": PLACED_HANDLING,
+    "ones_by_quality": ONES_BY_QUALITY,
 }
 
 

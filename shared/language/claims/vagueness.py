@@ -212,10 +212,26 @@ def _quality_over_quality(content: list[str], clause: str, cue: str) -> bool:
     # "Prefer explicit over implicit": a bare quality on the preferred side too
     bare = [w for w in head if w != cue]
     quality = _quality_object(head, cue) or (bool(bare) and all(w in EVALUATIVE for w in bare))
+    if _ones_by_quality(bare, after, clause):
+        return True
     return quality and all(
         w in STOP or w in EVALUATIVE or w in _QUALITY_NOUNS or w.endswith(_ABSTRACT_SUFFIXES)
         for w in after
     )
+
+
+def _ones_by_quality(bare: list[str], after: list[str], clause: str) -> bool:
+    """ "Prefer simple solutions over complex ones": an unnamed kind of artefact on the
+    preferred side, "ones" of the same kind on the other, so only their qualities are
+    weighed ("Prefer small functions over classes" weighs two kinds)."""
+    if "`" in clause or not any(w in _ONES for w in after):
+        return False
+    return any(w in EVALUATIVE for w in bare) and all(
+        w in EVALUATIVE or w in _GENERIC_CODE for w in bare
+    )
+
+
+_ONES = frozenset({"one", "ones"})
 
 
 def _unspaced_quality_over_quality(clause: str) -> bool:
