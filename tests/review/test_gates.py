@@ -1407,6 +1407,18 @@ ONES_BY_QUALITY = [
     ("Prefer named exports over default exports", None),
 ]
 
+
+# Round 22: the current work's own progress or status, wherever it sits in the line, is
+# run state; a named tracker's status updated on an event is an act.
+OWN_WORK_PROGRESS = [
+    ("Check current task progress", "status-shape"),
+    ("Check the progress of the current task", "status-shape"),
+    ("检查当前任务进度", "status-shape"),
+    ("Check CI status before merging", None),
+    ("Update the task status in Jira when you finish a ticket", None),
+    ("完成后在 Jira 更新任务状态", None),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1452,6 +1464,7 @@ BOARD_SHAPES = {
     "standard_qualified_objects": STANDARD_QUALIFIED_OBJECTS,
     "placed_handling": PLACED_HANDLING,
     "ones_by_quality": ONES_BY_QUALITY,
+    "own_work_progress": OWN_WORK_PROGRESS,
 }
 
 

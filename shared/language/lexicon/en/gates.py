@@ -500,6 +500,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "current_state": _shape(
         r"^\W*current\s+(?:branch|phase|sprint|status|state|task|focus|work|step|milestone)\b"
+        # "Check current task progress": the work's own progress, wherever it sits in the line
+        r"|\bcurrent\s+(?:task|work|step|sprint)\s+(?:progress|status)\b"
+        r"|\b(?:progress|status)\s+of\s+the\s+current\s+(?:task|work|step|sprint)\b"
         r"|^\W*(?:currently|considering|evaluating|exploring|investigating|planning to|"
         r"thinking about|next step|next steps|in progress|wip|tbd|future work|"
         r"active (?:work|tracks?|decisions?))\b"

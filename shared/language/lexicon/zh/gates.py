@@ -401,6 +401,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a state already reached",
         ),
         Pattern(
+            "当前(?:任务|工作|步骤|迭代)的?(?:进度|状态)",
+            "the current work's own progress ('检查当前任务进度')",
+        ),
+        Pattern(
             "^\\W*(?:\\d+\\.\\s*\\W*)?(?:工作重点|当前焦点|当前任务|最近变更|下一步|可选|待办)"
             "\\W*[:：]",
             "a field that names work state ('**工作重点**：…', '下一步：…', '可选：…')",
