@@ -1298,6 +1298,127 @@ PENDING_LABELS = [
     ("待办事项用 `TODO(name)` 标注", None),
 ]
 
+
+# Round 22 false rejects: a Chinese clause opening on the file or directory it acts in
+# ("在 `x.py` 内…") leaves its verb to what follows; a state or an attitude there is no act.
+PLACED_ACTIONS = [
+    ("在 `reward.py` 内计算奖励", None),
+    ("在 `config.py` 中定义所有常量", None),
+    ("在 `src/api/` 目录下新增路由", None),
+    ("在 `utils.py` 里写工具函数", None),
+    ("In `reward.py`, compute the reward.", None),
+    ("Define all constants in `config.py`.", None),
+    ("在 `config.py` 中注意命名", "gradient"),
+    ("在 `main.py` 中有三个入口", "gradient"),
+    ("在 Windows 下开发", "gradient"),
+]
+
+
+# Round 22: a present tense that only names the setting a project runs in, before a clause
+# saying what to do there, is the rule's precondition; the setting alone, or with work in
+# progress, still reports state.
+STANDING_SETTINGS = [
+    ("当前项目部署在 Linux 上，路径须使用正斜杠", None),
+    ("目前服务部署在 Vercel，环境变量须在控制台配置", None),
+    ("The app currently runs on Node 18, so use `fetch` from undici.", None),
+    ("The project currently runs on Windows, so files must use CRLF line endings.", None),
+    ("当前项目运行在 Windows 系统", "status-shape"),
+    ("The project currently runs on Windows.", "status-shape"),
+    ("当前正在迁移数据库，完成后再部署", "status-shape"),
+    ("当前项目部署在 Linux 上，目前还没有 CI", "status-shape"),
+    ("Currently migrating to Postgres, so use the new schema.", "status-shape"),
+]
+
+
+# Round 22: a modal of need with its 仍/还/也 ("但仍需注意…") asks no more than the vague
+# verb it governs; the same modals before a concrete act keep it.
+NEED_BEFORE_VAGUE = [
+    ("仍需注意文件路径处理的安全", "gradient"),
+    ("还需注意路径安全", "gradient"),
+    ("虽然是内部工具，但也需注意权限控制", "gradient"),
+    ("Still be careful with file paths", "gradient"),
+    ("Be careful when editing `config.py`", "gradient"),
+    ("Be careful: run `terraform plan` before `apply`", None),
+    ("仍需运行 `pnpm test` 再提交", None),
+    ("还要更新 `CHANGELOG.md`", None),
+    ("Still run `pnpm test` before committing", None),
+]
+
+
+# Round 22: a negator standing alone as a clause ("**禁止** 使用 …", split at the space)
+# forbids the clause after it, which is then no replacement; a replacement after that
+# still counts.
+STANDALONE_NEGATORS = [
+    ("**禁止** 使用 `eval`", "summoning"),
+    ("**严禁** 提交 `.env` 文件", "summoning"),
+    ("**不要** 修改 `dist/` 目录", "summoning"),
+    ("**Never** use `eval`", "summoning"),
+    ("**禁止** 使用 `eval`，改用 `JSON.parse`", None),
+    ("**严禁** 提交 `.env`，密钥改用环境变量注入", None),
+    ("**Never** use `eval`; use `JSON.parse` instead", None),
+    ("**必须** 使用 `pnpm`", None),
+]
+
+
+# Round 22: a clause led by 例如 / e.g. lists examples of the clause before it and directs
+# nothing of its own, unless what follows the lead is itself an act.
+EXAMPLE_CLAUSES = [
+    ("关注接口的性能问题，例如批量查询、数据导出等，考虑加缓存。", "gradient"),
+    ("Care about performance, e.g. large imports and exports", "gradient"),
+    ("处理好错误，例如使用 `try/except` 包裹调用", None),
+    ("大数据量时分批处理，例如导入时每批 1000 条", None),
+    ("Batch large imports, e.g. insert 1000 rows per transaction", None),
+]
+
+
+# Round 22: a verb inside the object an unnamed standard qualifies ("完善的错误捕获机制")
+# names a kind of mechanism, not the act asked for; 完善的 / 健全的 join 全面的 / 正确的.
+STANDARD_QUALIFIED_OBJECTS = [
+    ("确保有完善的错误捕获和处理机制", "gradient"),
+    ("实现完善的权限校验", "gradient"),
+    ("提供健全的日志记录", "gradient"),
+    ("Ensure robust error handling", "gradient"),
+    ("用 `try/except` 捕获所有数据库错误", None),
+    ("捕获异常后记录到 `logs/error.log`", None),
+]
+
+
+# Round 22: handling done in a named file or directory is an act placed where it is to be
+# done; handling with only a manner, or a mental verb anywhere, stays vague.
+PLACED_HANDLING = [
+    ("Handle errors in `middleware/errors.ts`", None),
+    ("Deal with timeouts in `src/net/retry.ts`", None),
+    ("在 `middleware/errors.ts` 中处理错误", None),
+    ("Handle errors gracefully", "gradient"),
+    ("Think about naming in `utils.py`", "gradient"),
+    ("妥善处理错误", "gradient"),
+]
+
+
+# Round 22: an unnamed kind of artefact preferred to "ones" of the same kind weighs only
+# their qualities; two kinds, or named ones, are a real choice.
+ONES_BY_QUALITY = [
+    ("Prefer simple solutions over complex ones", "gradient"),
+    ("Prefer small functions over large ones", "gradient"),
+    ("Avoid over-engineering - prefer simple solutions over complex ones", "summoning"),
+    ("优先选择简单的方案而不是复杂的方案", "gradient"),
+    ("Prefer small functions over classes", None),
+    ("Prefer async functions over sync ones", None),
+    ("Prefer named exports over default exports", None),
+]
+
+
+# Round 22: the current work's own progress or status, wherever it sits in the line, is
+# run state; a named tracker's status updated on an event is an act.
+OWN_WORK_PROGRESS = [
+    ("Check current task progress", "status-shape"),
+    ("Check the progress of the current task", "status-shape"),
+    ("检查当前任务进度", "status-shape"),
+    ("Check CI status before merging", None),
+    ("Update the task status in Jira when you finish a ticket", None),
+    ("完成后在 Jira 更新任务状态", None),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1335,6 +1456,15 @@ BOARD_SHAPES = {
     "hedged_objects": HEDGED_OBJECTS,
     "file_upkeep": FILE_UPKEEP,
     "pending_labels": PENDING_LABELS,
+    "placed_actions": PLACED_ACTIONS,
+    "standing_settings": STANDING_SETTINGS,
+    "need_before_vague": NEED_BEFORE_VAGUE,
+    "standalone_negators": STANDALONE_NEGATORS,
+    "example_clauses": EXAMPLE_CLAUSES,
+    "standard_qualified_objects": STANDARD_QUALIFIED_OBJECTS,
+    "placed_handling": PLACED_HANDLING,
+    "ones_by_quality": ONES_BY_QUALITY,
+    "own_work_progress": OWN_WORK_PROGRESS,
 }
 
 

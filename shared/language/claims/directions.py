@@ -42,6 +42,7 @@ _SPACED_SKILL = lexicon.matcher("external_skill", spaced=True)
 _MEANS_LEAD = lexicon.matcher("means_lead")
 _UNSPACED_ARTEFACT = lexicon.matcher("artefact", spaced=False)
 _UNSPACED_SKILL = lexicon.matcher("external_skill", spaced=False)
+_EXAMPLE_LEAD = lexicon.matcher("example_lead")
 # "see the `adding-a-cli-command` skill": the artefact is named in a code span.
 _NAMED_ARTEFACT_RE = re.compile(r"`[^`\n]+`\s+(?:[\w-]+\s+)?[a-z]+")
 # "... conventions in src/api/", "... patterns of routes/users.ts": a place named after it.
@@ -122,7 +123,27 @@ def clause_direction(clause: str) -> str | None:
     latin = _LATIN_VERB.search(clause)
     if latin and latin.group(1) in IMPERATIVE and latin.group(1) not in VAGUE_VERB:
         return latin.group(1)
+    placed = _IN_FILE_RE.match(clause) if clause.startswith("在") else None
+    if placed and not _placed_state(clause[placed.start("verb") :]):
+        return placed["verb"]  # "在 `actions.py` 内做范围裁剪": where, then what to do there
     return None
+
+
+# "在 `actions.py` 内做范围裁剪", "在 `src/api/` 下新增路由": a Chinese clause that opens on
+# the file or directory it acts in leaves its verb to what follows, whatever verb that is
+# (the English "In `actions.py`, clip the ranges" leads with its verb after the comma).
+_IN_FILE_RE = re.compile(
+    r"在\s*[\w.-]*(?:(?:/[\w.-]*)+|\.[a-z]{1,5}\b)\s*(?:文件|目录)?\s*(?:中|内|里|下)\s*"
+    r"(?P<verb>[\u4e00-\u9fff]{1,2})"
+)
+_PLACED_STATE_RE = re.compile(r"已|未|没|曾|正在|有|是|无")
+_VAGUE_OPENING = lexicon.matcher("vague_opening")
+
+
+def _placed_state(rest: str) -> bool:
+    """What follows the place is a state ("已完成迁移", "有三个入口") or an attitude
+    ("注意命名"), not an act done there."""
+    return bool(_PLACED_STATE_RE.match(rest) or _VAGUE_OPENING.search(rest))
 
 
 def _named_means(rest: str) -> bool:
@@ -166,6 +187,8 @@ def direction_clauses(claim: Claim, trigger_idx: int | None) -> list[tuple[int, 
 def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int, str], ...]:
     found = []
     for idx, clause in enumerate(claim.clauses):
+        if idx and _examples_only(clause):
+            continue  # "…问题，例如批量计算、数据导入导出等": examples of the clause before
         if idx == trigger_idx:
             cue = _trigger_clause_direction(claim, clause)
             if cue is not None:
@@ -181,6 +204,17 @@ def _direction_clauses(claim: Claim, trigger_idx: int | None) -> tuple[tuple[int
         if cue:
             found.append((idx, cue))
     return tuple(found)
+
+
+def _examples_only(clause: str) -> bool:
+    """A clause led by "例如 / e.g." lists examples of the clause before it, unless what
+    follows the lead is itself an act ("for example wrap handlers in `withErrors()`")."""
+    lead = _EXAMPLE_LEAD.match(clause)
+    if lead is None:
+        return False
+    rest = clause[lead.end() :].lstrip(" ,:：，")
+    cue = clause_direction(rest) if rest else None
+    return cue is None or not (rest.startswith(cue) or _UNSPACED_DIRECTION.match(rest))
 
 
 _LATIN_OR_CODE_RE = re.compile(r"[A-Za-z0-9`]")

@@ -212,10 +212,26 @@ def _quality_over_quality(content: list[str], clause: str, cue: str) -> bool:
     # "Prefer explicit over implicit": a bare quality on the preferred side too
     bare = [w for w in head if w != cue]
     quality = _quality_object(head, cue) or (bool(bare) and all(w in EVALUATIVE for w in bare))
+    if _ones_by_quality(bare, after, clause):
+        return True
     return quality and all(
         w in STOP or w in EVALUATIVE or w in _QUALITY_NOUNS or w.endswith(_ABSTRACT_SUFFIXES)
         for w in after
     )
+
+
+def _ones_by_quality(bare: list[str], after: list[str], clause: str) -> bool:
+    """ "Prefer simple solutions over complex ones": an unnamed kind of artefact on the
+    preferred side, "ones" of the same kind on the other, so only their qualities are
+    weighed ("Prefer small functions over classes" weighs two kinds)."""
+    if "`" in clause or not any(w in _ONES for w in after):
+        return False
+    return any(w in EVALUATIVE for w in bare) and all(
+        w in EVALUATIVE or w in _GENERIC_CODE for w in bare
+    )
+
+
+_ONES = frozenset({"one", "ones"})
 
 
 def _unspaced_quality_over_quality(clause: str) -> bool:
@@ -299,7 +315,17 @@ def unnamed_standard(clause: str, cue: str) -> bool:
     object)."""
     if CJK_RE.search(clause):
         at = clause.find(cue)
-        return at >= 0 and bool(_UNSPACED_STANDARD.match(clause[at + len(cue) :]))
+        if at < 0:
+            return False
+        if _UNSPACED_STANDARD.match(clause[at + len(cue) :]):
+            return True
+        # "确保有完善的错误捕获和处理机制": the cue sits inside the object an unnamed
+        # standard qualifies, a kind of mechanism named by its verb, not the act asked for
+        return any(
+            len(between := clause[m.end() : at]) <= _UNSPACED_ARTEFACT_MAX
+            and len(CJK_RE.findall(between)) == len(between)
+            for m in _UNSPACED_STANDARD.finditer(clause[:at])
+        )
     ws = words(clause)
     if cue not in ws:
         return False
@@ -330,6 +356,19 @@ def object_follows(raw: str, clause: str, cue: str) -> bool:
         return False
     content = [w for w in words(clause) if w not in STOP and w not in _SKIP_LEAD]
     return content[-1:] == [cue]
+
+
+_IN_NAMED_FILE_RE = re.compile(
+    r"\b(?:in|inside|within|at|from|via|through)\s+(?:the\s+)?[\w.-]*(?:/[\w.-]*|\.[a-z]{1,5}\b)"
+)
+_HANDLING_VERBS = frozenset({"handle", "deal", "do"})
+
+
+def _placed_handling(clause: str, cue: str) -> bool:
+    """ "Handle errors in `middleware/errors.ts`": handling done in a named file or
+    directory is an act placed where it is to be done ("Handle errors gracefully" places
+    nothing; thinking or caring stays vague wherever it happens)."""
+    return cue in _HANDLING_VERBS and bool(_IN_NAMED_FILE_RE.search(clause))
 
 
 def is_vague(clause: str, cue: str) -> bool:
@@ -363,7 +402,7 @@ def is_vague(clause: str, cue: str) -> bool:
     if cue in EVALUATIVE and len(content) > 1 and all(w in _GENERIC_CODE for w in content[1:]):
         return True  # "Clean code", "Simple functions": the cue reads as a quality
     concrete = [w for w in content if w in IMPERATIVE and w not in VAGUE_VERB]
-    if cue in VAGUE_VERB and not concrete:
+    if cue in VAGUE_VERB and not concrete and not _placed_handling(clause, cue):
         return True
     if _JUDGEMENT.search(clause):
         return True

@@ -171,6 +171,21 @@ def _aside_only(claim: Claim, text: str) -> bool:
     return bool(_own_directions(outside, trigger_clause(outside)))
 
 
+_STANDING_SETTING = lexicon.matcher("standing_setting")
+
+
+def _setting_only(claim: Claim) -> bool:
+    """The present tense only names the setting the project runs in, in the line's first
+    clause, and a later clause directs what to do there ("当前项目运行在 Windows 系统，读写
+    文件须使用 CRLF"): a precondition of the rule, not where the work stands."""
+    head, rest = claim.clauses[0], claim.clauses[1:]
+    if not rest or not _STANDING_SETTING.found(head):
+        return False
+    if any(_CURRENT.found(c) for c in rest):
+        return False
+    return any(idx > 0 for idx, _ in _own_directions(claim, trigger_clause(claim)))
+
+
 def _narrates(sentence: str) -> bool:
     """A sentence with a past-tense verb and no direction of its own."""
     if not any(w in _NARRATIVE_VERBS for w in re.findall(r"[a-z]+", sentence)):
@@ -213,7 +228,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding("plan", "the line records planned or one-off work, not behavior")
     if _STATE_REACHED.found(text) or _STATUS_MARK_RE.search(claim.text):
         return _finding("current state", "the line reports a state reached, not future behavior")
-    if _CURRENT.found(text) and not _aside_only(claim, text):
+    if _CURRENT.found(text) and not _aside_only(claim, text) and not _setting_only(claim):
         return _finding(
             "current state",
             "the line reports present state or open deliberation rather than future behavior",

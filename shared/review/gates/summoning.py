@@ -350,6 +350,11 @@ def _joined_replacement(clause: str) -> bool:
     return bool(_JOINED_REPLACEMENT.search(clause) or _AVOIDING_MEANS.found(clause))
 
 
+def _bare_negator(clause: str) -> bool:
+    # "**禁止** 使用 `eval`", "**严禁** 提交 `.env`": a negator standing alone as a clause
+    return len(clause) <= 12 and bool(_NEGATION.fullmatch(clause.strip(" *_>#-—–:：")))
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject negated rules without trigger or replacement (see module docstring)."""
     trig = trigger_clause(claim)
@@ -387,6 +392,11 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         and not has_limit(claim.clauses[trig])
     ):
         negated.append(trig)
+    negated += [
+        idx
+        for idx in range(len(claim.clauses) - 1)
+        if idx not in negated and _bare_negator(claim.clauses[idx])
+    ]
     if not negated:
         return None
     if _GHOST.found(claim.lower):
@@ -400,10 +410,12 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     first_negated = min(negated)
     # "禁止输出 `System.out.println()` 或 `console.log` 调试信息": a clause opening on "or"
     # after a prohibition (split off at a bracket) is more of what it forbids.
+    # A negator standing alone as a clause forbids the clause after it, no replacement.
     forbidden = set(negated) | {
         idx
         for idx in range(1, len(claim.clauses))
-        if idx - 1 in negated and _CONTINUING_LEAD.match(claim.clauses[idx])
+        if idx - 1 in negated
+        and (_CONTINUING_LEAD.match(claim.clauses[idx]) or _bare_negator(claim.clauses[idx - 1]))
     }
     positive = [
         idx

@@ -47,6 +47,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "…, e.g. batch imports, …": a clause of examples of the one before it.
+    "example_lead": (
+        Pattern(
+            r"^\W*(?:e\.\s?g\.?|for example|for instance|such as)(?:\s|,|:|$)",
+            "an example lead opening a clause",
+            bounded=False,
+        ),
+    ),
     # Scope phrases that name no situation (checked with startswith).
     "generic_scope": phrases(
         """in general|overall|in short|for now|in practice|at all times|in every case|for all|
@@ -139,7 +147,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     "vague_phrase": (
-        *phrases("""pay attention|keep in mind|bear in mind|take care|take into account"""),
+        # "be careful with file paths": a caution about a thing says nothing to do to it
+        *phrases(
+            """pay attention|keep in mind|bear in mind|take care|take into account|
+            be careful|be cautious|be mindful|be wary"""
+        ),
         Pattern(
             r"use (?:your |good |best |common )*(?:judg(?:e)?ment|sense|discretion)",
             "'use (good) judgement' and its variants",

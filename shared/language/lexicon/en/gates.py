@@ -491,8 +491,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """used selected showed migrated implemented built introduced added created fixed
         broke failed crashed was were had did happened occurred"""
     ),
+    # "The project currently runs on Windows, so …": the setting the project stands in,
+    # opening a line whose later clause says what to do in it (not work in progress).
+    "standing_setting": _shape(
+        r"^\W*(?:the\s+)?(?:project|app|service|system|repo|code(?:base)?|server)\s+"
+        r"(?:currently|now)\s+(?:runs|is deployed|is hosted|lives|targets)\s+(?:on|in|at)?\b",
+        "the setting the project runs in, opening the line",
+    ),
     "current_state": _shape(
         r"^\W*current\s+(?:branch|phase|sprint|status|state|task|focus|work|step|milestone)\b"
+        # "Check current task progress": the work's own progress, wherever it sits in the line
+        r"|\bcurrent\s+(?:task|work|step|sprint)\s+(?:progress|status)\b"
+        r"|\b(?:progress|status)\s+of\s+the\s+current\s+(?:task|work|step|sprint)\b"
         r"|^\W*(?:currently|considering|evaluating|exploring|investigating|planning to|"
         r"thinking about|next step|next steps|in progress|wip|tbd|future work|"
         r"active (?:work|tracks?|decisions?))\b"

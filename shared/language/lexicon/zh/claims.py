@@ -142,10 +142,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "每个 X 一个 Y: one per",
         ),
     ),
-    # An opening that directs nothing concrete ("注意…", "要小心").
+    # An opening that directs nothing concrete ("注意…", "要小心", "但仍需注意…": a modal of
+    # need, with its 仍/还/也 and a leading 但, asks no more than the vague verb it governs).
+    # "…，例如批量计算、数据导入导出等，…": a clause of examples of the one before it.
+    "example_lead": (
+        Pattern(
+            "^\\W*(?:例如|比如|譬如|诸如|举例来说|像是)", "例如 opening a clause", bounded=False
+        ),
+    ),
     "vague_opening": (
         Pattern(
-            "^(?:要|请|应该|需要|先|始终|时刻|随时|一直|务必|必须|一定要)?"
+            "^(?:但|但是|而)?(?:[仍还也都]?(?:需要|需|要|得|应该|应当|应)|请|先|始终|时刻|随时|一直|务必|必须|一定要)?"
             "(?:注意|小心|谨慎|考虑|留意|多想想|理解|思考|想清楚|"
             "妥善处理|适当处理|酌情处理|灵活处理|认真对待|重视|用心|好好|做好|写好|用好|管好|"
             "处理好|把控好|把好关|把关|关注|关心|在意|留心|当心|牢记|铭记|记住|时刻注意|"
@@ -375,7 +382,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # "合理使用 useMemo", "设置合适的缓存过期时间": what fits is left to judgement.
     # "使用正确的 UID/GID", "实现全面的监控": the object opens with an unnamed standard.
-    "unnamed_standard": phrases("正确的|全面的|恰当的|适当的|必要的"),
+    "unnamed_standard": phrases("正确的|全面的|恰当的|适当的|必要的|完善的|健全的|完备的|妥善的"),
     "vague_hedge": (
         Pattern("^(?:要|请|应)?(?:合理|适当|适时|酌情)(?:地)?|合适的|恰当的", "a hedge"),
         # "该提醒的时候要提醒": 'do X when X is due' leaves the moment to judgement

@@ -381,6 +381,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "当前项目运行在 Windows 系统，读写文件须使用 CRLF": the setting a project stands in,
+    # opening a line whose later clause says what to do in it (not work in progress).
+    "standing_setting": (
+        Pattern(
+            "^\\W*(?:目前|当前|现在)(?:的)?(?:项目|系统|服务|环境|应用|仓库|代码)?"
+            "(?:运行在|运行于|部署在|部署于|跑在|基于|托管在)",
+            "the setting the project runs in, opening the line",
+        ),
+    ),
     "current_state": (
         Pattern(
             "^\\W*(?:目前|当前|现在|正在|尚未|还没|暂未|计划|打算|考虑|评估|待定)",
@@ -390,6 +399,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             # "已上线的迁移文件不得修改": 已 X 的 before a noun picks out things, not a state
             "(?<![否未])已(?:启用|停用|配置|连接|部署|安装|上线|迁移|推送|创建|建立|注册|接入)(?!的)",
             "a state already reached",
+        ),
+        Pattern(
+            "当前(?:任务|工作|步骤|迭代)的?(?:进度|状态)",
+            "the current work's own progress ('检查当前任务进度')",
         ),
         Pattern(
             "^\\W*(?:\\d+\\.\\s*\\W*)?(?:工作重点|当前焦点|当前任务|最近变更|下一步|可选|待办)"
