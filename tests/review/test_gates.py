@@ -1298,6 +1298,28 @@ PENDING_LABELS = [
     ("待办事项用 `TODO(name)` 标注", None),
 ]
 
+# Round 21 false rejects: 别 ending a compound is no "don't"; verbs of editing, mounting,
+# switching off and spacing in Chinese; English verbs of diagnosis and "re-" verbs.
+ROUND_21_READINGS = [
+    ("日志级别设为 `INFO`", None),
+    ("图片识别超时设为 5 秒", None),
+    ("别用 `var` 声明变量", "summoning"),
+    ("别在主线程里做网络请求", "summoning"),
+    ("特别注意代码质量", "gradient"),
+    ("标题和正文之间留一个空行", None),
+    ("为以后的功能预留空间", "gradient"),
+    ("发布构建关闭 source map", None),
+    ("关闭不必要的功能", "gradient"),
+    ("已有配置文件就编辑它，不要新建", None),
+    ("新页面须挂载到 `router/index.ts`", None),
+    ("Re-deploy the worker after changing `wrangler.toml`.", None),
+    ("Re-check the lockfile after merging.", None),
+    ("When CI fails, investigate the failing job's logs first.", None),
+    ("Diagnose flaky tests with `pytest -p randomly`.", None),
+    ("Investigate the problem.", "gradient"),
+    ("Examine the code carefully.", "gradient"),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1335,6 +1357,7 @@ BOARD_SHAPES = {
     "hedged_objects": HEDGED_OBJECTS,
     "file_upkeep": FILE_UPKEEP,
     "pending_labels": PENDING_LABELS,
+    "round_21_readings": ROUND_21_READINGS,
 }
 
 

@@ -121,7 +121,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         patch poll populate precompute preload prevent promote prune re-export refresh
         reload render reorder replay require restrict retain rotate sanitise scope seal
         serialize serve snapshot spawn stream strip subscribe suppress sync throttle throw
-        truncate unwrap upsert vendor whitelist allowlist denylist"""
+        truncate unwrap upsert vendor whitelist allowlist denylist
+        investigate diagnose troubleshoot examine"""
     ),
     # Verbs that direct nothing concrete on their own ("be careful", "consider it").
     "vague_verb": words(
