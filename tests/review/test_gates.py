@@ -1318,6 +1318,14 @@ ROUND_21_READINGS = [
     ("Diagnose flaky tests with `pytest -p randomly`.", None),
     ("Investigate the problem.", "gradient"),
     ("Examine the code carefully.", "gradient"),
+    # a bracketed "(list …)" after a triggered direction is a note on it, not a form
+    (
+        "When a release is cut, tag the commit with `git tag` (list the version in the message).",
+        None,
+    ),
+    ("Before opening a PR, run `pnpm test` (list any skipped suites in the description).", None),
+    ("**Steps**: (list the steps here)", "self-reference"),
+    ("(describe the fix)", "self-reference"),
 ]
 
 # Every invented board line above, one case each, named by its list: the shapes the

@@ -29,6 +29,7 @@ from shared.language import lexicon
 from shared.language.claims import (
     PATH_RE,
     Claim,
+    analyse,
     direction_clauses,
     strip_label,
     trigger_clause,
@@ -140,6 +141,19 @@ def _keep_placeholder(match: re.Match[str]) -> str:
     return match.group(1) if _WHOLE_PLACEHOLDER_RE.match(match.group(1)) else " "
 
 
+def _bracket_note(claim: Claim, outside_code: str) -> bool:
+    """ "When completing a task, stage every file you changed (list paths explicitly)":
+    a bracketed "(list …)" after a rule with its own trigger and direction elaborates
+    that rule; a prompt in brackets is an unfilled form only where it stands for the
+    line's content ("**Steps**: (list the steps here)")."""
+    found = _PLACEHOLDER.search(outside_code)
+    if found is None or not found.group(0).startswith(("(", "（")):
+        return False
+    rest = analyse(outside_code[: found.start()] + outside_code[found.end() :])
+    trig = trigger_clause(rest)
+    return trig is not None and any(idx != trig for idx, _ in direction_clauses(rest, trig))
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject memory-maintenance lines (see module docstring)."""
     text = PATH_RE.sub(_path_keep, claim.lower) if "/" in claim.lower else claim.lower
@@ -147,7 +161,9 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     outside_code = (
         _CODE_SPAN_RE.sub(_keep_placeholder, claim.raw) if "`" in claim.raw else claim.text
     )
-    if _PLACEHOLDER.found(outside_code) or _SELF_EDIT.found(text):
+    if _SELF_EDIT.found(text) or (
+        _PLACEHOLDER.found(outside_code) and not _bracket_note(claim, outside_code)
+    ):
         return _FINDING
     if _MEMORY_FILE_RE.search(text) and _RECORD_VERB.found(text):
         return _FINDING
