@@ -1326,6 +1326,12 @@ ROUND_21_READINGS = [
     ("Before opening a PR, run `pnpm test` (list any skipped suites in the description).", None),
     ("**Steps**: (list the steps here)", "self-reference"),
     ("(describe the fix)", "self-reference"),
+    # a verbless line setting one code span against another is a convention
+    ("Handlers in `api/`, not `lib/`", None),
+    ("`gap-4` spacing between cards — no `gap-7`.", None),
+    ("组件放在 `src/components`，不是 `src/views`", None),
+    ("The old `v1` client, not `v2`, is broken", "gradient"),
+    ("Nice `v1` and `v2` clients", "gradient"),
 ]
 
 # Every invented board line above, one case each, named by its list: the shapes the

@@ -66,6 +66,7 @@ _GOAL_LABEL = lexicon.matcher("goal_label")
 _VALUE_LABEL = lexicon.matcher("value_label")
 _REMEDY_LABEL = lexicon.words("remedy_label")
 _CODE_CONTRAST = lexicon.matcher("code_contrast")
+_VERBLESS_CONTRAST = lexicon.matcher("verbless_contrast")
 _NEGATION = lexicon.matcher("negation")
 _BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
 _SHOUT = lexicon.words("shout", spaced=True)
@@ -112,6 +113,13 @@ def judge(
         # ("**Fix:** `…`" records one problem's remedy instead).
         directions = [*directions, *(d for d in normative_clauses(claim) if d[0] != 0)]
     concrete = found is not None and found[1]
+    if (
+        implicit_domain
+        and not directions
+        and "`" in claim.raw
+        and _VERBLESS_CONTRAST.found(claim.raw)
+    ):
+        return None  # "Casts in `casts()`, not `$casts`": what to write against what it replaces
     if not concrete and not (implicit_domain and directions and domain_concrete(claim, directions)):
         return MISSING_TRIGGER
     if not directions or (require_activation and _states_no_action(claim, directions, concrete)):

@@ -206,6 +206,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "Casts in `casts()` method, not `$casts` property", "`rounded-base` maximum radius —
+    # no `rounded-xl`": a verbless line that sets one code span against another after a
+    # few words of its own is a convention: what to write, and what it replaces.
+    "verbless_contrast": (
+        Pattern(
+            r"`[^`\n]+`[^`\n]{0,40}?(?:,|;|—|–|\s-)\s*(?:not|no|never|instead of|rather than)"
+            r"\s+`[^`\n]+`(?:\s+[\w-]+){0,2}[\s.]*$",
+            "a code span, a few words, a contrast, another code span ending the line",
+            bounded=False,
+        ),
+    ),
     # "See `docs/testing.md` for test conventions": a clause that only points at a file
     # (a bare pointer) directs nothing itself.
     "bare_pointer": (

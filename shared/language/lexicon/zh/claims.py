@@ -296,6 +296,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a code span, a word of contrast, another code span",
         ),
     ),
+    # "组件放在 `src/components`，不是 `src/views`": the same verbless contrast in Chinese.
+    "verbless_contrast": (
+        Pattern(
+            r"`[^`\n]+`[^`\n]{0,20}?[,，；—]\s*(?:而不是|而非|不是|不用)\s*`[^`\n]+`"
+            r"[^，,。`\n]{0,4}[。.]?$",
+            "a code span, a few words, a contrast, another code span ending the line",
+        ),
+    ),
     "ghost": ("再次", "再犯", "重蹈", "像上次", "又一次", "再也"),
     # ------------------------------------------------------------ external world
     "external": (
