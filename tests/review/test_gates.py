@@ -1332,6 +1332,14 @@ ROUND_21_READINGS = [
     ("组件放在 `src/components`，不是 `src/views`", None),
     ("The old `v1` client, not `v2`, is broken", "gradient"),
     ("Nice `v1` and `v2` clients", "gradient"),
+    # a short noun label then its value, with no colon, is a setting
+    ("主题色 `#1677ff`", None),
+    ("请求超时 **30秒**", None),
+    ("Line length `100`", None),
+    ("参见 `docs/x.md`", "gradient"),
+    ("未处理的 `innerHTML`。", "gradient"),
+    ("Current version `1.2.3`", "gradient"),
+    ("Nice work `foo`", "gradient"),
 ]
 
 # Every invented board line above, one case each, named by its list: the shapes the
