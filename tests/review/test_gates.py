@@ -1340,6 +1340,9 @@ ROUND_21_READINGS = [
     ("未处理的 `innerHTML`。", "gradient"),
     ("Current version `1.2.3`", "gradient"),
     ("Nice work `foo`", "gradient"),
+    # after a bracketed note, a clause opening on 、 goes on listing what is forbidden
+    ("禁止把密钥、令牌（PAT）、证书写入仓库", "summoning"),
+    ("禁止把密钥、令牌（如 PAT）、证书提交到仓库，改用环境变量", None),
 ]
 
 # Every invented board line above, one case each, named by its list: the shapes the

@@ -343,6 +343,12 @@ def _own_action(first: str, second: str, sentence: str) -> bool:
     )
 
 
+def _bracketed(claim: Claim, clause: str) -> bool:
+    """``clause`` was cut from a bracketed note of the line ("（PAT）", "(e.g. tokens)")."""
+    at = claim.lower.find(clause)
+    return at > 0 and claim.lower[at - 1] in "(（"
+
+
 def _joined_replacement(clause: str) -> bool:
     """ "Avoid svg and use emojis for icons", "Avoid deep nesting by using early returns",
     "避免魔法数字并定义常量", "通过提前返回避免深层嵌套": inside one prohibiting clause, a
@@ -405,6 +411,15 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         for idx in range(1, len(claim.clauses))
         if idx - 1 in negated and _CONTINUING_LEAD.match(claim.clauses[idx])
     }
+    # "禁止把密钥、令牌（PAT）、会话凭据写入仓库": a clause opening on the enumeration mark
+    # 、 after a bracketed note goes on listing what the prohibition before the note forbids.
+    for idx in range(2, len(claim.clauses)):
+        if (
+            idx - 2 in forbidden
+            and claim.clauses[idx].startswith("、")
+            and _bracketed(claim, claim.clauses[idx - 1])
+        ):
+            forbidden |= {idx - 1, idx}
     positive = [
         idx
         for idx, cue in directions
