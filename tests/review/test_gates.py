@@ -1343,6 +1343,13 @@ ROUND_21_READINGS = [
     # after a bracketed note, a clause opening on 、 goes on listing what is forbidden
     ("禁止把密钥、令牌（PAT）、证书写入仓库", "summoning"),
     ("禁止把密钥、令牌（如 PAT）、证书提交到仓库，改用环境变量", None),
+    # 未经 X 不得 Y is a restriction stated as an exception; the situation a trigger sets
+    # off is no replacement for the prohibition after it
+    ("一旦绑定，未经用户确认不得修改", "summoning"),
+    ("未经确认不得删除数据库，先备份到 `backup/`", None),
+    ("一旦部署，不要再改端口，改用 `config.yaml` 配置", None),
+    ("Once deployed, never change the port.", "summoning"),
+    ("Once deployed, never change the port; set it in `config.yaml`.", None),
 ]
 
 # Every invented board line above, one case each, named by its list: the shapes the

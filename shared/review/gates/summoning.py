@@ -122,6 +122,9 @@ _JOINED_REPLACEMENT = lexicon.matcher("joined_replacement")
 _AVOIDING_MEANS = lexicon.matcher("avoiding_means")
 _HALTING_STOP = lexicon.matcher("halting_stop")
 _LIST_JOINER = lexicon.matcher("list_joiner")
+_EXPLICIT_TRIGGER = re.compile(
+    r"^\W*(?:一旦|每当|如果|若|当|once|when|whenever|if)(?=\W|[\u4e00-\u9fff])"
+)
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
@@ -424,6 +427,12 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         idx
         for idx, cue in directions
         if idx not in forbidden
+        # "一旦绑定，未经要求不得修改": the situation set off is no thing to do instead
+        and not (
+            trig is not None
+            and idx == trig < first_negated
+            and _EXPLICIT_TRIGGER.match(claim.clauses[idx])
+        )
         and not is_vague(claim.clauses[idx], cue)
         and not (idx > first_negated and _EXCEPTION_LEAD.found(claim.clauses[idx]))
         and not _no_replacement(claim.clauses[idx], cue)
