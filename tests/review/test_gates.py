@@ -1350,6 +1350,14 @@ ROUND_21_READINGS = [
     ("一旦部署，不要再改端口，改用 `config.yaml` 配置", None),
     ("Once deployed, never change the port.", "summoning"),
     ("Once deployed, never change the port; set it in `config.yaml`.", None),
+    # a level left to judgement is a hedge; a number is a bound
+    ("测试覆盖率应保持在合理水平", "gradient"),
+    ("Keep test coverage at a reasonable level.", "gradient"),
+    ("测试覆盖率保持在 80% 以上", None),
+    ("Keep coverage above 80%.", None),
+    # how the file's own rules are to be followed is about the file
+    ("Always follow the rules below.", "self-reference"),
+    ("Follow the steps below to release.", None),
 ]
 
 # Every invented board line above, one case each, named by its list: the shapes the

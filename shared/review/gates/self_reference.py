@@ -42,6 +42,7 @@ RULE_ID = "self-reference"
 _EXTERNAL = lexicon.matcher("external", prefilter=True)
 
 _MEMORY = lexicon.matcher("memory_artefact", prefilter=True)
+_FOLLOW_OWN_RULES = lexicon.matcher("follow_own_rules")
 _FRAGMENT = lexicon.matcher("fragment")
 _CODE_FRAGMENT = lexicon.matcher("code_fragment")
 # The direction edits the memory file itself: maintenance whatever else the line says.
@@ -167,7 +168,9 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _FINDING
     if _MEMORY_FILE_RE.search(text) and _RECORD_VERB.found(text):
         return _FINDING
-    if ctx.kind is FileKind.BOARD and (_PURPOSE.match(claim.raw) or _locates_memory(claim)):
+    if ctx.kind is FileKind.BOARD and (
+        _PURPOSE.match(claim.raw) or _locates_memory(claim) or _FOLLOW_OWN_RULES.found(text)
+    ):
         return _FINDING
     if (
         ctx.kind is FileKind.BOARD

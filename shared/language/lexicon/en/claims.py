@@ -341,6 +341,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a hedge on the action",
             bounded=False,
         ),
+        # "Keep coverage at a reasonable level": a level left to judgement, with no number
+        Pattern(
+            r"\b(?:at|to|within)\s+(?:an?\s+)?(?:reasonable|acceptable|sensible|appropriate)\s+"
+            r"(?:level|levels|degree|limits?|range|amount)\b",
+            "'at a reasonable level': a level left to judgement",
+            bounded=False,
+        ),
         # "Ensure the lockfile is updated appropriately": how is left to judgement, as
         # "where appropriate" leaves it.
         Pattern(

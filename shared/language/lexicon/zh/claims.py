@@ -396,6 +396,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "unnamed_standard": phrases("正确的|全面的|恰当的|适当的|必要的"),
     "vague_hedge": (
         Pattern("^(?:要|请|应)?(?:合理|适当|适时|酌情)(?:地)?|合适的|恰当的", "a hedge"),
+        # "测试覆盖率应保持在合理水平": a level left to judgement, with no number
+        Pattern(
+            "(?:保持|控制|维持|限制)在(?:合理|适当|合适|可接受)的?(?:水平|范围|区间|程度)",
+            "保持在合理水平 'keep at a reasonable level'",
+        ),
         # "该提醒的时候要提醒": 'do X when X is due' leaves the moment to judgement
         Pattern(
             "(?<![应活])该(?P<due>[^，。,；;]{1,4}?)的?时候[^，。,；;]{0,3}?(?P=due)",
