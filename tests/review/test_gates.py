@@ -1358,6 +1358,10 @@ ROUND_21_READINGS = [
     # how the file's own rules are to be followed is about the file
     ("Always follow the rules below.", "self-reference"),
     ("Follow the steps below to release.", None),
+    # a quality that picks nothing, opening the object, leaves which one open
+    ("Use efficient algorithms", "gradient"),
+    ("使用高效的算法", "gradient"),
+    ("Use efficient `Map` lookups instead of arrays", None),
 ]
 
 # Every invented board line above, one case each, named by its list: the shapes the

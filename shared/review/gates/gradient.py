@@ -161,7 +161,8 @@ def judge(
     if all(
         is_vague(claim.clauses[idx], cue)
         or hedged_after(claim.clauses, idx, marked)
-        or (not forbids and unnamed_standard(claim.clauses[idx], cue))
+        # "Use efficient `Map` lookups": a code span names which one
+        or (not forbids and "`" not in claim.raw and unnamed_standard(claim.clauses[idx], cue))
         for idx, cue in directions
     ):
         return NO_ACTIVATION

@@ -361,7 +361,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "appropriate": words("appropriate suitable"),
     # "Use the correct UID/GID", "Implement comprehensive monitoring": a verb whose object
     # opens with a standard it does not name (which one is correct is the question).
-    "unnamed_standard": words("proper correct right comprehensive necessary"),
+    # "Use efficient data fetching strategies", "Choose optimal algorithms": a quality that
+    # picks nothing opening the object leaves which one to the reader.
+    "unnamed_standard": words(
+        "proper correct right comprehensive necessary efficient effective optimal suitable"
+    ),
     "means_before": (
         Pattern(r"\b(?:using|with|via|through|by)(?: the| an?)?\s*$", "a means", bounded=False),
     ),

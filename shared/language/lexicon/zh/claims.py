@@ -393,7 +393,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # "合理使用 useMemo", "设置合适的缓存过期时间": what fits is left to judgement.
     # "使用正确的 UID/GID", "实现全面的监控": the object opens with an unnamed standard.
-    "unnamed_standard": phrases("正确的|全面的|恰当的|适当的|必要的"),
+    "unnamed_standard": phrases("正确的|全面的|恰当的|适当的|必要的|高效的|合适的|最优的|最佳的"),
     "vague_hedge": (
         Pattern("^(?:要|请|应)?(?:合理|适当|适时|酌情)(?:地)?|合适的|恰当的", "a hedge"),
         # "测试覆盖率应保持在合理水平": a level left to judgement, with no number
