@@ -1419,6 +1419,73 @@ OWN_WORK_PROGRESS = [
     ("完成后在 Jira 更新任务状态", None),
 ]
 
+
+# Round 21 false rejects: 别 ending a compound is no "don't"; verbs of editing, mounting,
+# switching off and spacing in Chinese; English verbs of diagnosis and "re-" verbs.
+ROUND_21_READINGS = [
+    ("日志级别设为 `INFO`", None),
+    ("图片识别超时设为 5 秒", None),
+    ("别用 `var` 声明变量", "summoning"),
+    ("别在主线程里做网络请求", "summoning"),
+    ("特别注意代码质量", "gradient"),
+    ("标题和正文之间留一个空行", None),
+    ("为以后的功能预留空间", "gradient"),
+    ("发布构建关闭 source map", None),
+    ("关闭不必要的功能", "gradient"),
+    ("已有配置文件就编辑它，不要新建", None),
+    ("新页面须挂载到 `router/index.ts`", None),
+    ("Re-deploy the worker after changing `wrangler.toml`.", None),
+    ("Re-check the lockfile after merging.", None),
+    ("When CI fails, investigate the failing job's logs first.", None),
+    ("Diagnose flaky tests with `pytest -p randomly`.", None),
+    ("Investigate the problem.", "gradient"),
+    ("Examine the code carefully.", "gradient"),
+    # a bracketed "(list …)" after a triggered direction is a note on it, not a form
+    (
+        "When a release is cut, tag the commit with `git tag` (list the version in the message).",
+        None,
+    ),
+    ("Before opening a PR, run `pnpm test` (list any skipped suites in the description).", None),
+    ("**Steps**: (list the steps here)", "self-reference"),
+    ("(describe the fix)", "self-reference"),
+    # a verbless line setting one code span against another is a convention
+    ("Handlers in `api/`, not `lib/`", None),
+    ("`gap-4` spacing between cards — no `gap-7`.", None),
+    ("组件放在 `src/components`，不是 `src/views`", None),
+    ("The old `v1` client, not `v2`, is broken", "gradient"),
+    ("Nice `v1` and `v2` clients", "gradient"),
+    # a short noun label then its value, with no colon, is a setting
+    ("主题色 `#1677ff`", None),
+    ("请求超时 **30秒**", None),
+    ("Line length `100`", None),
+    ("参见 `docs/x.md`", "gradient"),
+    ("未处理的 `innerHTML`。", "gradient"),
+    ("Current version `1.2.3`", "gradient"),
+    ("Nice work `foo`", "gradient"),
+    # after a bracketed note, a clause opening on 、 goes on listing what is forbidden
+    ("禁止把密钥、令牌（PAT）、证书写入仓库", "summoning"),
+    ("禁止把密钥、令牌（如 PAT）、证书提交到仓库，改用环境变量", None),
+    # 未经 X 不得 Y is a restriction stated as an exception; the situation a trigger sets
+    # off is no replacement for the prohibition after it
+    ("一旦绑定，未经用户确认不得修改", "summoning"),
+    ("未经确认不得删除数据库，先备份到 `backup/`", None),
+    ("一旦部署，不要再改端口，改用 `config.yaml` 配置", None),
+    ("Once deployed, never change the port.", "summoning"),
+    ("Once deployed, never change the port; set it in `config.yaml`.", None),
+    # a level left to judgement is a hedge; a number is a bound
+    ("测试覆盖率应保持在合理水平", "gradient"),
+    ("Keep test coverage at a reasonable level.", "gradient"),
+    ("测试覆盖率保持在 80% 以上", None),
+    ("Keep coverage above 80%.", None),
+    # how the file's own rules are to be followed is about the file
+    ("Always follow the rules below.", "self-reference"),
+    ("Follow the steps below to release.", None),
+    # a quality that picks nothing, opening the object, leaves which one open
+    ("Use efficient algorithms", "gradient"),
+    ("使用高效的算法", "gradient"),
+    ("Use efficient `Map` lookups instead of arrays", None),
+]
+
 # Every invented board line above, one case each, named by its list: the shapes the
 # rules were written for, each with the near misses that must keep their decision.
 BOARD_SHAPES = {
@@ -1465,6 +1532,7 @@ BOARD_SHAPES = {
     "placed_handling": PLACED_HANDLING,
     "ones_by_quality": ONES_BY_QUALITY,
     "own_work_progress": OWN_WORK_PROGRESS,
+    "round_21_readings": ROUND_21_READINGS,
 }
 
 

@@ -92,6 +92,12 @@ def _looks_imperative(clause: str, first: str) -> bool:
 _LEAD_MARKS = " \t*_>#-–—•·❌✅✓✔✗✘🚫⛔️⚠"
 
 
+def _imperative(word: str) -> bool:
+    """An imperative verb, or one repeated with a hyphenated "re-" ("re-plan", "re-check",
+    "re-deploy"): the prefix says the act is done again, not what kind of word it is."""
+    return word in IMPERATIVE or (word.startswith("re-") and word[3:] in IMPERATIVE)
+
+
 def clause_direction(clause: str) -> str | None:
     """The cue that makes ``clause`` a direction (imperative verb or modal), or None."""
     lead = _SPACED_NEGATION.match(clause.lstrip(_LEAD_MARKS))
@@ -101,7 +107,7 @@ def clause_direction(clause: str) -> str | None:
     if first is not None and _identifier_head(clause, first):
         first = None  # "match3.core must never reference …": a name, then its modal
     described = first is not None and bool(_DESCRIBED_SUBJECT.match(clause))
-    if first is not None and not described and (first in IMPERATIVE or first in VAGUE_VERB):
+    if first is not None and not described and (_imperative(first) or first in VAGUE_VERB):
         return first
     modal = _MODAL.search(clause)
     if modal:

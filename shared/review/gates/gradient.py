@@ -56,6 +56,7 @@ from shared.language.claims import (
 )
 from shared.language.claims.claim import CODE_TOKEN_RE, strip_label, words
 from shared.language.claims.norms import colon_label, prohibition_label
+from shared.language.claims.vocabulary import EVALUATIVE, IMPERATIVE
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "gradient"
@@ -66,9 +67,22 @@ _GOAL_LABEL = lexicon.matcher("goal_label")
 _VALUE_LABEL = lexicon.matcher("value_label")
 _REMEDY_LABEL = lexicon.words("remedy_label")
 _CODE_CONTRAST = lexicon.matcher("code_contrast")
+_VERBLESS_CONTRAST = lexicon.matcher("verbless_contrast")
+# "背景色 `#F2F2F7`。", "单次识别 **8秒超时**。", "Line length `100`": a short noun label
+# then its value (a code span, or a bold value with a number), with no colon, is a setting
+# as "Label: value" is; a pointer word ("See `x`", "参见 `x`") labels nothing.
+_SPAN_SETTING_RE = re.compile(
+    r"^\W{0,3}(?P<label>[\u4e00-\u9fff]{2,6}|[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,2})"
+    r"\s*(?:`[^`\n]+`|\*\*[^*\n]*\d[^*\n]*\*\*)[\s.。]*$"
+)
 _NEGATION = lexicon.matcher("negation")
 _BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
 _SHOUT = lexicon.words("shout", spaced=True)
+_POINTER_WORD = frozenset({"see", "cf", "refer", "read", "check", "view", "visit", "consult"})
+_STATE_WORD = frozenset({"current", "currently", "now", "latest", "version", "status", "today"})
+# a Chinese label that describes ("未净化的"), negates or points ("参见", "详见") is no noun
+_NOT_A_LABEL_RE = re.compile(r"[的未不没见参]|当前|目前|版本|进度|状态")
+_VERSION_VALUE_RE = re.compile(r"`v?\d+(?:\.\d+)+[^`]*`")
 
 MISSING_TRIGGER = Finding(
     RULE_ID,
@@ -112,6 +126,15 @@ def judge(
         # ("**Fix:** `…`" records one problem's remedy instead).
         directions = [*directions, *(d for d in normative_clauses(claim) if d[0] != 0)]
     concrete = found is not None and found[1]
+    if (
+        implicit_domain
+        and not directions
+        and "`" in claim.raw
+        and _VERBLESS_CONTRAST.found(claim.raw)
+    ):
+        return None  # "Casts in `casts()`, not `$casts`": what to write against what it replaces
+    if implicit_domain and not directions and _span_setting(claim):
+        return None
     if not concrete and not (implicit_domain and directions and domain_concrete(claim, directions)):
         return MISSING_TRIGGER
     if not directions or (require_activation and _states_no_action(claim, directions, concrete)):
@@ -138,7 +161,8 @@ def judge(
     if all(
         is_vague(claim.clauses[idx], cue)
         or hedged_after(claim.clauses, idx, marked)
-        or (not forbids and unnamed_standard(claim.clauses[idx], cue))
+        # "Use efficient `Map` lookups": a code span names which one
+        or (not forbids and "`" not in claim.raw and unnamed_standard(claim.clauses[idx], cue))
         for idx, cue in directions
     ):
         return NO_ACTIVATION
@@ -147,6 +171,22 @@ def judge(
     if len(claim.clauses) == 1 and all(complement_only(claim.clauses[i], c) for i, c in directions):
         return NO_ACTIVATION
     return None
+
+
+def _span_setting(claim: Claim) -> bool:
+    """A short noun label and its value with no colon (see ``_SPAN_SETTING_RE``)."""
+    found = _SPAN_SETTING_RE.match(claim.raw)
+    if found is None:
+        return False
+    label = found["label"].lower()
+    if _BARE_POINTER.match(label) or _VALUE_LABEL.match(label) or _NOT_A_LABEL_RE.search(label):
+        return False
+    if _VERSION_VALUE_RE.search(claim.raw):
+        return False  # "版本 `1.2.3`": a version is a state, not a setting
+    return not any(
+        w in IMPERATIVE or w in _POINTER_WORD or w in EVALUATIVE or w in _STATE_WORD
+        for w in words(label)
+    )
 
 
 def _states_no_action(claim: Claim, directions: list[tuple[int, str]], concrete: bool) -> bool:

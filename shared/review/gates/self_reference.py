@@ -29,6 +29,7 @@ from shared.language import lexicon
 from shared.language.claims import (
     PATH_RE,
     Claim,
+    analyse,
     direction_clauses,
     strip_label,
     trigger_clause,
@@ -41,6 +42,7 @@ RULE_ID = "self-reference"
 _EXTERNAL = lexicon.matcher("external", prefilter=True)
 
 _MEMORY = lexicon.matcher("memory_artefact", prefilter=True)
+_FOLLOW_OWN_RULES = lexicon.matcher("follow_own_rules")
 _FRAGMENT = lexicon.matcher("fragment")
 _CODE_FRAGMENT = lexicon.matcher("code_fragment")
 # The direction edits the memory file itself: maintenance whatever else the line says.
@@ -140,6 +142,19 @@ def _keep_placeholder(match: re.Match[str]) -> str:
     return match.group(1) if _WHOLE_PLACEHOLDER_RE.match(match.group(1)) else " "
 
 
+def _bracket_note(claim: Claim, outside_code: str) -> bool:
+    """ "When completing a task, stage every file you changed (list paths explicitly)":
+    a bracketed "(list …)" after a rule with its own trigger and direction elaborates
+    that rule; a prompt in brackets is an unfilled form only where it stands for the
+    line's content ("**Steps**: (list the steps here)")."""
+    found = _PLACEHOLDER.search(outside_code)
+    if found is None or not found.group(0).startswith(("(", "（")):
+        return False
+    rest = analyse(outside_code[: found.start()] + outside_code[found.end() :])
+    trig = trigger_clause(rest)
+    return trig is not None and any(idx != trig for idx, _ in direction_clauses(rest, trig))
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject memory-maintenance lines (see module docstring)."""
     text = PATH_RE.sub(_path_keep, claim.lower) if "/" in claim.lower else claim.lower
@@ -147,11 +162,15 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     outside_code = (
         _CODE_SPAN_RE.sub(_keep_placeholder, claim.raw) if "`" in claim.raw else claim.text
     )
-    if _PLACEHOLDER.found(outside_code) or _SELF_EDIT.found(text):
+    if _SELF_EDIT.found(text) or (
+        _PLACEHOLDER.found(outside_code) and not _bracket_note(claim, outside_code)
+    ):
         return _FINDING
     if _MEMORY_FILE_RE.search(text) and _RECORD_VERB.found(text):
         return _FINDING
-    if ctx.kind is FileKind.BOARD and (_PURPOSE.match(claim.raw) or _locates_memory(claim)):
+    if ctx.kind is FileKind.BOARD and (
+        _PURPOSE.match(claim.raw) or _locates_memory(claim) or _FOLLOW_OWN_RULES.found(text)
+    ):
         return _FINDING
     if (
         ctx.kind is FileKind.BOARD

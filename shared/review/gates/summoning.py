@@ -122,6 +122,9 @@ _JOINED_REPLACEMENT = lexicon.matcher("joined_replacement")
 _AVOIDING_MEANS = lexicon.matcher("avoiding_means")
 _HALTING_STOP = lexicon.matcher("halting_stop")
 _LIST_JOINER = lexicon.matcher("list_joiner")
+_EXPLICIT_TRIGGER = re.compile(
+    r"^\W*(?:一旦|每当|如果|若|当|once|when|whenever|if)(?=\W|[\u4e00-\u9fff])"
+)
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
@@ -343,6 +346,12 @@ def _own_action(first: str, second: str, sentence: str) -> bool:
     )
 
 
+def _bracketed(claim: Claim, clause: str) -> bool:
+    """``clause`` was cut from a bracketed note of the line ("（PAT）", "(e.g. tokens)")."""
+    at = claim.lower.find(clause)
+    return at > 0 and claim.lower[at - 1] in "(（"
+
+
 def _joined_replacement(clause: str) -> bool:
     """ "Avoid svg and use emojis for icons", "Avoid deep nesting by using early returns",
     "避免魔法数字并定义常量", "通过提前返回避免深层嵌套": inside one prohibiting clause, a
@@ -417,10 +426,25 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         if idx - 1 in negated
         and (_CONTINUING_LEAD.match(claim.clauses[idx]) or _bare_negator(claim.clauses[idx - 1]))
     }
+    # "禁止把密钥、令牌（PAT）、会话凭据写入仓库": a clause opening on the enumeration mark
+    # 、 after a bracketed note goes on listing what the prohibition before the note forbids.
+    for idx in range(2, len(claim.clauses)):
+        if (
+            idx - 2 in forbidden
+            and claim.clauses[idx].startswith("、")
+            and _bracketed(claim, claim.clauses[idx - 1])
+        ):
+            forbidden |= {idx - 1, idx}
     positive = [
         idx
         for idx, cue in directions
         if idx not in forbidden
+        # "一旦绑定，未经要求不得修改": the situation set off is no thing to do instead
+        and not (
+            trig is not None
+            and idx == trig < first_negated
+            and _EXPLICIT_TRIGGER.match(claim.clauses[idx])
+        )
         and not is_vague(claim.clauses[idx], cue)
         and not (idx > first_negated and _EXCEPTION_LEAD.found(claim.clauses[idx]))
         and not _no_replacement(claim.clauses[idx], cue)

@@ -129,7 +129,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         patch poll populate precompute preload prevent promote prune re-export refresh
         reload render reorder replay require restrict retain rotate sanitise scope seal
         serialize serve snapshot spawn stream strip subscribe suppress sync throttle throw
-        truncate unwrap upsert vendor whitelist allowlist denylist"""
+        truncate unwrap upsert vendor whitelist allowlist denylist
+        investigate diagnose troubleshoot examine"""
     ),
     # Verbs that direct nothing concrete on their own ("be careful", "consider it").
     "vague_verb": words(
@@ -214,6 +215,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             r"`[^`\n]+`\s*(?:\)\s*)?(?:,\s*)?(?:not|instead of|rather than)\s+`[^`\n]+`",
             "a code span, a word of contrast, another code span",
+            bounded=False,
+        ),
+    ),
+    # "Casts in `casts()` method, not `$casts` property", "`rounded-base` maximum radius —
+    # no `rounded-xl`": a verbless line that sets one code span against another after a
+    # few words of its own is a convention: what to write, and what it replaces.
+    "verbless_contrast": (
+        Pattern(
+            r"`[^`\n]+`[^`\n]{0,40}?(?:,|;|—|–|\s-)\s*(?:not|no|never|instead of|rather than)"
+            r"\s+`[^`\n]+`(?:\s+[\w-]+){0,2}[\s.]*$",
+            "a code span, a few words, a contrast, another code span ending the line",
             bounded=False,
         ),
     ),
@@ -341,6 +353,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a hedge on the action",
             bounded=False,
         ),
+        # "Keep coverage at a reasonable level": a level left to judgement, with no number
+        Pattern(
+            r"\b(?:at|to|within)\s+(?:an?\s+)?(?:reasonable|acceptable|sensible|appropriate)\s+"
+            r"(?:level|levels|degree|limits?|range|amount)\b",
+            "'at a reasonable level': a level left to judgement",
+            bounded=False,
+        ),
         # "Ensure the lockfile is updated appropriately": how is left to judgement, as
         # "where appropriate" leaves it.
         Pattern(
@@ -354,7 +373,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "appropriate": words("appropriate suitable"),
     # "Use the correct UID/GID", "Implement comprehensive monitoring": a verb whose object
     # opens with a standard it does not name (which one is correct is the question).
-    "unnamed_standard": words("proper correct right comprehensive necessary"),
+    # "Use efficient data fetching strategies", "Choose optimal algorithms": a quality that
+    # picks nothing opening the object leaves which one to the reader.
+    "unnamed_standard": words(
+        "proper correct right comprehensive necessary efficient effective optimal suitable"
+    ),
     "means_before": (
         Pattern(r"\b(?:using|with|via|through|by)(?: the| an?)?\s*$", "a means", bounded=False),
     ),

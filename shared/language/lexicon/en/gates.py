@@ -414,6 +414,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"\W*[:：]\s*[^|\n]{1,30}\|[^|\n]{1,30}\|",
         "an unfilled template's prompt",
     ),
+    # "STRICTLY FOLLOW BELOW RULES", "Always follow the instructions below": how the
+    # file's own rules are to be followed, whatever they say.
+    "follow_own_rules": _shape(
+        r"\bfollow (?:the )?(?:below|following) (?:rules|instructions|guidelines)\b"
+        r"|\bfollow (?:the |these )?(?:rules|instructions|guidelines) below\b",
+        "following the file's own rules",
+    ),
     "demonstrative": _shape(
         r"\bthis (?:file|document|guide|rules? file)\b|\bthese (?:rules|instructions)\b",
         "the line pointing at its own file or rules",

@@ -10,6 +10,10 @@ from __future__ import annotations
 from shared.language.lexicon.concept import Entry, Pattern, phrases
 from shared.language.lexicon.script import CJK
 
+# Characters that end a compound with 别 ("分别", "区别", "识别", "级别", "类别", "特别"):
+# there 别 is no "don't".
+_BIE_COMPOUND = "[分区识特类级个告差性辨鉴派判离送道有]"
+
 _GENERIC = phrases(
     """回答|回复|答复|问题|用户|任何|所有|需要|必要|时候|情况|对话|帮助|工作|任务|
     消息|提问|适当|合适|可能|有人|别人|事情|东西|一切|聊天|交流|沟通|的|时|当|
@@ -70,9 +74,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a bare 应 'should' before 为/是/在",
         ),
         *phrases(
-            """立即|立刻|马上|及时|主动|优先|尽量|不要|别|避免|禁止|切勿|勿|改为|改用|
+            """立即|立刻|马上|及时|主动|优先|尽量|不要|避免|禁止|切勿|勿|改为|改用|
             改成|换成|统一|一律|始终|总是|记得|按照|按|遵循|参考|参照|采用|使用"""
         ),
+        # 别 'don't' is a word of its own; after a character it ends a compound ("单次识别",
+        # "日志级别", "类别", "特别"), which directs nothing.
+        Pattern(f"(?<!{_BIE_COMPOUND})别", "别 'don't', not 识别/级别/类别"),
         Pattern(
             "(?<![应作费采引适常通有实信日可专公私备试启禁弃占复])用(?![户途性])",
             "用 'use', not 应用/作用/用户/用途",
@@ -115,8 +122,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             捕获|存放|修复|修改|优化|部署|发布|打包|构建|编译|格式化|替换|转换|转为|
             转成|设为|放在|放到|写在|写到|写入|统一为|包装|注入|绑定|监听|订阅|同步|
             备份|回滚|清理|清空|删掉|去掉|去除|移除|隐藏|展示|渲染|加载|压缩|审查|评审|
-            分离|解耦"""
+            分离|解耦|编辑|挂载|关闭|关掉|开关"""
         ),
+        # "中英文之间留 1 空格", "段落间留空行": 留 'leave' before a count or a blank is a
+        # spacing setting (停留/留言/保留/预留 are other words).
+        Pattern("(?<![停保遗残挽预])留(?=\\s*(?:\\d|[一两空]))", "留 'leave' before a count or 空"),
         # a relation to a named code type, as the English relation verbs ("所有 Entity
         # 继承 BaseEntity": a convention of the code's shape; "继承传统" names no type)
         Pattern("(?:继承|派生自|扩展自)(?=\\s*[A-Za-z`])", "继承 'inherit' before a named type"),
@@ -227,7 +237,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # ------------------------------------------------------------ negation
     "negation": (
         *phrases("""不要|不得|禁止|避免|不再|切勿|千万别|严禁|不准|不可|不能"""),
-        Pattern("(?<![分区识特])别", "别 'don't', not 分别/区别"),
+        Pattern(f"(?<!{_BIE_COMPOUND})别", "别 'don't', not 分别/区别/识别/级别"),
     ),
     # A clause opening with a negator ("不使用 …"); 不确定 / 不同 / 不断 ... are words,
     # not prohibitions ("不确定接口参数时先查源码").
@@ -291,6 +301,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             r"`[^`\n]+`\s*(?:[)）]\s*)?(?:[,，]\s*)?(?:而不是|而非|不是|不用)\s*`[^`\n]+`",
             "a code span, a word of contrast, another code span",
+        ),
+    ),
+    # "组件放在 `src/components`，不是 `src/views`": the same verbless contrast in Chinese.
+    "verbless_contrast": (
+        Pattern(
+            r"`[^`\n]+`[^`\n]{0,20}?[,，；—]\s*(?:而不是|而非|不是|不用)\s*`[^`\n]+`"
+            r"[^，,。`\n]{0,4}[。.]?$",
+            "a code span, a few words, a contrast, another code span ending the line",
         ),
     ),
     "ghost": ("再次", "再犯", "重蹈", "像上次", "又一次", "再也"),
@@ -382,9 +400,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # "合理使用 useMemo", "设置合适的缓存过期时间": what fits is left to judgement.
     # "使用正确的 UID/GID", "实现全面的监控": the object opens with an unnamed standard.
-    "unnamed_standard": phrases("正确的|全面的|恰当的|适当的|必要的|完善的|健全的|完备的|妥善的"),
+    "unnamed_standard": phrases(
+        "正确的|全面的|恰当的|适当的|必要的|完善的|健全的|完备的|妥善的|高效的|合适的|最优的|最佳的"
+    ),
     "vague_hedge": (
         Pattern("^(?:要|请|应)?(?:合理|适当|适时|酌情)(?:地)?|合适的|恰当的", "a hedge"),
+        # "测试覆盖率应保持在合理水平": a level left to judgement, with no number
+        Pattern(
+            "(?:保持|控制|维持|限制)在(?:合理|适当|合适|可接受)的?(?:水平|范围|区间|程度)",
+            "保持在合理水平 'keep at a reasonable level'",
+        ),
         # "该提醒的时候要提醒": 'do X when X is due' leaves the moment to judgement
         Pattern(
             "(?<![应活])该(?P<due>[^，。,；;]{1,4}?)的?时候[^，。,；;]{0,3}?(?P=due)",

@@ -14,6 +14,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # moves one is not a memory change.
     # "禁止输出 `print()` 或 `console.log`": a clause opening on 或 continues the one before.
     # "禁止加入 git（含 git add -f）": an inclusion after a prohibition is more of it too.
+    # "未经用户主动要求不得修改", "未经确认不能删除": a restriction stated as an exception
+    # ('not without X'), as "only when asked" is in English.
+    "exception_only": (
+        Pattern(
+            "未经[^，,。；;]{1,20}?(?:不得|不能|不可|不准|不要|禁止|严禁)",
+            "未经 X 不得 Y: a restriction stated as an exception",
+            bounded=False,
+        ),
+    ),
     "continuing_lead": (
         Pattern("^\\W*(?:或者|或|含|包括|包含)", "a clause opening on 或 or 含", bounded=False),
     ),
