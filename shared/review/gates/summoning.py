@@ -122,9 +122,7 @@ _JOINED_REPLACEMENT = lexicon.matcher("joined_replacement")
 _AVOIDING_MEANS = lexicon.matcher("avoiding_means")
 _HALTING_STOP = lexicon.matcher("halting_stop")
 _LIST_JOINER = lexicon.matcher("list_joiner")
-_EXPLICIT_TRIGGER = re.compile(
-    r"^\W*(?:一旦|每当|如果|若|当|once|when|whenever|if)(?=\W|[\u4e00-\u9fff])"
-)
+_CONDITIONAL_LEAD = lexicon.matcher("conditional_lead")
 
 
 def _negated_clause(clause: str, cue: str) -> bool:
@@ -443,7 +441,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         and not (
             trig is not None
             and idx == trig < first_negated
-            and _EXPLICIT_TRIGGER.match(claim.clauses[idx])
+            and _CONDITIONAL_LEAD.match(claim.clauses[idx])
         )
         and not is_vague(claim.clauses[idx], cue)
         and not (idx > first_negated and _EXCEPTION_LEAD.found(claim.clauses[idx]))

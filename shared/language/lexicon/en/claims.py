@@ -39,6 +39,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         Pattern(r"^where\b", "a leading 'where' clause", bounded=False),
     ),
+    # A clause that opens on its condition ("When the build fails, …"): the situation it sets
+    # off, not a thing to do.
+    "conditional_lead": (
+        Pattern(
+            r"^\W*(?:once|when|whenever|if)(?=\W|[\u4e00-\u9fff])",
+            "a condition opening the clause",
+            bounded=False,
+        ),
+    ),
     # A leading scope phrase ("With <Person>,", "For deploy questions,", "On Mondays,").
     "scope": (
         Pattern(

@@ -48,6 +48,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         *phrases("""之前|之后|以前|以后|期间"""),
         Pattern("(?:只有|仅当|仅在|只在)[^，。,]{1,24}?才", "只有 … 才 'only when … then'"),
     ),
+    "conditional_lead": (
+        Pattern(
+            "^\\W*(?:一旦|每当|如果|若|当)(?=\\W|[\u4e00-\u9fff])",
+            "a condition opening the clause",
+            bounded=False,
+        ),
+    ),
     # "失焦时提示用户点击恢复": the action after "<event>时" is the direction, whatever its verb.
     "bare_time": (_BARE_TIME,),
     # What may stand before a verb that makes it a direction rather than a noun ("要分离"
