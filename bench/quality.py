@@ -1,6 +1,6 @@
 """Review-gate quality: agreement with a careful reader on real memory lines.
 
-    python bench/quality.py [--split heldout|tune] [--half A|B] [--misses]
+    python bench/quality.py [--split heldout|tune] [--half A|B] [--misses] [--no-sections]
 
 Scores ``shared/review/gates`` against ``tests/corpora/gates/lines.jsonl`` (real lines from
 public agent-memory files, labelled by the committer's review rules; see that folder's README).
@@ -70,11 +70,19 @@ def load(path: Path = CORPUS) -> list[dict[str, Any]]:
     return [orjson.loads(line) for line in path.read_bytes().splitlines() if line.strip()]
 
 
-def judge(rows: Sequence[dict[str, Any]]) -> list[Verdict]:
-    """Run each row through the gate set of its kind."""
+def context(row: dict[str, Any], *, sections: bool = True) -> ReviewContext:
+    """The row's kind and, unless ``sections`` is off, the heading it sits under in its
+    source file (``null`` when the line could not be found there: judged with none)."""
+    base = _CONTEXTS[row["kind"]]
+    section = row.get("section") if sections else None
+    return base if not section else ReviewContext(base.path, base.kind, section)
+
+
+def judge(rows: Sequence[dict[str, Any]], *, sections: bool = True) -> list[Verdict]:
+    """Run each row through the gate set of its kind, under its heading."""
     out = []
     for r in rows:
-        finding = review_claim(r["text"], _CONTEXTS[r["kind"]])
+        finding = review_claim(r["text"], context(r, sections=sections))
         if finding is None:
             out.append(Verdict(r, None, None))
         else:
@@ -209,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
         "--half", choices=("A", "B"), help="one half of the tune part (whole repositories)"
     )
     parser.add_argument("--misses", action="store_true", help="print every disagreement")
+    parser.add_argument(
+        "--no-sections", action="store_true", help="judge every line without its heading"
+    )
     args = parser.parse_args(argv)
     if args.half and args.split != "tune":
         parser.error("--half splits the tune part only")
@@ -216,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     label = args.split
     if args.half:
         rows, label = half(rows, args.half), f"tune-{args.half}"
-    verdicts = judge(rows)
+    verdicts = judge(rows, sections=not args.no_sections)
     s = score(verdicts)
     print(
         f"{label}: {s.lines} lines, agreement {s.agreement:.3f}, "
@@ -228,9 +239,10 @@ def main(argv: list[str] | None = None) -> int:
         for v in verdicts:
             if not v.agrees:
                 want = v.row["gate"] or "approve"
+                where = f" (under {v.row['section']!r})" if v.row.get("section") else ""
                 print(
                     f"- [{v.row['kind']}] want {want}, got {v.reason or 'approve'}: "
-                    f"{v.row['text'][:150]}"
+                    f"{v.row['text'][:150]}{where}"
                 )
     return 0
 

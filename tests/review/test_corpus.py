@@ -24,7 +24,7 @@ from bench.quality import (
 from shared.review.gates import GATES
 
 ROWS = load(CORPUS)
-KEYS = {"text", "kind", "decision", "gate", "reason", "source", "split"}
+KEYS = {"text", "kind", "decision", "gate", "reason", "source", "split", "section"}
 
 
 def _expected_split(repo: str) -> str:
@@ -42,6 +42,15 @@ def test_rows_have_the_schema() -> None:
         assert row["reason"].strip(), row
         assert set(row["source"]) == {"repo", "path"}
         assert row["source"]["repo"].count("/") == 1 and row["source"]["path"], row
+        # the heading above the line in its source file, as the reviewer's parser reads it
+        section = row["section"]
+        assert section is None or (section == section.strip() and not section.startswith("#"))
+
+
+def test_almost_every_row_knows_its_heading() -> None:
+    located = [r for r in ROWS if r["section"] is not None]
+    assert len(located) >= 0.99 * len(ROWS)
+    assert sum(1 for r in located if r["section"]) >= 0.9 * len(located)
 
 
 def test_corpus_is_large_varied_and_real() -> None:

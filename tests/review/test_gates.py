@@ -1547,3 +1547,47 @@ BOARD_SHAPES = {
 def test_board_shape(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+# The heading a line sits under (``ReviewContext.section``): invented lines, each judged
+# under a heading and again with none, so the heading is what decides.
+SECTION_SHAPES = [
+    # a step of a section the runtime's heartbeat runs
+    ("Heartbeat checklist", "Check unread priority emails", "inner-outer", None),
+    ("每次心跳时执行", "查看是否有新的未读邮件", "inner-outer", None),
+    ("On wake (every 30 minutes)", "Check for unanswered customer tickets", "inner-outer", None),
+    ("Heartbeat checklist", "If the build is red, open the CI log first", None, None),
+    ("Heartbeat checklist", "Answer reviewers in the language they wrote in", None, None),
+    # an entry of a section recording the state of the work
+    ("Current Focus", "Add CSV export to the reports page", "status-shape", None),
+    ("Recent Changes", "Move the auth middleware into `src/auth/`", "status-shape", None),
+    ("下一步", "补充每个接口的错误码说明", "status-shape", None),
+    ("2. Progress", "Export to CSV for the reports page", "status-shape", None),
+    ("Next Steps", "When a migration fails, roll back before retrying", None, None),
+    ("Status codes", "Return 404 for a missing invoice, never 500", None, None),
+    ("Done criteria", "Run `make check` and attach its output to the PR", None, None),
+    ("进度条组件", "使用 `ProgressBar` 组件显示上传进度", None, None),
+    # a line under a heading about the memory files themselves
+    (
+        "Memory Bank Structure",
+        "Put decisions in `decisions.md` and open questions in `questions.md`",
+        "self-reference",
+        None,
+    ),
+    ("记忆维护", "把重要结论写进长期记忆", "self-reference", "self-reference"),
+    ("Memory management", "Use `Arc` for state shared across threads", None, None),
+    ("Memory bank", "Before editing a migration, read `db/README.md`", None, None),
+]
+
+
+@pytest.mark.parametrize(
+    ("section", "text", "under", "alone"),
+    SECTION_SHAPES,
+    ids=[f"section-{i}" for i in range(len(SECTION_SHAPES))],
+)
+def test_section_shape(section: str, text: str, under: str | None, alone: str | None) -> None:
+    found = review_claim(text, ReviewContext("memory/CLAUDE.md", FileKind.BOARD, section))
+    assert (found.gate if found else None) == under, found
+    assert found is None or found.reason.startswith(found.gate + ": ")
+    bare = review_claim(text, BOARD)
+    assert (bare.gate if bare else None) == alone, bare

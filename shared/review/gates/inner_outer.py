@@ -104,10 +104,32 @@ def _cadence_rule(claim: Claim, text: str) -> bool:
     return (scheduled or lead) and not _EXTERNAL.found(text)
 
 
+def _cadence_section(claim: Claim, ctx: ReviewContext, text: str) -> bool:
+    """A step of a section the runtime's own cadence runs ("## Heartbeat checklist",
+    "## 每次心跳时自动执行", "## On wake (every 30 minutes)"): with no situation of its own,
+    the line's situation is the heading's, a tick of the runtime, not an external
+    interaction."""
+    if not ctx.section or not _HEARTBEAT.found(ctx.section.lower()):
+        return False
+    if find_trigger(claim) is not None or _EXTERNAL_GROUND.found(text):
+        return False
+    # what a tick does: a check or sweep of what the runtime watches, or a notice to its
+    # user; another kind of line under the heading ("每个阶段都要重新确认") is left to
+    # the other gates
+    return (
+        _SELF_CHECK.found(text)
+        or _CHECK_LEAD.match(text) is not None
+        or _SWEEP_TARGET.search(text) is not None
+        or _NOTIFY.match(text) is not None
+    )
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject claims whose only cited source is an internal runtime kind."""
     text = claim.lower
-    if ctx.kind is FileKind.BOARD and _cadence_rule(claim, text):
+    if ctx.kind is FileKind.BOARD and (
+        _cadence_rule(claim, text) or _cadence_section(claim, ctx, text)
+    ):
         # keeping the memory on a heartbeat ("Keep this file empty to skip heartbeats",
         # "每天整理 MEMORY.md") is memory maintenance first: self-reference diagnoses it
         if self_reference.check(claim, ctx) is not None:

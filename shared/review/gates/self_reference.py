@@ -31,6 +31,7 @@ from shared.language.claims import (
     Claim,
     analyse,
     direction_clauses,
+    find_trigger,
     strip_label,
     trigger_clause,
 )
@@ -42,6 +43,8 @@ RULE_ID = "self-reference"
 _EXTERNAL = lexicon.matcher("external", prefilter=True)
 
 _MEMORY = lexicon.matcher("memory_artefact", prefilter=True)
+# "## Memory Bank Structure", "## 记忆管理": a heading naming the memory or its upkeep
+_MEMORY_SECTION = lexicon.matcher("memory_section")
 _FOLLOW_OWN_RULES = lexicon.matcher("follow_own_rules")
 _FRAGMENT = lexicon.matcher("fragment")
 _CODE_FRAGMENT = lexicon.matcher("code_fragment")
@@ -167,6 +170,14 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     ):
         return _FINDING
     if _MEMORY_FILE_RE.search(text) and _RECORD_VERB.found(text):
+        return _FINDING
+    if (
+        ctx.kind is FileKind.BOARD
+        and ctx.section
+        and _MEMORY_SECTION.search(ctx.section.lower()) is not None
+        and find_trigger(claim) is None
+    ):
+        # with no situation of its own, a line under such a heading keeps the memory
         return _FINDING
     if ctx.kind is FileKind.BOARD and (
         _PURPOSE.match(claim.raw) or _locates_memory(claim) or _FOLLOW_OWN_RULES.found(text)

@@ -14,6 +14,7 @@ from shared.language.claims import (
     Claim,
     analyse,
     direction_clauses,
+    find_trigger,
     standing_passive,
     strip_label,
     trigger_clause,
@@ -21,6 +22,7 @@ from shared.language.claims import (
 )
 from shared.language.claims.vocabulary import IMPERATIVE
 from shared.review.allowlist import FileKind
+from shared.review.gates import self_reference
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "status-shape"
@@ -96,6 +98,8 @@ _STATUS_MARK_RE = re.compile(
 # "Consider X if …": a proposal still open; "Step 4: Install and Configure Phaser": a
 # step of one plan.
 _OPEN_CONTINGENCY = lexicon.matcher("open_contingency")
+# "## Current Focus", "## 最近更新": a heading naming the state of the work
+_STATUS_SECTION = lexicon.matcher("status_section")
 _PLAN_STEP = lexicon.matcher("plan_step")
 
 
@@ -211,6 +215,20 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     if _CHECKBOX_RE.search(claim.raw):
         return _finding(
             "work item", "the line is a to-do or done item rather than durable behavior"
+        )
+    if (
+        ctx.section
+        and _STATUS_SECTION.match(ctx.section.lower()) is not None
+        and find_trigger(claim) is None
+        and self_reference.check(claim, ctx) is None
+    ):
+        # with no situation of its own, an entry under such a heading is an item of that
+        # record ("CI workflow for Tauri builds" under "## Current Focus"); one about
+        # keeping the memory files is self-reference's to diagnose
+        return _finding(
+            "work item",
+            "the line is an entry of a section recording the state of the work (its heading), "
+            "not durable behavior",
         )
     if _MEASURED.found(claim.text):
         return _finding(

@@ -218,6 +218,29 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"(?i:condition|procedure|steps?|references?|how|usage|checklist|trigger)",
         "a section whose heading supplies the trigger (any part of the heading)",
     ),
+    # A heading whose whole theme is the state of the work ("## Current Focus", "## Recent
+    # Changes", "## Next Steps", "## Completed"): what sits under it records work, not
+    # behaviour. "Known issues" and "Lessons" are left out: rules live there too.
+    "status_section": _shape(
+        r"^\W*(?:\d+(?:\.\d+)*[.)]?\s*)?(?:(?:current\s+(?:focus|status|state|work|tasks?|sprint|"
+        r"phase|progress|priorities|milestone)|recent\s+(?:changes|updates|work|progress|activity)"
+        r"|next\s+steps?|what\s+works|what'?s\s+left|active\s+(?:context|work|tasks?)"
+        r"|open\s+(?:tasks|items|work)|completed\s+(?:tasks?|work|items|features|milestones))"
+        r"(?:\W|$)"
+        # one word is the whole heading: "## Status codes" or "## Done criteria" are not
+        r"|(?:progress|status|completed|done|to-?dos?|milestones?|change\s?log|work\s+log|"
+        r"session\s+log)(?:\s*[(（][^)）]*[)）])?\W*$)",
+        "a heading naming the state of the work",
+    ),
+    # A heading whose theme is the memory itself ("## Memory Bank Structure", "## Memory
+    # files", "## How to use this file"): what sits under it keeps the memory. "Memory
+    # management" and "memory system" name the program's memory too, so they are left out.
+    "memory_section": _shape(
+        r"memory[- ]bank|\bthis (?:file|document)\b|\bmemory\s+(?:maintenance|files?|rules|"
+        r"protocol|hygiene|updates?)\b|\b(?:updating|maintaining|keeping)\s+"
+        r"(?:the\s+|this\s+|your\s+)?(?:memory|memories)\b",
+        "a heading naming the memory files or their upkeep",
+    ),
     "entity_ref": words("she he they her him his hers their them its"),
     "instruction_lead": _shape(
         r"^(?:always|never|should|must|do not|don't)\b", "a modal opening the line"

@@ -137,6 +137,26 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "provenance": (*phrases("来源|证据"), Pattern("(?<![数占])据", "据 'according to', not 数据")),
     "step_section": phrases("条件|步骤|流程|做法|参考"),
+    # "## 当前进度", "## 最近更新", "## 下一步", "## 已完成": a heading naming the work's state
+    "status_section": (
+        Pattern(
+            "^\\W*(?:\\d+(?:\\.\\d+)*[.、)]?\\s*)?(?:当前(?:进度|状态|任务|重点|焦点|工作|关注点)"
+            "|最近(?:更新|变更|改动|进展|工作)|近期(?:更新|变更|进展)|已完成|完成情况"
+            "|待办|下一步|后续计划|更新日志|变更记录|工作日志"
+            # 进度 alone is the whole heading: "进度条组件" is not
+            "|(?:项目)?(?:进度|进展)(?:\\s*[(（][^)）]*[)）])?\\W*$)",
+            "a heading naming the state of the work",
+            bounded=False,
+        ),
+    ),
+    # "## 记忆管理", "## 本文件说明": a heading naming the memory files or their upkeep
+    "memory_section": (
+        Pattern(
+            "记忆(?:管理|维护|整理|系统|文件|规则|更新)|本文件|此文件|这个文件",
+            "a heading naming the memory files or their upkeep",
+            bounded=False,
+        ),
+    ),
     "entity_ref": phrases("他们|她们|他|她|对方|该客户|该公司"),
     "instruction_lead": (
         Pattern("^(?:应该|必须|务必|不要|请|先|一定要)", "a modal opening the line"),
