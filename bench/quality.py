@@ -72,10 +72,13 @@ def load(path: Path = CORPUS) -> list[dict[str, Any]]:
 
 def context(row: dict[str, Any], *, sections: bool = True) -> ReviewContext:
     """The row's kind and, unless ``sections`` is off, the heading it sits under in its
-    source file (``null`` when the line could not be found there: judged with none)."""
+    source file and the trail of headings above it (``null`` when the line, or its trail,
+    could not be found there: judged with what is known)."""
     base = _CONTEXTS[row["kind"]]
     section = row.get("section") if sections else None
-    return base if not section else ReviewContext(base.path, base.kind, section)
+    if not section:
+        return base
+    return ReviewContext(base.path, base.kind, section, tuple(row.get("headings") or ()))
 
 
 def judge(rows: Sequence[dict[str, Any]], *, sections: bool = True) -> list[Verdict]:

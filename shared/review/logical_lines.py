@@ -24,13 +24,16 @@ _SENTENCE_END = tuple(".!?。！？:：;；)]）】")
 @dataclass(frozen=True)
 class LogicalLine:
     """One reviewable claim. ``text`` has the bullet marker removed and continuation
-    lines joined by a space; ``section`` is the nearest heading above it."""
+    lines joined by a space; ``section`` is the nearest heading above it and ``headings``
+    the trail of headings it sits under, outermost first (a heading closes every heading
+    of its level or deeper)."""
 
     line: int
     end: int
     text: str
     section: str
     bullet: bool
+    headings: tuple[str, ...] = ()
 
 
 @dataclass
@@ -76,6 +79,7 @@ class _Splitter:
         self.join_paragraphs = join_paragraphs
         self.out: list[LogicalLine] = []
         self.section = ""
+        self.trail: list[tuple[int, str]] = []
         self.current: _Open | None = None
         self.in_fence = False
         self.in_comment = False
@@ -87,7 +91,14 @@ class _Splitter:
             joined = " ".join(p for p in current.parts if p).strip()
             if joined:
                 self.out.append(
-                    LogicalLine(current.line, current.end, joined, self.section, current.bullet)
+                    LogicalLine(
+                        current.line,
+                        current.end,
+                        joined,
+                        self.section,
+                        current.bullet,
+                        tuple(text for _, text in self.trail),
+                    )
                 )
         self.current = None
 
@@ -114,6 +125,10 @@ class _Splitter:
         elif lead == "#" and _HEADING_RE.match(raw):
             self.flush()
             self.section = stripped.lstrip("#").strip()
+            level = len(stripped) - len(stripped.lstrip("#"))
+            while self.trail and self.trail[-1][0] >= level:
+                self.trail.pop()
+            self.trail.append((level, self.section))
         elif lead in "-*_=|:" and (_SEPARATOR_RE.match(raw) or _TABLE_RULE_RE.match(raw)):
             self.flush()
         else:

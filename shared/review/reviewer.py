@@ -57,7 +57,7 @@ def review_text(
         lines = touched(lines, changed)
     out = []
     for ll in lines:
-        finding = review_claim(ll.text, ReviewContext(file, kind, ll.section))
+        finding = review_claim(ll.text, ReviewContext(file, kind, ll.section, ll.headings))
         if finding is None:
             out.append(LineDecision(file, ll.line, "approve", None, None, None, ll.text))
         else:

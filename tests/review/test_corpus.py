@@ -24,7 +24,7 @@ from bench.quality import (
 from shared.review.gates import GATES
 
 ROWS = load(CORPUS)
-KEYS = {"text", "kind", "decision", "gate", "reason", "source", "split", "section"}
+KEYS = {"text", "kind", "decision", "gate", "reason", "source", "split", "section", "headings"}
 
 
 def _expected_split(repo: str) -> str:
@@ -45,6 +45,11 @@ def test_rows_have_the_schema() -> None:
         # the heading above the line in its source file, as the reviewer's parser reads it
         section = row["section"]
         assert section is None or (section == section.strip() and not section.startswith("#"))
+        # the trail of headings above it, outermost first, ending with the section
+        trail = row["headings"]
+        assert trail is None or all(isinstance(h, str) and h == h.strip() for h in trail)
+        if trail is not None:
+            assert section is not None and (trail[-1] if trail else "") == section, row
 
 
 def test_almost_every_row_knows_its_heading() -> None:

@@ -1591,3 +1591,23 @@ def test_section_shape(section: str, text: str, under: str | None, alone: str | 
     assert found is None or found.reason.startswith(found.gate + ": ")
     bare = review_claim(text, BOARD)
     assert (bare.gate if bare else None) == alone, bare
+
+
+def test_heartbeat_reading_follows_the_whole_trail_of_headings() -> None:
+    from shared.review.logical_lines import logical_lines
+
+    text = "# Heartbeat checklist\n\n## Inbox\n- Check unread priority emails\n\n# Rules\n\n"
+    text += "## Inbox\n- Check unread priority emails\n"
+    first, second = logical_lines(text)
+    assert first.headings == ("Heartbeat checklist", "Inbox") and first.section == "Inbox"
+    assert second.headings == ("Rules", "Inbox")
+    under = ReviewContext("memory/CLAUDE.md", FileKind.BOARD, first.section, first.headings)
+    found = review_claim(first.text, under)
+    assert found is not None and found.gate == "inner-outer"
+    other = ReviewContext("memory/CLAUDE.md", FileKind.BOARD, second.section, second.headings)
+    assert review_claim(second.text, other) is None
+    # the work-state and memory readings look at the nearest heading only
+    status = ReviewContext(
+        "memory/CLAUDE.md", FileKind.BOARD, "Preferences", ("Active Context", "Preferences")
+    )
+    assert review_claim("Use camelCase for JavaScript identifiers", status) is None

@@ -54,16 +54,18 @@ GATE_SETS: dict[FileKind, tuple[str, ...]] = {
 def review_claim(text: str, ctx: ReviewContext) -> Finding | None:
     """Run the gate set of ``ctx.kind`` over one logical line; the first finding wins.
 
-    Gates are pure functions of (text, kind, section), so verdicts are memoised:
+    Gates are pure functions of (text, kind, section, headings), so verdicts are memoised:
     dossiers and boards repeat many lines across files and wakes.
     """
-    return _review_cached(text, ctx.kind, ctx.section)
+    return _review_cached(text, ctx.kind, ctx.section, ctx.headings)
 
 
 @functools.lru_cache(maxsize=65536)
-def _review_cached(text: str, kind: FileKind, section: str) -> Finding | None:
+def _review_cached(
+    text: str, kind: FileKind, section: str, headings: tuple[str, ...]
+) -> Finding | None:
     claim = analyse(text)
-    ctx = ReviewContext("", kind, section)
+    ctx = ReviewContext("", kind, section, headings)
     for rule_id in GATE_SETS[kind]:
         finding = GATES[rule_id](claim, ctx)
         if finding is not None:

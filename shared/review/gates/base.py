@@ -21,14 +21,23 @@ class Finding:
 
 @dataclass(frozen=True)
 class ReviewContext:
-    """Where the claim sits: repo-relative path, file kind and nearest heading.
+    """Where the claim sits: repo-relative path, file kind, nearest heading and the trail
+    of headings above it (outermost first; its last is ``section``).
 
-    Gates must not depend on ``path``: verdicts are memoised per (text, kind, section).
+    Gates must not depend on ``path``: verdicts are memoised per (text, kind, section,
+    headings).
     """
 
     path: str
     kind: FileKind
     section: str = ""
+    headings: tuple[str, ...] = ()
+
+    @property
+    def trail(self) -> tuple[str, ...]:
+        """The headings above the claim, outermost first (the nearest alone when only it is
+        known)."""
+        return self.headings or ((self.section,) if self.section else ())
 
 
 class Gate(Protocol):

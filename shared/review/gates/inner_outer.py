@@ -106,10 +106,10 @@ def _cadence_rule(claim: Claim, text: str) -> bool:
 
 def _cadence_section(claim: Claim, ctx: ReviewContext, text: str) -> bool:
     """A step of a section the runtime's own cadence runs ("## Heartbeat checklist",
-    "## 每次心跳时自动执行", "## On wake (every 30 minutes)"): with no situation of its own,
-    the line's situation is the heading's, a tick of the runtime, not an external
-    interaction."""
-    if not ctx.section or not _HEARTBEAT.found(ctx.section.lower()):
+    "## 每次心跳时自动执行", "## On wake (every 30 minutes)", or any heading above it: "#
+    Heartbeat" > "## Inbox"): with no situation of its own, the line's situation is the
+    heading's, a tick of the runtime, not an external interaction."""
+    if not any(_HEARTBEAT.found(heading.lower()) for heading in ctx.trail):
         return False
     if find_trigger(claim) is not None or _EXTERNAL_GROUND.found(text):
         return False

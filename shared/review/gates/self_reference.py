@@ -177,7 +177,8 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         and _MEMORY_SECTION.search(ctx.section.lower()) is not None
         and find_trigger(claim) is None
     ):
-        # with no situation of its own, a line under such a heading keeps the memory
+        # with no situation of its own, a line under such a heading keeps the memory; only
+        # the nearest heading counts, as a whole rules file may sit under "# Memory bank"
         return _FINDING
     if ctx.kind is FileKind.BOARD and (
         _PURPOSE.match(claim.raw) or _locates_memory(claim) or _FOLLOW_OWN_RULES.found(text)

@@ -223,7 +223,8 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         and self_reference.check(claim, ctx) is None
     ):
         # with no situation of its own, an entry under such a heading is an item of that
-        # record ("CI workflow for Tauri builds" under "## Current Focus"); one about
+        # record ("CI workflow for Tauri builds" under "## Current Focus"); only the nearest
+        # heading counts, as "# Active Context" holds "## Preferences" too; one about
         # keeping the memory files is self-reference's to diagnose
         return _finding(
             "work item",
