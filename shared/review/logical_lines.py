@@ -78,8 +78,7 @@ class _Splitter:
     def __init__(self, join_paragraphs: bool) -> None:
         self.join_paragraphs = join_paragraphs
         self.out: list[LogicalLine] = []
-        self.section = ""
-        self.trail: list[tuple[int, str]] = []
+        self.trail: list[tuple[int, str]] = []  # (level, text) of the open headings
         self.current: _Open | None = None
         self.in_fence = False
         self.in_comment = False
@@ -95,7 +94,7 @@ class _Splitter:
                         current.line,
                         current.end,
                         joined,
-                        self.section,
+                        self.trail[-1][1] if self.trail else "",
                         current.bullet,
                         tuple(text for _, text in self.trail),
                     )
@@ -124,11 +123,11 @@ class _Splitter:
             self.flush()
         elif lead == "#" and _HEADING_RE.match(raw):
             self.flush()
-            self.section = stripped.lstrip("#").strip()
-            level = len(stripped) - len(stripped.lstrip("#"))
+            text = stripped.lstrip("#")
+            level = len(stripped) - len(text)
             while self.trail and self.trail[-1][0] >= level:
                 self.trail.pop()
-            self.trail.append((level, self.section))
+            self.trail.append((level, text.strip()))
         elif lead in "-*_=|:" and (_SEPARATOR_RE.match(raw) or _TABLE_RULE_RE.match(raw)):
             self.flush()
         else:
