@@ -1577,6 +1577,15 @@ SECTION_SHAPES = [
     ("记忆维护", "把重要结论写进长期记忆", "self-reference", "self-reference"),
     ("Memory management", "Use `Arc` for state shared across threads", None, None),
     ("Memory bank", "Before editing a migration, read `db/README.md`", None, None),
+    # an entry of a dated record: what was done or found that day
+    ("2026-03-11", "统一接口返回结构与错误码。", "status-shape", None),
+    ("2026-07-17 Step 4（通过）", "导出功能改为异步队列处理。", "status-shape", None),
+    ("[2026-03-09] 支付接入", "沙箱环境联调完成。", "status-shape", "gradient"),
+    ("2026-03-11", "提交前必须运行 `make check`。", None, None),
+    ("2026-02-04: Float32 JSON", "**Rule**: Convert numpy types to Python types first", None, None),
+    ("2026-09-22 YAML 校验", "**预防规则**：改完 CI 配置立刻用解析器校验一遍", None, None),
+    ("2026-03-01 Nullable columns", "Use `sql.NullString` for nullable text columns", None, None),
+    ("规则2：代码分工（2026-02-08）", "统一接口返回结构与错误码。", None, None),
 ]
 
 

@@ -101,6 +101,18 @@ _OPEN_CONTINGENCY = lexicon.matcher("open_contingency")
 # "## Current Focus", "## 最近更新": a heading naming the state of the work
 _STATUS_SECTION = lexicon.matcher("status_section")
 _PLAN_STEP = lexicon.matcher("plan_step")
+# "## 2026-03-11 Step 3（通过）", "### [2026-03-09] 协议整合", "## 2025-06-29 Morning Session": a
+# heading that opens with a date heads one entry of a dated record (a journal, a progress
+# log, a dated lesson); a date later in a heading ("规则2（2026-02-08）") only stamps it.
+_RULE_LABEL = lexicon.matcher("rule_label")
+_PROHIBITION = lexicon.matcher("prohibition_label_word")
+_DATED_SECTION_RE = re.compile(
+    r"^\W{0,3}(?:19|20)\d\d(?:[-/.年]\s?\d{1,2}){1,2}(?!\d)"
+    # a date with a clock time, or named as a record's, stamps a log entry wherever it
+    # sits: "持续作业进展（2026-03-28 17:40）", "DingTalk 问题（2026-03-05 记录）"
+    r"|(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}(?:\s+\d{1,2}:\d\d|\s*(?:记录|日志))"
+    r"|(?:进展|日志|(?i:session|log|update))\s*[(（]\s*(?:19|20)\d\d[-/.]\d{1,2}"
+)
 
 
 def _finding(reason: str, why: str) -> Finding:
@@ -198,6 +210,29 @@ def _narrates(sentence: str) -> bool:
     return not direction_clauses(claim, trigger_clause(claim))
 
 
+def _dated_entry(claim: Claim, ctx: ReviewContext) -> bool:
+    """A line under a heading that opens with a date, with no situation, modal or rule mark
+    of its own: what was done or found that day ("冻结技术路线与执行顺序。" under "##
+    2026-03-11" records a step taken, not one to take); a rule of a dated lesson ("**Rule**:
+    Always …", "任何磁盘操作都必须先确认") directs and stays."""
+    if not ctx.section or _DATED_SECTION_RE.search(ctx.section) is None:
+        return False
+    text = claim.lower
+    if (
+        find_trigger(claim) is not None
+        or _MODAL.found(text)
+        or _RULE_MARK.found(text)
+        or _RULE_LABEL.found(text)
+        or _PROHIBITION.found(text)
+    ):
+        return False
+    # an English log reports in the past tense, which the changelog readings already see;
+    # a bare imperative there is a lesson's rule ("Use `sql.Null*` for nullable columns")
+    if not claim.cjk and next(iter(words(strip_label(claim.raw).lower())), "") in IMPERATIVE:
+        return False
+    return self_reference.check(claim, ctx) is None
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject status-shaped claims (see module docstring)."""
     text = claim.lower
@@ -230,6 +265,12 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             "work item",
             "the line is an entry of a section recording the state of the work (its heading), "
             "not durable behavior",
+        )
+    if _dated_entry(claim, ctx):
+        return _finding(
+            "event recap",
+            "the line is an entry of a dated record (its heading opens with a date) and "
+            "directs nothing of its own",
         )
     if _MEASURED.found(claim.text):
         return _finding(

@@ -232,6 +232,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"session\s+log)(?:\s*[(（][^)）]*[)）])?\W*$)",
         "a heading naming the state of the work",
     ),
+    # "**Rule**: …", "Prevention: …", "Lesson: …": a field naming the line as the rule of a
+    # lesson
+    "rule_label": _shape(
+        r"(?i:^\W*(?:(?:the|key|core|new)\s+)?(?:rules?|prevention|lessons?|takeaway|guideline|"
+        r"principle|policy)\W{0,3}[:：])",
+        "a label naming the line as a rule",
+    ),
     # A heading whose theme is the memory itself ("## Memory Bank Structure", "## Memory
     # files", "## How to use this file"): what sits under it keeps the memory. "Memory
     # management" and "memory system" name the program's memory too, so they are left out.

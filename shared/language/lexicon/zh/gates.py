@@ -149,6 +149,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "**预防规则**：…", "教训：…": a field naming the line as the rule of a lesson
+    "rule_label": (
+        Pattern(
+            "^\\W*(?:预防|防范|核心|通用)?(?:规则|规范|原则|教训|准则|约定)\\W{0,3}[:：]",
+            "a label naming the line as a rule",
+            bounded=False,
+        ),
+    ),
     # "## 记忆管理", "## 本文件说明": a heading naming the memory files or their upkeep
     "memory_section": (
         Pattern(
