@@ -269,6 +269,15 @@ DOSSIER_ROUND_15 = [
     ("后端服务将在 `http://localhost:8080` 启动。", None),
     ("The server will restart automatically when files change", None),
     ("Proper nouns are capitalised in titles", None),
+    # a short phrase led by a quality shows nothing that has it; a figure, a code span or a
+    # label with its setting does
+    ("Scalable event processing", "dossier"),
+    ("Robust retry handling for webhooks", "dossier"),
+    ("稳定的消息投递机制", "dossier"),
+    ("Efficient pagination with `LIMIT`/`OFFSET`", None),
+    ("Lightweight image: 45 MB compressed", None),
+    ("Secure cookies are set with `HttpOnly` and `SameSite=Lax`", None),
+    ("稳定版本每周五发布", None),
 ]
 
 
@@ -1558,6 +1567,11 @@ SECTION_SHAPES = [
     ("On wake (every 30 minutes)", "Check for unanswered customer tickets", "inner-outer", None),
     ("Heartbeat checklist", "If the build is red, open the CI log first", None, None),
     ("Heartbeat checklist", "Answer reviewers in the language they wrote in", None, None),
+    # a threshold on what the tick measures
+    ("Heartbeat checklist", "**≥ 90%**：提醒清理磁盘", "inner-outer", None),
+    ("磁盘告警", "**≥ 90%**：提醒清理磁盘", None, None),
+    ("Heartbeat checklist", "Queue depth > 500: post a short alert", "inner-outer", None),
+    ("Alerts", "Queue depth > 500: post a short alert", None, None),
     # an entry of a section recording the state of the work
     ("Current Focus", "Add CSV export to the reports page", "status-shape", None),
     ("Recent Changes", "Move the auth middleware into `src/auth/`", "status-shape", None),
@@ -1567,6 +1581,14 @@ SECTION_SHAPES = [
     ("Status codes", "Return 404 for a missing invoice, never 500", None, None),
     ("Done criteria", "Run `make check` and attach its output to the PR", None, None),
     ("进度条组件", "使用 `ProgressBar` 组件显示上传进度", None, None),
+    ("Upcoming Phases", "Export to CSV for the reports page", "status-shape", None),
+    ("Roadmap", "Export to CSV for the reports page", "status-shape", None),
+    ("Roadmap rules", "Export to CSV for the reports page", None, None),
+    ("风险状态", "**性能风险**: 中（依赖第三方接口）", "status-shape", "gradient"),
+    ("遗留问题", "导出接口在大数据量下超时。", "status-shape", None),
+    ("验证记录", "`pytest` 全部通过，共 42 项。", "status-shape", "gradient"),
+    ("状态管理", "全局状态统一放在 `store/` 目录", None, None),
+    ("检查 Git 状态", "统一接口返回结构与错误码。", None, None),
     # a line under a heading about the memory files themselves
     (
         "Memory Bank Structure",

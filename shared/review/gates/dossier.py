@@ -52,6 +52,7 @@ _PLACEHOLDER_NOUN = lexicon.matcher("placeholder_noun")
 # a code span, a pointer, a path or a figure would say which.
 _UNSPECIFIED_FIT = lexicon.matcher("unspecified_fit", prefilter=True)
 _CAPABILITY = lexicon.matcher("capability_bullet")
+_QUALITY_BULLET = lexicon.matcher("quality_bullet")
 _FIGURE_RE = re.compile(r"\d")
 # "p95 dropped from 180 ms to 40 ms": a measured figure shows the quality praised.
 _MEASUREMENT = lexicon.matcher("measurement")
@@ -137,6 +138,10 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             "unsupported claim", "the line praises its subject with no evidence or provenance"
         )
     concrete = supported or "`" in claim.raw or _FIGURE_RE.search(claim.raw) is not None
+    if not concrete and _QUALITY_BULLET.match(claim.raw):
+        return _finding(
+            "unsupported claim", "the line names a quality and shows nothing that has it"
+        )
     if not concrete and (_UNSPECIFIED_FIT.found(text) or _CAPABILITY.match(claim.text)):
         return _finding(
             "unsupported claim", "the line claims a fit or a capability and says nothing of which"

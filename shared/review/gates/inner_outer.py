@@ -15,6 +15,8 @@ finds something ("If something needs attention, provide a brief alert").
 
 from __future__ import annotations
 
+import re
+
 from shared.language import lexicon
 from shared.language.claims import Claim, find_trigger
 from shared.review.allowlist import FileKind
@@ -43,6 +45,11 @@ _EXTERNAL = lexicon.matcher("external", prefilter=True)
 # channels, mailboxes or model config is its health sweep; the mailboxes are its own, so
 # the words of the user's world do not rescue it.
 _SWEEP_TARGET = lexicon.matcher("sweep_target")
+# "**≥ 80%**：紧急告警", "上下文使用率超过 80%", "Flag if cost > 80% of target": a threshold on
+# what the tick measures
+_THRESHOLD_RE = re.compile(
+    r"[<>≤≥]=?\s*\d|(?:超过|低于|高于|大于|小于)\s*\d|\b(?:above|over|exceeds?|below|under)\s+\d+\s*%"
+)
 # "If something needs attention, provide a brief alert", "如果有异常：给出一句结论": what
 # to do when that sweep finds something; the condition has no subject of its own.
 _SWEEP_FINDING = lexicon.matcher("sweep_finding")
@@ -118,6 +125,7 @@ def _cadence_section(claim: Claim, ctx: ReviewContext, text: str) -> bool:
     # the other gates
     return (
         _SELF_CHECK.found(text)
+        or _THRESHOLD_RE.search(text) is not None
         or _CHECK_LEAD.match(text) is not None
         or _SWEEP_TARGET.search(text) is not None
         or _NOTIFY.match(text) is not None

@@ -205,6 +205,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "Secure authentication", "Optimized caching to reduce API costs", "User-friendly error
+    # messages": a short phrase led by a quality, nothing that has it shown (no code span,
+    # figure, label or clause of its own)
+    "quality_bullet": _shape(
+        # ("proper nouns", "regular expressions", "clean builds" name kinds, not qualities)
+        r"^[*_\s]*(?i:secure|user-friendly|optimi[sz]ed|efficient|minimal|robust|scalable|"
+        r"reliable|comprehensive|seamless|intuitive|enhanced|improved|high-performance|"
+        r"lightweight|responsive|flexible|graceful|effective)"
+        r"(?: [A-Za-z][\w.+#-]*){1,6}[.*_]*$",
+        "a short phrase led by a quality",
+    ),
     "placeholder_noun": _shape(
         r"(?i:^\W*+(?:[a-z-]+\s+){0,2}(?:requirements|standards|considerations|guidelines|"
         r"constraints|goals|notes|overview|details|features|metrics)\W*$)",
@@ -225,11 +236,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"^\W*(?:\d+(?:\.\d+)*[.)]?\s*)?(?:(?:current\s+(?:focus|status|state|work|tasks?|sprint|"
         r"phase|progress|priorities|milestone)|recent\s+(?:changes|updates|work|progress|activity)"
         r"|next\s+steps?|what\s+works|what'?s\s+left|active\s+(?:context|work|tasks?)"
-        r"|open\s+(?:tasks|items|work)|completed\s+(?:tasks?|work|items|features|milestones))"
+        r"|open\s+(?:tasks|items|work)|completed\s+(?:tasks?|work|items|features|milestones|phases)"
+        r"|upcoming\s+(?:phases|work|tasks|milestones)|remaining\s+(?:work|tasks|items)"
+        r"|what\s+still\s+needs\s+(?:work|doing|to\s+be\s+done))"
         r"(?:\W|$)"
         # one word is the whole heading: "## Status codes" or "## Done criteria" are not
         r"|(?:progress|status|completed|done|to-?dos?|milestones?|change\s?log|work\s+log|"
-        r"session\s+log)(?:\s*[(（][^)）]*[)）])?\W*$)",
+        r"session\s+log|roadmap|backlog)(?:\s*[(（][^)）]*[)）])?\W*$)",
         "a heading naming the state of the work",
     ),
     # "**Rule**: …", "Prevention: …", "Lesson: …": a field naming the line as the rule of a

@@ -142,10 +142,23 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             "^\\W*(?:\\d+(?:\\.\\d+)*[.、)]?\\s*)?(?:当前(?:进度|状态|任务|重点|焦点|工作|关注点)"
             "|最近(?:更新|变更|改动|进展|工作)|近期(?:更新|变更|进展)|已完成|完成情况"
-            "|待办|下一步|后续计划|更新日志|变更记录|工作日志"
+            "|待办|下一步|后续计划|更新日志|变更记录|工作日志|遗留问题|待完成|未完成|进行中"
+            # the state or the record of the work as the heading's theme: "## 风险状态",
+            # "## 项目状态/战略", "## 验证记录"; "状态管理" and "状态码" name program state
+            "|(?:项目|风险|开发|任务|验证|整体|进度)状态(?![管码机])"
+            "|(?:更新|验证|测试|执行|修复|运行|巡检)记录\\W*$"
             # 进度 alone is the whole heading: "进度条组件" is not
             "|(?:项目)?(?:进度|进展)(?:\\s*[(（][^)）]*[)）])?\\W*$)",
             "a heading naming the state of the work",
+            bounded=False,
+        ),
+    ),
+    # "高效的缓存策略", "友好的错误提示": a short phrase led by a quality
+    "quality_bullet": (
+        Pattern(
+            "^[*_\\s]*(?:高效|安全|友好|完善|稳定|可靠|灵活|强大|健壮|优雅|良好)的"
+            "[^，,。；;:：`（(\\d]{1,14}[。*_]*$",
+            "a short phrase led by a quality",
             bounded=False,
         ),
     ),
