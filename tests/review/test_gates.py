@@ -241,6 +241,8 @@ STRUCTURAL_ROUND_15 = [
     ("Put helpers in the appropriate folders", "gradient"),
     ("After schema changes, rebuild the client using the appropriate npm scripts", None),
     ("Return appropriate exit codes", "gradient"),
+    ("Batch database writes as much as possible", "gradient"),
+    ("Batch database writes where possible", None),
     # a quality and the artefact it qualifies, nothing more, says nothing concrete
     ("Write clear log messages", "gradient"),
     ("Use clear names with a `svc_` prefix for services", None),

@@ -369,6 +369,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "'at a reasonable level': a level left to judgement",
             bounded=False,
         ),
+        # "Use subagents as much as possible": how much is left to judgement, as 尽可能
+        # leaves it ("where possible" only admits exceptions)
+        Pattern(
+            r"\bas (?:much|far|often|little) as (?:possible|you can|feasible|practical)\b",
+            "'as much as possible': a hedge on how much",
+            bounded=False,
+        ),
         # "Ensure the lockfile is updated appropriately": how is left to judgement, as
         # "where appropriate" leaves it.
         Pattern(
