@@ -312,6 +312,10 @@ STRUCTURAL_ROUND_17 = [
     ("`structuredClone` (not `lodash.cloneDeep`)", None),
     ("`pnpm dlx`（不要用 `npx`）", None),
     ("`legacyParse` (not stable)", "gradient"),
+    # a labelled value, then what it rules out: the replacement is on the line
+    ("Imports: absolute paths, no relative imports", None),
+    ("Auth: `X-Api-Key` header, never JWT", None),
+    ("Imports: no relative imports", "gradient"),
     # a convention stated with a copula, beside the alternative it forbids
     ("Fixtures are plain `json` files — no generated fixtures.", None),
     ("Builds are slow — never wait for them.", "summoning"),

@@ -181,6 +181,7 @@ _SETTING_RE = re.compile(
 _MD_LINK_RE = re.compile(r"\[([^\]\n]+)\]\([^)\n]+\)")
 _TRAILING_NOTE_RE = re.compile(r"(?<!\s)\s*[(（][^()（）\n]*[)）]\s*$")
 _INNER_NOTE_RE = re.compile(r"\s*[(（][^()（）\n]*[)）](?=\s*(?:\+|,|，|、|$))")
+_NEGATED_ITEM_RE = re.compile(r"^(?:no|never|not)\s+\S")
 _SETTING_ITEMS_RE = re.compile(r"(?<!\s)\s*(?:[,，;；、>→]|\s\+\s)\s*")
 # "JDK 17+", "Windows 11", "Python 3.12": a capitalised name, then its version number
 # ("GMT+8" is a time zone, "Phase 2" a step: no name of a tool).
@@ -248,9 +249,16 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
     # "Vue 3 (Composition API + `<script setup>`) + Vite": a note inside a stack list
     # qualifies the item before it; it is no item of its own
     value = _INNER_NOTE_RE.sub("", value).strip() if "(" in value or "（" in value else value
-    if not value or _NEGATION.search(value.lower()):
+    if not value:
         return None
     items = [i for i in _SETTING_ITEMS_RE.split(value) if i.strip()]
+    # "Commits: single-line message, no Co-Authored-By tag": a value to use, then what it
+    # rules out; the value is the replacement, on the same line. A value that is only
+    # ruled out, or a negation inside an item, says what not to use.
+    ruled_out = [i for i in items if _NEGATED_ITEM_RE.match(i.strip().lower())]
+    items = [i for i in items if i not in ruled_out]
+    if not items or _NEGATION.search(" ".join(items).lower()):
+        return None
     # "单引号、行宽 200、尾随逗号": each item of an unspaced value is short, as each word
     # group of a spaced one is
     if any(len(CJK_RE.findall(i)) > _SETTING_MAX_UNSPACED for i in items) or len(items) > 6:
