@@ -402,6 +402,12 @@ STRUCTURAL_ROUND_18 = [
     ("每次回复开头必须标明当前阶段，格式：`[PHASE: 研究]`", None),
     ("[Describe your deploy steps here]", "self-reference"),
     ("[TODO: describe the deploy steps]", "self-reference"),
+    # a bracket in quotation marks is a marker to recognise; a brace after "/" a route
+    # parameter: neither is a form left to fill
+    ('When a message opens with "[Voice note]", transcribe it with `whisper` first', None),
+    ("When a message opens with [Voice note], answer the note", "self-reference"),
+    ("接口路径统一为 `/v1` 前缀：/v1/{模块}/{动作}", None),
+    ("接口路径：{填写接口前缀}", "self-reference"),
     # a code span set against another spells out what to write, even when the span
     # opens with a word that reads as a vague verb ("open")
     ("Every `open()` call: `open(path, encoding='utf-8')` not `open(path)`.", None),

@@ -59,8 +59,10 @@ _TAG_LITERAL = rf"(?![A-Z][A-Z0-9_-]*\s*[:：]\s*(?:[A-Z][A-Z0-9_-]*|[{CJK}]+)\]
 _PLACEHOLDER = lexicon.matcher(
     "placeholder_prompt",
     neutral=(
-        rf"(?<!\[)\[(?![ xX✓]\]){_TAG_LITERAL}(?!\[)[^\[\]\n]*\s[^\[\]\n]*\](?![(\[\]])"
-        rf"|\{{[^{{}}\n]*[{CJK}][^{{}}\n]*\}}"
+        # a bracket in quotation marks ("[IMAGE 1]:") is a marker quoted as written
+        rf"(?<![\[\"“'])\[(?![ xX✓]\]){_TAG_LITERAL}(?!\[)[^\[\]\n]*\s[^\[\]\n]*\](?![(\[\]])"
+        # "/{模块}/{接口}": a route parameter of a path, not a form to fill
+        rf"|(?<!/)\{{[^{{}}\n]*[{CJK}][^{{}}\n]*\}}"
     ),
 )
 # "此规则是强制性的", "本文件为 … 提供指导": the line points at its own rules or file.
