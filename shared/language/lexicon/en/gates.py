@@ -603,7 +603,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "field_label": _shape(
         r"(?i:^\W*(?:date|last updated|updated|created|last incident|evidence|outcome|status|task|"
-        r"event/context|what happened|what went wrong|what broke|(?:the )?mistake|seen|occurrences|confidence|result|symptom|root cause|"
+        r"event/context|what happened|what went wrong|what broke|(?:the )?mistake|seen|"
+        r"occurrences|confidence|result|symptom|root cause|"
         r"impact|context|failure mode|detection signal|observation|observed|actions? taken|"
         r"follow-?up|affected (?:files|modules|services|users|components|systems|hosts)|"
         r"files affected)\W*[:：])",
