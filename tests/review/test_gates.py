@@ -316,6 +316,9 @@ STRUCTURAL_ROUND_17 = [
     ("Imports: absolute paths, no relative imports", None),
     ("Auth: `X-Api-Key` header, never JWT", None),
     ("Imports: no relative imports", "gradient"),
+    # a decision recorded as what is in use says what to use
+    ("**Test runner**: Using Vitest for unit and component tests", None),
+    ("**Test runner**: Using the right tool for the job", "gradient"),
     # a convention stated with a copula, beside the alternative it forbids
     ("Fixtures are plain `json` files — no generated fixtures.", None),
     ("Builds are slow — never wait for them.", "summoning"),

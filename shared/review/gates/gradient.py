@@ -246,7 +246,12 @@ def _labelled_body(claim: Claim) -> Claim | None:
         or next(iter(words(label)), "") in _BARE_NEGATOR
     ):
         return None
-    return analyse(claim.raw[match.end() :])
+    body = claim.raw[match.end() :]
+    # "**Package Manager**: Using Bun for …": a decision recorded as what is in use
+    # says what to use
+    if body[:6].lower() == "using " and body[6:7].strip():
+        body = "Use " + body[6:]
+    return analyse(body)
 
 
 # "Storybook for UI components (`pnpm storybook`)", "端到端测试用 Playwright（`pnpm e2e`）": a
