@@ -243,6 +243,11 @@ STRUCTURAL_ROUND_15 = [
     ("Return appropriate exit codes", "gradient"),
     ("Batch database writes as much as possible", "gradient"),
     ("Batch database writes where possible", None),
+    ("Use `async` I/O wisely", "gradient"),
+    ("Use `#region` sparingly for large classes", None),
+    # the project's own style, named only as what is already there
+    ("Follow existing code style and patterns in each module", "gradient"),
+    ("Follow the PEP 8 style for Python modules", None),
     # a quality and the artefact it qualifies, nothing more, says nothing concrete
     ("Write clear log messages", "gradient"),
     ("Use clear names with a `svc_` prefix for services", None),
@@ -283,6 +288,10 @@ DOSSIER_ROUND_15 = [
     ("Lightweight image: 45 MB compressed", None),
     ("Secure cookies are set with `HttpOnly` and `SameSite=Lax`", None),
     ("稳定版本每周五发布", None),
+    # a field filed as a benefit shows nothing of it
+    ("**Value Proposition**: Keeps every team on one release train", "dossier"),
+    ("**核心优势**：部署简单，维护成本低", "dossier"),
+    ("**Benefits**: p95 latency fell from 180 ms to 40 ms", None),
 ]
 
 
@@ -411,6 +420,9 @@ STRUCTURAL_ROUND_18 = [
     ("When a message opens with [Voice note], answer the note", "self-reference"),
     ("接口路径统一为 `/v1` 前缀：/v1/{模块}/{动作}", None),
     ("接口路径：{填写接口前缀}", "self-reference"),
+    # the rule files of other agent tools are the memory's own files too
+    ("Update `.trae/rules/project_rules.md` when a convention changes", "self-reference"),
+    ("当用户提出新规范时，写入 `.cursor/rules/style.mdc`", "self-reference"),
     # a code span set against another spells out what to write, even when the span
     # opens with a word that reads as a vague verb ("open")
     ("Every `open()` call: `open(path, encoding='utf-8')` not `open(path)`.", None),

@@ -53,6 +53,7 @@ _PLACEHOLDER_NOUN = lexicon.matcher("placeholder_noun")
 _UNSPECIFIED_FIT = lexicon.matcher("unspecified_fit", prefilter=True)
 _CAPABILITY = lexicon.matcher("capability_bullet")
 _QUALITY_BULLET = lexicon.matcher("quality_bullet")
+_BENEFIT_LABEL = lexicon.matcher("benefit_label")
 _FIGURE_RE = re.compile(r"\d")
 # "p95 dropped from 180 ms to 40 ms": a measured figure shows the quality praised.
 _MEASUREMENT = lexicon.matcher("measurement")
@@ -138,6 +139,10 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             "unsupported claim", "the line praises its subject with no evidence or provenance"
         )
     concrete = supported or "`" in claim.raw or _FIGURE_RE.search(claim.raw) is not None
+    if not concrete and _BENEFIT_LABEL.match(claim.text):
+        return _finding(
+            "unsupported claim", "the line is filed as a benefit and shows nothing of it"
+        )
     if not concrete and _QUALITY_BULLET.match(claim.raw):
         return _finding(
             "unsupported claim", "the line names a quality and shows nothing that has it"

@@ -84,7 +84,12 @@ _STEMS = (
     r"copilot-instructions|activecontext|productcontext|techcontext|systempatterns|"
     r"projectbrief|progress|(?:claude|gemini|agents?|copilot|cursor|codex)[-_]notes"
 )
-_RULES_FILE = r"\.cursorrules\b|\.windsurfrules\b|\.clinerules\b"
+# the rule files of the other agent tools: Trae's, Cursor's, Copilot's, Kiro's
+_RULES_FILE = (
+    r"\.cursorrules\b|\.windsurfrules\b|\.clinerules\b|\b(?:project|user)_rules\.md\b"
+    r"|\.trae/rules/|\.cursor/rules/|\.kiro/steering/|\b[\w-]+\.instructions\.md\b"
+)
+_RULES_DIR_RE = re.compile(r"\.trae/rules/|\.cursor/rules/|\.kiro/steering/")
 _INSTRUCTION_PATH_RE = re.compile(rf"(?:^|[/\s`(._-])(?:{_STEMS})\.md\b|{_RULES_FILE}")
 # "把新学到的偏好写进 SOUL.md", "When the user corrects you, add it to lessons.md": writing
 # into a memory file keeps that file, whoever the trigger names.
@@ -121,6 +126,8 @@ def _locates_memory(claim: Claim) -> bool:
 def _path_keep(match: re.Match[str]) -> str:
     """A path that names an instruction file stays (as its file name); other paths go."""
     path = match.group(0)
+    if _RULES_DIR_RE.search(path):
+        return path  # ".cursor/rules/style.mdc": the folder says it is a rules file
     return path.rsplit("/", 1)[-1] if _INSTRUCTION_PATH_RE.search(path) else " "
 
 

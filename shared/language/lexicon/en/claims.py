@@ -201,7 +201,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             r"(?P<noun>procedure|playbook|checklist|runbook|workflow|template|guide|guideline|"
             r"guidelines|lesson|pattern|patterns|skill|groove|protocol|notes|dossier|doc|docs|"
             r"standards|best practices|best practice|instructions|conventions|idioms|"
-            r"principles|norms|documentation|recipe|process|steps)"
+            # "Follow existing code style and patterns": the project's own style, unnamed
+            r"principles|norms|documentation|recipe|process|steps|style|styles)"
             r"(?=\s*(?:$|[.,;:!?)]|\s(?:for|to|when|if|and|before|after|in|on|again|here|"
             # "… conventions used in the project": where they are used names no document
             r"used|already)\b))",
@@ -374,6 +375,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             r"\bas (?:much|far|often|little) as (?:possible|you can|feasible|practical)\b",
             "'as much as possible': a hedge on how much",
+            bounded=False,
+        ),
+        # "Use `try-except` wisely": how well is left to judgement ("sparingly" bounds how
+        # often, and stays)
+        Pattern(
+            r"\b(?:wisely|judiciously|thoughtfully|sensibly|responsibly)\b",
+            "'wisely': a hedge on how",
             bounded=False,
         ),
         # "Ensure the lockfile is updated appropriately": how is left to judgement, as

@@ -205,6 +205,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "**Value Proposition**: Ensures … maintains context": a field whose theme is the
+    # benefit claimed
+    "benefit_label": _shape(
+        r"(?i:^\W*(?:(?:key|main|core)\s+)?(?:value propositions?|benefits?|advantages?|"
+        r"selling points?|how (?:our|the|this) (?:product|tool|system|app|feature) helps)"
+        r"\W{0,3}[:：])",
+        "a field naming a benefit",
+    ),
     # "Secure authentication", "Optimized caching to reduce API costs", "User-friendly error
     # messages": a short phrase led by a quality, nothing that has it shown (no code span,
     # figure, label or clause of its own)

@@ -153,6 +153,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "**核心优势**：…", "**价值**：…": a field whose theme is the benefit claimed
+    "benefit_label": (
+        Pattern(
+            "^\\W*(?:核心|主要|产品)?(?:优势|价值|好处|亮点|卖点)\\W{0,3}[:：]",
+            "a field naming a benefit",
+            bounded=False,
+        ),
+    ),
     # "高效的缓存策略", "友好的错误提示": a short phrase led by a quality
     "quality_bullet": (
         Pattern(
