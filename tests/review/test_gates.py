@@ -1597,6 +1597,9 @@ SECTION_SHAPES = [
     ("On wake (every 30 minutes)", "Check for unanswered customer tickets", "inner-outer", None),
     ("Heartbeat checklist", "If the build is red, open the CI log first", None, None),
     ("Heartbeat checklist", "Answer reviewers in the language they wrote in", None, None),
+    # "check if" looks at something; the "if" is no situation of the line's own
+    ("Heartbeat checklist", "Check if any deploy is stuck in the queue", "inner-outer", None),
+    ("Release checklist", "Check if any deploy is stuck in the queue", None, None),
     # a threshold on what the tick measures
     ("Heartbeat checklist", "**≥ 90%**：提醒清理磁盘", "inner-outer", None),
     ("磁盘告警", "**≥ 90%**：提醒清理磁盘", None, None),

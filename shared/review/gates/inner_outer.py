@@ -118,7 +118,11 @@ def _cadence_section(claim: Claim, ctx: ReviewContext, text: str) -> bool:
     heading's, a tick of the runtime, not an external interaction."""
     if not any(_HEARTBEAT.found(heading.lower()) for heading in ctx.trail):
         return False
-    if find_trigger(claim) is not None or _EXTERNAL_GROUND.found(text):
+    if _EXTERNAL_GROUND.found(text):
+        return False
+    # "Check if there are pending reminders": the "if" is what the check looks at, not a
+    # situation of the line's own
+    if find_trigger(claim) is not None and _CHECK_LEAD.match(text) is None:
         return False
     # what a tick does: a check or sweep of what the runtime watches, or a notice to its
     # user; another kind of line under the heading ("每个阶段都要重新确认") is left to
