@@ -201,6 +201,7 @@ STRUCTURAL_ROUND_15 = [
     ("**根因**：重试时没有带上幂等键", "status-shape"),
     ("**What went wrong**: the retry reused a stale token", "status-shape"),
     ("**Mistake**: cached the response before auth", "status-shape"),
+    ("**Up next** — move the exporter to `src/export/`", "status-shape"),
     ("切换到 pnpm（已实施）", "status-shape"),
     ("暂无移动端适配", "status-shape"),
     ("主色：`#1e40af`", None),

@@ -625,7 +625,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # filed under work still to do ("TODO:" is left to the placeholder and dossier
         # readings, which say more)
         Pattern(
-            r"^\W*(?:pending|open items?|still to do)\s*\**\s*[:：]",
+            # "**Up next — Session 1: …**": what comes next
+            r"^\W*(?:(?:pending|open items?|still to do)\s*\**\s*[:：]"
+            r"|(?:up next|next up)\s*\**\s*[:：—–-])",
             "a line labelled as work still to do",
             bounded=False,
         ),
