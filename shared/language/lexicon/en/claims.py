@@ -100,7 +100,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         defer define delegate delete deliver describe detect diff direct disable discard
         display do document double-check download draft drop echo edit email emphasize
         enable end ensure enter escalate estimate explain export extract fetch file fill
-        filter find finish fix flag focus follow forward frame gather give go greet group
+        filter find finish fix flag focus follow forward frame gather gate give go greet group
         guard handle hide highlight hold ignore include inform insert inspect install invite
         isolate keep label launch lead leave limit link list load locate lock log look lower
         make mark measure mention merge message mirror move mute name narrow note notify
