@@ -289,6 +289,9 @@ DOSSIER_ROUND_15 = [
     ("Lightweight image: 45 MB compressed", None),
     ("Secure cookies are set with `HttpOnly` and `SameSite=Lax`", None),
     ("稳定版本每周五发布", None),
+    # a verb's form opening a noun compound, whose own verb follows: a fact
+    ("Build output goes to `dist/`", None),
+    ("Build the output into `dist/`", "gradient"),
     # a field filed as a benefit shows nothing of it
     ("**Value Proposition**: Keeps every team on one release train", "dossier"),
     ("**核心优势**：部署简单，维护成本低", "dossier"),

@@ -58,6 +58,10 @@ _FIGURE_RE = re.compile(r"\d")
 # "p95 dropped from 180 ms to 40 ms": a measured figure shows the quality praised.
 _MEASUREMENT = lexicon.matcher("measurement")
 _LEAD = " \t*_>#-–—•·"
+_FINITE_VERB = frozenset(
+    "is are goes go lives live runs sits sit stays stay lands land uses use belongs belong "
+    "comes come happens happen".split()
+)
 
 
 def _finding(reason: str, why: str) -> Finding:
@@ -93,7 +97,12 @@ def _instruction_shaped(claim: Claim) -> bool:
         return False  # "Install: `uv sync`", "启动后端服务：`go run ./service`": a recorded command
     lead = claim.lower.lstrip(_LEAD)
     # The first word of the line, not the first Latin word of a line in another script.
-    first = "" if CJK_RE.match(lead) else next(iter(words(lead)), "")
+    ws = [] if CJK_RE.match(lead) else words(lead)[:3]
+    first = ws[0] if ws else ""
+    # "Build output goes to `dist/`", "Test files live in `tests/`": a verb's form as the
+    # first word of a noun compound, whose own verb follows it
+    if len(ws) == 3 and ws[2] in _FINITE_VERB:
+        return False
     return first in IMPERATIVE or _INSTRUCTION_LEAD.found(lead)
 
 
