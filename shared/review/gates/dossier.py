@@ -59,8 +59,29 @@ _FIGURE_RE = re.compile(r"\d")
 _MEASUREMENT = lexicon.matcher("measurement")
 _LEAD = " \t*_>#-–—•·"
 _FINITE_VERB = frozenset(
-    "is are goes go lives live runs sits sit stays stay lands land uses use belongs belong "
-    "comes come happens happen".split()
+    {
+        "is",
+        "are",
+        "goes",
+        "go",
+        "lives",
+        "live",
+        "runs",
+        "sits",
+        "sit",
+        "stays",
+        "stay",
+        "lands",
+        "land",
+        "uses",
+        "use",
+        "belongs",
+        "belong",
+        "comes",
+        "come",
+        "happens",
+        "happen",
+    }
 )
 
 
