@@ -1621,6 +1621,7 @@ SECTION_SHAPES = [
     ("Upcoming Phases", "Export to CSV for the reports page", "status-shape", None),
     ("Roadmap", "Export to CSV for the reports page", "status-shape", None),
     ("Roadmap rules", "Export to CSV for the reports page", None, None),
+    ("Future Enhancements", "Export to CSV for the reports page", "status-shape", None),
     ("风险状态", "**性能风险**: 中（依赖第三方接口）", "status-shape", "gradient"),
     ("遗留问题", "导出接口在大数据量下超时。", "status-shape", None),
     ("验证记录", "`pytest` 全部通过，共 42 项。", "status-shape", "gradient"),
@@ -1679,3 +1680,11 @@ def test_heartbeat_reading_follows_the_whole_trail_of_headings() -> None:
         "memory/CLAUDE.md", FileKind.BOARD, "Preferences", ("Active Context", "Preferences")
     )
     assert review_claim("Use camelCase for JavaScript identifiers", status) is None
+
+
+def test_a_dossier_entry_under_a_work_state_heading_is_a_work_item() -> None:
+    planned = ReviewContext("memory/entities/x.md", FileKind.DOSSIER, "Future Roadmap")
+    found = review_claim("Rule versioning and change tracking", planned)
+    assert found is not None and found.gate == "status-shape", found
+    facts = ReviewContext("memory/entities/x.md", FileKind.DOSSIER, "Architecture")
+    assert review_claim("Rule versioning and change tracking", facts) is None

@@ -210,6 +210,17 @@ def _narrates(sentence: str) -> bool:
     return not direction_clauses(claim, trigger_clause(claim))
 
 
+def _status_entry(claim: Claim, ctx: ReviewContext) -> bool:
+    """With no situation of its own, an entry under a heading naming the state of the
+    work is an item of that record, unless it keeps the memory files."""
+    return (
+        bool(ctx.section)
+        and _STATUS_SECTION.match(ctx.section.lower()) is not None
+        and find_trigger(claim) is None
+        and self_reference.check(claim, ctx) is None
+    )
+
+
 def _dated_entry(claim: Claim, ctx: ReviewContext) -> bool:
     """A line under a heading that opens with a date, with no situation, modal or rule mark
     of its own: what was done or found that day ("冻结技术路线与执行顺序。" under "##
@@ -244,6 +255,12 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         # a dossier records facts: a planned item or a shortlist is not one yet
         if _PLAN.found(text) or _PLAN_HINT.found(text) or _OPEN_CHOICE.search(claim.text):
             return _finding("plan", "the line records planned or undecided work, not a fact")
+        if _status_entry(claim, ctx):
+            return _finding(
+                "work item",
+                "the line is an entry of a section recording the state of the work (its "
+                "heading), not a fact",
+            )
         return None
     if ctx.kind is not FileKind.BOARD:
         return None
@@ -251,12 +268,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding(
             "work item", "the line is a to-do or done item rather than durable behavior"
         )
-    if (
-        ctx.section
-        and _STATUS_SECTION.match(ctx.section.lower()) is not None
-        and find_trigger(claim) is None
-        and self_reference.check(claim, ctx) is None
-    ):
+    if _status_entry(claim, ctx):
         # with no situation of its own, an entry under such a heading is an item of that
         # record ("CI workflow for Tauri builds" under "## Current Focus"); only the nearest
         # heading counts, as "# Active Context" holds "## Preferences" too; one about

@@ -246,7 +246,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|next\s+steps?|what\s+works|what'?s\s+left|active\s+(?:context|work|tasks?)"
         r"|open\s+(?:tasks|items|work)|completed\s+(?:tasks?|work|items|features|milestones|phases)"
         r"|upcoming\s+(?:phases|work|tasks|milestones)|remaining\s+(?:work|tasks|items)"
-        r"|what\s+still\s+needs\s+(?:work|doing|to\s+be\s+done))"
+        r"|what\s+still\s+needs\s+(?:work|doing|to\s+be\s+done)"
+        r"|(?:future|product|project)\s+roadmap|future\s+(?:work|plans|features|enhancements|"
+        r"improvements))"
         r"(?:\W|$)"
         # one word is the whole heading: "## Status codes" or "## Done criteria" are not
         r"|(?:progress|status|completed|done|to-?dos?|milestones?|change\s?log|work\s+log|"
