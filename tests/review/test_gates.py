@@ -1604,6 +1604,12 @@ SECTION_SHAPES = [
     # "check if" looks at something; the "if" is no situation of the line's own
     ("Heartbeat checklist", "Check if any deploy is stuck in the queue", "inner-outer", None),
     ("Release checklist", "Check if any deploy is stuck in the queue", None, None),
+    # an item of a list of what not to do is a prohibition, which needs its replacement
+    ("禁止事项", "把订单金额存成浮点数。", "summoning", None),
+    ("禁止事项", "把订单金额存成浮点数 — 一律用 `Decimal`", None, None),
+    ("Don'ts", "Commit generated files in `dist/`", "summoning", None),
+    ("Don'ts", "Commit generated files in `dist/`; run `make build` in CI instead", None, None),
+    ("Avoiding flaky tests", "Commit generated files in `dist/`", None, None),
     # a threshold on what the tick measures
     ("Heartbeat checklist", "**≥ 90%**：提醒清理磁盘", "inner-outer", None),
     ("磁盘告警", "**≥ 90%**：提醒清理磁盘", None, None),

@@ -30,6 +30,7 @@ import re
 from shared.language import lexicon
 from shared.language.claims import (
     Claim,
+    analyse,
     direction_clauses,
     has_limit,
     is_vague,
@@ -47,6 +48,7 @@ from shared.language.claims.vocabulary import (
     TOOL,
 )
 from shared.language.lexicon.script import CJK, CJK_RE
+from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "summoning"
@@ -56,6 +58,9 @@ _SPACED_NEGATION = lexicon.matcher("negation", spaced=True)
 _UNSPACED_NEGATION = lexicon.matcher("negation", spaced=False)
 _GHOST = lexicon.matcher("ghost")
 _REPLACEMENT = lexicon.matcher("replacement")
+# "## 禁止事项", "## Don'ts", "## Forbidden Commands": a heading that lists what not to do
+_PROHIBITION_SECTION = lexicon.matcher("prohibition_section")
+_MARK_LEAD_RE = re.compile(r"^[\s❌✗✘🚫⛔×]+")
 
 
 def _negated(cue: str) -> bool:
@@ -364,6 +369,25 @@ def _bare_negator(clause: str) -> bool:
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject negated rules without trigger or replacement (see module docstring)."""
+    found = _check(claim)
+    if (
+        found is None
+        and ctx.kind is FileKind.BOARD
+        and ctx.section
+        and _PROHIBITION_SECTION.match(ctx.section) is not None
+        and not _NEGATION.search(claim.lower)
+    ):
+        # an item of a list of what not to do is forbidden by its heading ("## 禁止事项"
+        # > "把 Snowflake ID 转为 JavaScript number"): it is judged as the prohibition it
+        # is, and passes only with its replacement on the line ("❌ 猜测项目入口 — 统一走
+        # `bash run.sh`")
+        body = _MARK_LEAD_RE.sub("", claim.raw)
+        if body:
+            return _check(analyse(("不要" if claim.cjk else "Do not ") + body))
+    return found
+
+
+def _check(claim: Claim) -> Finding | None:
     trig = trigger_clause(claim)
     directions = direction_clauses(claim, trig)
     continued = _list_items_under_prohibition(claim)

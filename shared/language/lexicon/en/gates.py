@@ -255,6 +255,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"session\s+log|roadmap|backlog)(?:\s*[(（][^)）]*[)）])?\W*$)",
         "a heading naming the state of the work",
     ),
+    # "## Don'ts", "## Forbidden Commands", "## Never Commit": a heading that lists what
+    # not to do (the whole heading; "## Avoiding flaky tests" is a topic)
+    "prohibition_section": _shape(
+        r"(?i:^\W*(?:\d+(?:\.\d+)*[.)]?\s*)?(?:don'?ts|do not(?: do)?|never(?: do)?|"
+        r"things to avoid|what not to do|anti-?patterns|prohibited|forbidden|"
+        r"(?:never|do not|don'?t)\s+(?:commit|use|edit|touch|run|change|modify|add)|"
+        r"(?:forbidden|prohibited|banned)\s+(?:commands|actions|operations|patterns|practices|"
+        r"apis|tools)|avoid)\W*$)",
+        "a heading listing what not to do",
+    ),
     # "**Rule**: …", "Prevention: …", "Lesson: …": a field naming the line as the rule of a
     # lesson
     "rule_label": _shape(

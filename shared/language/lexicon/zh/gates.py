@@ -170,6 +170,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "## 禁止事项", "## 不要做", "## 绝对禁止": a heading that lists what not to do
+    "prohibition_section": (
+        Pattern(
+            "^\\W*(?:\\d+(?:\\.\\d+)*[.、)]?\\s*)?(?:绝对|严格)?(?:禁止|严禁|不要|不要做|禁忌|红线|"
+            "不允许)(?:事项|行为|操作|项|清单|的事|做的事)?\\W*$",
+            "a heading listing what not to do",
+            bounded=False,
+        ),
+    ),
     # "**预防规则**：…", "教训：…": a field naming the line as the rule of a lesson
     "rule_label": (
         Pattern(
