@@ -245,6 +245,8 @@ STRUCTURAL_ROUND_15 = [
     ("Batch database writes as much as possible", "gradient"),
     ("Batch database writes where possible", None),
     ("Use `async` I/O wisely", "gradient"),
+    ("样式尽量使用 Tailwind", "gradient"),
+    ("样式统一使用 Tailwind", None),
     ("Use `#region` sparingly for large classes", None),
     # the project's own style, named only as what is already there
     ("Follow existing code style and patterns in each module", "gradient"),
