@@ -481,11 +481,14 @@ STRUCTURAL_ROUND_18 = [
     ("Stub network calls (HTTP, gRPC) with `fixtures/` doubles.", None),
     ("用 `fixtures/` 替身模拟网络调用（HTTP、gRPC）", None),
     ("Run `pytest` before committing; add tests where appropriate.", None),
-    # 尽量 'as far as possible' after a subject, then only a quality: a value
+    # 尽量 'as far as possible' leaves how far to judgement, before a quality or an
+    # action (the real lines of the corpus label both gradient: "css尽量使用tailwindcss",
+    # "尽可能使用显式类型注解"); "where possible" only admits exceptions
     ("页面标题尽量简洁", "gradient"),
     ("Page titles concise where possible.", "gradient"),
-    ("提交说明尽量用英文", None),
-    ("尽量复用现有组件", None),
+    ("提交说明尽量用英文", "gradient"),
+    ("尽量复用现有组件", "gradient"),
+    ("提交说明用英文", None),
     # 待 before a verb of investigating or fixing is an open item (as 待确认 is); 对待 /
     # 接待 'treat, receive' and 等待 'wait' are not
     ("**待排查：开启 DMA 后串口丢包**", "status-shape"),

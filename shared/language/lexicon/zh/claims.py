@@ -415,7 +415,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # "css尽量使用tailwindcss", "可以尝试调用 …": how far, or whether, is left to
         # judgement, as "as much as possible" leaves it; "尽量避免" is a prohibition's
         # adverb, judged as the prohibition
-        Pattern("(?:尽量|尽可能)(?!避免|不要|不|别|少)|可以尝试|可尝试", "尽量 'as far as possible'"),
+        Pattern(
+            "(?:尽量|尽可能)(?!避免|不要|不|别|少)|可以尝试|可尝试", "尽量 'as far as possible'"
+        ),
         # "测试覆盖率应保持在合理水平": a level left to judgement, with no number
         Pattern(
             "(?:保持|控制|维持|限制)在(?:合理|适当|合适|可接受)的?(?:水平|范围|区间|程度)",
