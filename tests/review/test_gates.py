@@ -247,6 +247,8 @@ STRUCTURAL_ROUND_15 = [
     ("Use `async` I/O wisely", "gradient"),
     ("样式尽量使用 Tailwind", "gradient"),
     ("样式统一使用 Tailwind", None),
+    ("Keep integration tests deterministic", "gradient"),
+    ("Seed `random` with 42 in tests to keep them deterministic", None),
     ("Use `#region` sparingly for large classes", None),
     # the project's own style, named only as what is already there
     ("Follow existing code style and patterns in each module", "gradient"),
