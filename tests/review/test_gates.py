@@ -431,6 +431,13 @@ STRUCTURAL_ROUND_18 = [
     # the rule files of other agent tools are the memory's own files too
     ("Update `.trae/rules/project_rules.md` when a convention changes", "self-reference"),
     ("当用户提出新规范时，写入 `.cursor/rules/style.mdc`", "self-reference"),
+    # what carries the agent's learning to its next run
+    (
+        "Before ending a session, write a short note so the next agent knows where you stopped",
+        "self-reference",
+    ),
+    ("After a hard bug, capture what was learned in two lines", "self-reference"),
+    ("After a hard bug, capture the stack trace in the issue", None),
     # a code span set against another spells out what to write, even when the span
     # opens with a word that reads as a vague verb ("open")
     ("Every `open()` call: `open(path, encoding='utf-8')` not `open(path)`.", None),

@@ -301,6 +301,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # the agent's own notes file ("GEMINI_NOTES.md", "claude-notes.md")
         r"|\b(?:claude|gemini|agents?|copilot|cursor|codex)[-_]notes\.md\b"
         r"|\bfuture (?:claude |agent |ai )?sessions?\b|\bcontext window\b"
+        # what carries the agent's learning to its next run ("so the next agent skips the
+        # dead end", "capture what was learned")
+        r"|\b(?:the )?next (?:agent|ai|claude|assistant)\b"
+        r"|\b(?:capture|record|save|write down|note down|log)\s+what (?:was|you|we|i) "
+        r"(?:learned|learnt|discovered)\b"
         r"|\bcompress(?:es|ed)? (?:the )?(?:board|memory|file|lines?)\b"
         r"|\binternal (?:prompts?|quality rules?|rules)\b"
         r"|\bthis (?:board|memory|dossier|file|card)\b|\bthese (?:lines|memory lines|entries)\b"
