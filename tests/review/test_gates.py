@@ -1708,3 +1708,12 @@ def test_a_dossier_entry_under_a_work_state_heading_is_a_work_item() -> None:
     assert found is not None and found.gate == "status-shape", found
     facts = ReviewContext("memory/entities/x.md", FileKind.DOSSIER, "Architecture")
     assert review_claim("Rule versioning and change tracking", facts) is None
+
+
+def test_a_dossier_instruction_under_a_domain_heading_has_its_situation_there() -> None:
+    line = "Use dataclasses for data models"
+    styled = ReviewContext("memory/topics/x.md", FileKind.DOSSIER, "Code Style")
+    assert review_claim(line, styled) is None
+    for section in ("Notes", "", "其他"):
+        found = review_claim(line, ReviewContext("memory/topics/x.md", FileKind.DOSSIER, section))
+        assert found is not None and found.gate == "gradient", (section, found)

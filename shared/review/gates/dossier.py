@@ -5,7 +5,8 @@ when it carries internal runtime state (inbox items, locks, offsets, session key
 a stale repair instruction (TODO, "fix this link", "needs merging"), an instruction
 shaped like a broadcast gradient that lacks its direction, or its trigger when the
 line does not name the entity either (outside Condition/Procedure-style sections,
-where the section supplies the trigger), or an
+where the section supplies the trigger; under a heading naming a domain the trigger may
+be implicit in it, as on the board), or an
 unsupported claim: an absolute or speculative assertion with neither a modal tag
 (``[observation]``, ``[inference]`` ...) nor provenance (a pointer or a path).
 """
@@ -36,6 +37,7 @@ _ABSOLUTE = lexicon.matcher("absolute", prefilter=True, neutral="100%")
 # A link or a dated citation is provenance in any language.
 _PROVENANCE = lexicon.matcher("provenance", neutral=r"https?://|\(\s*\d{4}-\d{2}-\d{2}\s*\)")
 _STEP_SECTION = lexicon.matcher("step_section")
+_GENERIC_SECTION = lexicon.matcher("generic_section")
 _ENTITY_REF = lexicon.matcher("entity_ref")
 _INSTRUCTION_LEAD = lexicon.matcher("instruction_lead")
 # "is a production-quality, modern Rust implementation", "早期干预价值明确": praise of
@@ -153,7 +155,11 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         )
     conditional = any(t.startswith("[conditional") for t in claim.tags)
     if _instruction_shaped(claim) and not conditional and not _STEP_SECTION.found(ctx.section):
-        found = gradient.judge(claim, require_activation=False, implicit_domain=False)
+        # under a heading that names a domain ("## Code Style", "## JWT Implementation")
+        # the situation is implicit in it, as it is on the board; a generic heading
+        # ("## Notes") names none
+        domain = bool(ctx.section) and _GENERIC_SECTION.match(ctx.section) is None
+        found = gradient.judge(claim, require_activation=False, implicit_domain=domain)
         if found is gradient.MISSING_TRIGGER and _anchored(claim):
             found = None
         if found is not None:

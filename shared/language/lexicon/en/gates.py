@@ -255,6 +255,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"session\s+log|roadmap|backlog)(?:\s*[(（][^)）]*[)）])?\W*$)",
         "a heading naming the state of the work",
     ),
+    # "## Notes", "## General", "## Misc": a heading that names no domain (the whole heading)
+    "generic_section": _shape(
+        r"(?i:^\W*(?:\d+(?:\.\d+)*[.)]?\s*)?(?:(?:general|other|misc(?:ellaneous)?|additional|"
+        r"important|key)\s+)?(?:notes?|general|overview|misc(?:ellaneous)?|other|rules|"
+        r"guidelines|instructions|summary|details|info(?:rmation)?|reminders?|tips)\W*$)",
+        "a heading naming no domain",
+    ),
     # "## Don'ts", "## Forbidden Commands", "## Never Commit": a heading that lists what
     # not to do (the whole heading; "## Avoiding flaky tests" is a topic)
     "prohibition_section": _shape(

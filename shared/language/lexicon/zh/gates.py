@@ -170,6 +170,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "## 备注", "## 其他", "## 说明": a heading that names no domain
+    "generic_section": (
+        Pattern(
+            "^\\W*(?:\\d+(?:\\.\\d+)*[.、)]?\\s*)?(?:其他|其它|重要)?(?:说明|备注|注意事项|其他|其它|"
+            "概述|总结|规则|要求|提示|补充)\\W*$",
+            "a heading naming no domain",
+            bounded=False,
+        ),
+    ),
     # "## 禁止事项", "## 不要做", "## 绝对禁止": a heading that lists what not to do
     "prohibition_section": (
         Pattern(
