@@ -438,6 +438,8 @@ STRUCTURAL_ROUND_18 = [
     ),
     ("After a hard bug, capture what was learned in two lines", "self-reference"),
     ("After a hard bug, capture the stack trace in the issue", None),
+    ("所有开发人员和 AI 助手都应严格遵循本规范", "self-reference"),
+    ("所有接口都应遵循 RESTful 规范", None),
     # a code span set against another spells out what to write, even when the span
     # opens with a word that reads as a vague verb ("open")
     ("Every `open()` call: `open(path, encoding='utf-8')` not `open(path)`.", None),
