@@ -101,11 +101,12 @@ _OPEN_CONTINGENCY = lexicon.matcher("open_contingency")
 # "## Current Focus", "## 最近更新": a heading naming the state of the work
 _STATUS_SECTION = lexicon.matcher("status_section")
 _PLAN_STEP = lexicon.matcher("plan_step")
+# "**Rule**: …", "**预防规则**：…", "避免 …": what directs inside a dated entry
+_RULE_LABEL = lexicon.matcher("rule_label")
+_PROHIBITION = lexicon.matcher("prohibition_label_word")
 # "## 2026-03-11 Step 3（通过）", "### [2026-03-09] 协议整合", "## 2025-06-29 Morning Session": a
 # heading that opens with a date heads one entry of a dated record (a journal, a progress
 # log, a dated lesson); a date later in a heading ("规则2（2026-02-08）") only stamps it.
-_RULE_LABEL = lexicon.matcher("rule_label")
-_PROHIBITION = lexicon.matcher("prohibition_label_word")
 _DATED_SECTION_RE = re.compile(
     r"^\W{0,3}(?:19|20)\d\d(?:[-/.年]\s?\d{1,2}){1,2}(?!\d)"
     # a date with a clock time, or named as a record's, stamps a log entry wherever it

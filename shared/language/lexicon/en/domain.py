@@ -176,6 +176,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         issue issues ticket tickets pr batch epic story wave"""
     ),
     "copula": words("""is are has have"""),
+    # "Build output goes to `dist/`", "Test files live in `tests/`": a verb that follows a
+    # noun compound whose first word is a verb's form, so the line states a fact
+    "compound_subject_verb": words(
+        """is are goes go lives live runs sits sit stays stay lands land uses use belongs
+        belong comes come happens happen"""
+    ),
     # "Each scenario is a separate class": a copula sets a convention when a noun phrase
     # follows it, not a quality ("Each module is well tested").
     "article": words("""a an one the"""),
