@@ -85,11 +85,12 @@ _STEMS = (
     r"projectbrief|progress|(?:claude|gemini|agents?|copilot|cursor|codex)[-_]notes"
 )
 # the rule files of the other agent tools: Trae's, Cursor's, Copilot's, Kiro's
+_RULES_DIR = r"\.trae/rules/|\.cursor/rules/|\.kiro/steering/"
 _RULES_FILE = (
     r"\.cursorrules\b|\.windsurfrules\b|\.clinerules\b|\b(?:project|user)_rules\.md\b"
-    r"|\.trae/rules/|\.cursor/rules/|\.kiro/steering/|\b[\w-]+\.instructions\.md\b"
+    rf"|{_RULES_DIR}|\b[\w-]+\.instructions\.md\b"
 )
-_RULES_DIR_RE = re.compile(r"\.trae/rules/|\.cursor/rules/|\.kiro/steering/")
+_RULES_DIR_RE = re.compile(_RULES_DIR)
 _INSTRUCTION_PATH_RE = re.compile(rf"(?:^|[/\s`(._-])(?:{_STEMS})\.md\b|{_RULES_FILE}")
 # "把新学到的偏好写进 SOUL.md", "When the user corrects you, add it to lessons.md": writing
 # into a memory file keeps that file, whoever the trigger names.
