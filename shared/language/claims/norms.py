@@ -176,8 +176,10 @@ def _label_artefact(word: str) -> bool:
 # the value.
 _SETTING_SPLIT_RE = re.compile(r"\s+\|\s+|(?<=[^\s.]{2})\.\s+(?=\S)")
 _SETTING_RE = re.compile(
-    r"^\W{0,3}(?:\d+\.\s*)?(?P<label>[^:：`|\n]{1,30}?)\s*[:：]\s*(?P<value>\S.*?)\s*[.。]?$"
+    r"^\W{0,3}(?:\d+\.\s*)?(?P<label>(?:`[^`:：\n]{1,30}`|[^:：`|\n]){1,30}?)\s*[:：]\s*"
+    r"(?P<value>\S.*?)\s*[.。]?$"
 )
+_FILE_LABEL_RE = re.compile(r"^`[^`\n]*(?:/|\.[A-Za-z]{1,5})`$")
 _MD_LINK_RE = re.compile(r"\[([^\]\n]+)\]\([^)\n]+\)")
 _TRAILING_NOTE_RE = re.compile(r"(?<!\s)\s*[(（][^()（）\n]*[)）]\s*$")
 _INNER_NOTE_RE = re.compile(r"\s*[(（][^()（）\n]*[)）](?=\s*(?:\+|,|，|、|$))")
@@ -240,6 +242,8 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
     if not match:
         return None
     label, value = match["label"].strip(), match["value"].strip()
+    if _FILE_LABEL_RE.match(label):
+        return None  # "`docs/STANDARDS.md`: Style guides": an index entry, what a file holds
     if _PREFERENCE.search(label) or "prefer" in label.lower():
         return None
     value = _MD_LINK_RE.sub(r"\1", value)
@@ -263,11 +267,21 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
     # group of a spaced one is
     if any(len(CJK_RE.findall(i)) > _SETTING_MAX_UNSPACED for i in items) or len(items) > 6:
         return None
+    # "FFmpeg subprocess: explicit arg list, `shell=False`", "Commits: short single-line
+    # message, no Co-Authored-By tag": a quality may lead an item that names a thing of its
+    # own when the setting pins its value elsewhere, in code or in what it rules out.
+    pinned = bool(ruled_out) or any("`" in i for i in items)
     for item in items:
         if len(item.split()) > _SETTING_MAX_WORDS:
             return None
         item_words = words(item.lower())
         first = item_words[0] if item_words else ""
+        if (
+            pinned
+            and (first in EVALUATIVE or first in _QUALITY_CUES)
+            and len([w for w in item_words[1:] if w not in STOP]) >= 2
+        ):
+            continue
         if first and (
             first in _NOT_VALUE
             or first in _DELIBERATING  # "considering ESLint": a state, no value

@@ -141,6 +141,8 @@ def judge(
         return NO_DIRECTION
     if not require_activation or claim.has_pointer or claim.has_details:
         return None
+    if implicit_domain and claim.clauses[0] not in _REMEDY_LABEL and labelled_setting(claim):
+        return None  # "`/internal/**` endpoints: `X-Api-Key` only": the value is the action
     if unnamed_skill(claim, trig) or _LIST_OPENER.search(claim.lower):
         return NO_ACTIVATION  # an unnamed procedure, or content left to the next lines
     last, cue = directions[-1]
@@ -264,6 +266,22 @@ _APPROPRIATE = lexicon.matcher("appropriate")
 _PENDING = lexicon.words("pending", spaced=True)
 
 
+_CONDITION_WORDS = frozenset({"when", "if", "until", "once"})
+
+
+def _defers(note: str, *, sentence: bool = False) -> bool:
+    """True when the text hedges the rule or puts it off. A bracketed note that opens a
+    condition ("(when available)") puts it off; a sentence of its own may state one
+    ("Be consistent once chosen.")."""
+    pending = _PENDING - _CONDITION_WORDS if sentence else _PENDING
+    return bool(
+        _VAGUE_HEDGE.search(note)
+        or _HEDGE.search(note)
+        or _APPROPRIATE.search(note)
+        or any(w in pending for w in words(note))
+    )
+
+
 def _without_note(claim: Claim) -> Claim | None:
     """The line without its closing bracketed note, unless the note hedges or defers
     the rule ("(where appropriate)", "(when available)"): that note is part of it."""
@@ -272,26 +290,67 @@ def _without_note(claim: Claim) -> Claim | None:
     match = _TRAILING_NOTE_RE.search(claim.raw)
     if match is None:
         return None
-    note = match.group(0).lower()
-    if (
-        _VAGUE_HEDGE.search(note)
-        or _HEDGE.search(note)
-        or _APPROPRIATE.search(note)
-        or any(w in _PENDING for w in words(note))
-    ):
+    if _defers(match.group(0).lower()):
         return None
     head = analyse(claim.raw[: match.start()])
     return head if head.clauses else None
 
 
+# "优先使用结构化输出 (Pydantic) 而非文本解析": a short note inside the line names the
+# thing the word before it means; split off as a clause of its own it leaves that word
+# without its name.
+_INNER_NOTE_RE = re.compile(r"\s*[(（]([^()（）\n]{1,40})[)）]\s*(?=\S)")
+
+
+def _note_inlined(claim: Claim) -> Claim | None:
+    """The line with its inner notes read as part of the clause they sit in, unless a
+    note hedges or defers the rule (as for ``_without_note``)."""
+    spans = [m.span() for m in re.finditer(r"`[^`\n]*`", claim.raw)]
+    notes = [
+        m
+        for m in _INNER_NOTE_RE.finditer(claim.raw)
+        if not any(a <= m.start() < b for a, b in spans)  # a bracket in code is code
+    ]
+    if not notes:
+        return None
+    if any(_defers(match.group(1).lower()) for match in notes):
+        return None
+    raw = claim.raw
+    for match in reversed(notes):
+        raw = f"{raw[: match.start()]} {match.group(1)} {raw[match.end() :]}"
+    inlined = analyse(raw)
+    return inlined if inlined.clauses else None
+
+
+# "Package manager: npm, unless the human tells you otherwise. Be consistent once
+# chosen.": a sentence after the rule that only exhorts adds nothing to act on, and
+# takes nothing away from the rule before it.
+_SENTENCE_END_RE = re.compile(r"(?<=[^\s.]{2}[.!?])\s+(?=[A-Z*`])|(?<=[。！？])(?=\S)")
+
+
+def _first_sentence(claim: Claim) -> Claim | None:
+    parts = _SENTENCE_END_RE.split(claim.raw.strip(), maxsplit=1)
+    if len(parts) < 2 or _defers(parts[1].lower(), sentence=True):
+        return None  # "Use Redis. Only where appropriate.": the rest hedges the rule
+    first = analyse(parts[0])
+    return first if first.clauses else None
+
+
 def _readings(claim: Claim) -> list[Claim]:
-    """The line's rule read without a leading label, without a closing note, or both."""
+    """The line's rule read without a leading label, without a closing note, with its
+    inner notes inlined, or a combination."""
     body = _labelled_body(claim)
     out = [body] if body is not None and body.clauses else []
+    first = _first_sentence(claim)
+    if first is not None:
+        out.append(first)
     for reading in (claim, *out):
         head = _without_note(reading)
         if head is not None:
             out.append(head)
+        inlined = _note_inlined(reading)
+        if inlined is not None:
+            out.append(inlined)
     return out
 
 

@@ -74,10 +74,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # "服务器须由用户手动启动", "迁移须在 `db/` 下手写": 须 before who or where, as "are
         # to be …" is in English; 无须/必须 are read as their own words.
         Pattern("(?<![无必毋])须(?=由|在|用|经|通过|使用)", "须 'is to be' before 由/在/用"),
-        # "路由函数返回值应为节点名", "日志应写到 `logs/`": a bare 应 after its subject sets
-        # what the artefact is to be; 反应/响应/对应/相应/适应/供应 are words of their own.
+        # "路由函数返回值应为节点名", "日志应写到 `logs/`", "目标名应与 `x` 一致": a bare 应
+        # after its subject sets what the artefact is to be or match; 反应/响应/对应/相应/
+        # 适应/供应 are words of their own.
         Pattern(
-            "(?<![反响对相适供答效])应(?=为|是|放在|放到|写到|写入|写在|在|以|返回|使用)",
+            "(?<![反响对相适供答效])应(?=为|是|放在|放到|写到|写入|写在|在|以|返回|使用|与|符合|保持)",
             "a bare 应 'should' before 为/是/在",
         ),
         *phrases(
