@@ -74,7 +74,11 @@ def _implicit_trigger(claim: Claim) -> tuple[int, bool] | None:
         # "Don't start replies with 'Yes'. Begin with …": a positive direction elsewhere in
         # the line is the replacement too.
         cues = [clause_direction(c) for c in claim.clauses]
-        negated = [c is not None and bool(_SPACED_NEGATION.fullmatch(c)) for c in cues]
+        negated = [
+            (c is not None and bool(_SPACED_NEGATION.fullmatch(c)))
+            or (idx == 0 and _forbids_thing(clause))
+            for idx, (c, clause) in enumerate(zip(cues, claim.clauses, strict=True))
+        ]
         if not (
             any(negated)
             and any(c is not None and not n for c, n in zip(cues, negated, strict=True))
@@ -84,7 +88,16 @@ def _implicit_trigger(claim: Claim) -> tuple[int, bool] | None:
         cue = clause_direction(clause)
         if cue and _NEGATION.fullmatch(cue):
             return (idx, trigger_is_concrete(_NEGATION.sub(clause)))
+        if idx == 0 and cue is None and _forbids_thing(clause):
+            return (idx, trigger_is_concrete(_FIRST_WORD_RE.sub("", clause)))
     return None
+
+
+def _forbids_thing(clause: str) -> bool:
+    """ "No silent catch blocks — log or re-throw": a verbless "no X" leading the line
+    forbids the thing it names, as "never write X" does."""
+    ws = words(clause)
+    return len(ws) > 1 and ws[0] == "no" and clause_direction(clause) is None
 
 
 def trigger_clause(claim: Claim) -> int | None:

@@ -123,6 +123,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         challenge advise caution halt abort redo rollback roll prepend chunk pre-fill
         prefill sanitize redact mask anonymize escape spell-check proofread tabulate chart
         integrate enhance favor favour employ utilize utilise encapsulate instantiate
+        recompile rebuild reinstall regenerate redeploy reindex reformat retest recheck
+        reconfirm reconnect recreate relaunch refetch reapply reauthenticate reinitialize
+        reconfigure recompute recalculate reimport rescan retrigger revalidate reverify
+        rethrow re-throw reraise re-raise resubmit resync re-check re-test re-verify
+        re-validate re-apply re-build re-compile re-generate re-deploy re-create re-install
+        re-index re-fetch re-sync re-submit
         conform comply adhere obey
         initialize initialise debounce deserialize encrypt decrypt compile bundle lint minify
         suffix indent lowercase uppercase capitalize alias
