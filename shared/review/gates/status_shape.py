@@ -203,9 +203,15 @@ def _setting_only(claim: Claim) -> bool:
     return any(idx > 0 for idx, _ in _own_directions(claim, trigger_clause(claim)))
 
 
+def _prose_words(text: str) -> list[str]:
+    """The Latin words of ``text`` outside identifiers: `created_at` names a column, it
+    narrates nothing."""
+    return [w for w in re.findall(r"[a-z_]+", text) if "_" not in w]
+
+
 def _narrates(sentence: str) -> bool:
     """A sentence with a past-tense verb and no direction of its own."""
-    if not any(w in _NARRATIVE_VERBS for w in re.findall(r"[a-z]+", sentence)):
+    if not any(w in _NARRATIVE_VERBS for w in _prose_words(sentence)):
         return False
     claim = analyse(sentence)
     return not direction_clauses(claim, trigger_clause(claim))
@@ -322,7 +328,10 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         )
     standing = standing_passive(text)  # "Feature branches are squash-merged into `main`"
     first = _FIRST_SENTENCE_RE.match(text)
-    if first and first.group(1) != text and not standing and _narrates(first.group(1)):
+    # a first sentence recaps only when another follows it: the full stop that ends a
+    # one-sentence rule leaves it whole
+    whole = text.rstrip(" .。!?！？:：")
+    if first and first.group(1) != whole and not standing and _narrates(first.group(1)):
         return _finding(
             "event recap", "the line records an event recap rather than a future-facing trigger"
         )
@@ -336,7 +345,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         )
     if trig is not None or _own_directions(claim, trig):
         return None
-    past = (not standing and any(w in _PAST_VERBS for w in re.findall(r"[a-z]+", text))) or bool(
+    past = (not standing and any(w in _PAST_VERBS for w in _prose_words(text))) or bool(
         claim.cjk and _PAST_MARKER.found(text)
     )
     if past or _TIME_ANCHOR.found(text):
