@@ -504,6 +504,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "replacement": (
         *phrases("""instead|rather than|rather|in place of|replace|replacing|but"""),
+        # "NEVER use Vue 3 … This is a legacy environment restricted to Java 8 and Vue 2.7":
+        # what the work is restricted to is what to use
+        Pattern(r"(?:restricted|limited) to\s+(?=\S)", "'restricted to X' names what to use"),
         Pattern(
             r"(?:just|simply)\s+(?:use|do|write|say|run|keep|leave|put|add|ask|return|call)",
             "'just/simply' before a verb of doing",
