@@ -205,3 +205,42 @@ OBJECT_BELOW = [
 def test_object_on_following_lines(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+FALSE_REJECTS_28 = [
+    # a bare 应 before 与 sets what the artefact is to match
+    ("接口名应与 `routes.yaml` 的 `name` 一致", None),
+    ("反应与预期一致", "gradient"),
+    # a short note inside the line names the thing the word before it means
+    ("优先使用结构化数据 (JSON Schema) 而非正则解析", None),
+    ("优先使用结构化数据而非正则解析", "gradient"),
+    ("优先使用结构化数据 (尽量) 而非正则解析", "gradient"),
+    # a setting's label may hold a code span; a file path alone labels an index entry
+    ("`/admin/**` routes: `SessionAuth` only, never API keys.", None),
+    ("`docs/STYLE.md`: Style guides and best practices.", "gradient"),
+    # a quality may lead an item when the setting pins its value in code or by what
+    # it rules out
+    ("Shell calls: explicit argument list, `shell=False`.", None),
+    ("Shell calls: explicit and careful handling.", "gradient"),
+    # a sentence after a rule that exhorts takes nothing from it; one that hedges does
+    ("Formatter: black, unless told otherwise. Be consistent once chosen.", None),
+    ("Formatter: black. Only where appropriate.", "gradient"),
+    # common re- verbs direct
+    ("After any schema change, regenerate the client with `make client`", None),
+    # a verbless "no X" leading the line forbids the thing its replacement stands in for
+    ("No bare except clauses — catch `ValueError` or re-raise", None),
+    ("No heavy analysis — keep it simple", "gradient"),
+    ("Heavy analysis is slow — log or re-raise", "gradient"),
+    # identifiers are not past-tense verbs
+    ("**建表**：包含 `created_at` 和 `updated_at` 字段。", None),
+    ("**建表**：updated the columns yesterday.", "status-shape"),
+    # what the work is restricted to names what to use
+    ("Never use Python 2 syntax. The codebase is restricted to Python 3.12.", None),
+    ("Never use Python 2 syntax.", "summoning"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), FALSE_REJECTS_28)
+def test_false_rejects_of_round_28(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding
