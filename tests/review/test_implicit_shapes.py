@@ -237,6 +237,16 @@ FALSE_REJECTS_28 = [
     # what the work is restricted to names what to use
     ("Never use Python 2 syntax. The codebase is restricted to Python 3.12.", None),
     ("Never use Python 2 syntax.", "summoning"),
+    # 本/此 'this' only where it is its own word: 文本文件 is a text file, 脚本文件 a script
+    # file, 基本规则 the basic rules, 因此 'therefore'
+    ("改文本文件时只用编辑器工具，脚本只做只读检查", None),
+    ("脚本文件统一放在 `scripts/` 下", None),
+    ("因此文件名统一用小写加连字符", None),
+    ("基本规则：提交前运行 `make test`", None),
+    ("修改本文件时保持原有格式", "self-reference"),
+    ("新对话进入仓库后，优先阅读本文件。", "self-reference"),
+    ("每次会话开始先读该文件", "self-reference"),
+    ("此文件记录项目约定", "self-reference"),
 ]
 
 

@@ -6,6 +6,11 @@ from shared.language.lexicon.concept import Entry, Pattern, phrases
 from shared.language.lexicon.script import CJK
 
 # Words of praise for a thing itself (two of them make a benefit claim).
+# 本 'this' before 文件/规则/…, but not the 本 closing a word of its own: 文本文件 is a text
+# file, 脚本文件 a script file, 基本规则 the basic rules, 版本文档 a version document.
+_THIS = "(?<![文脚样版剧账课根基资成副原标范])本"
+# 此/该 'this/that', but not in 因此 'therefore', 如此, 从此, 彼此, 由此, 据此, 借此 or 应该
+_THAT = "(?:(?<![因如从彼由据借])此|(?<![应活])该)"
 _PRAISE = "现代化|强大|高效|优雅|先进|卓越|出色|科技感|极致|完美|一流|美观|流畅|健壮|易用|直观|便捷"
 
 CONCEPTS: dict[str, tuple[Entry, ...]] = {
@@ -199,7 +204,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "## 记忆管理", "## 本文件说明": a heading naming the memory files or their upkeep
     "memory_section": (
         Pattern(
-            "记忆(?:管理|维护|整理|系统|文件|规则|更新)|本文件|此文件|这个文件",
+            f"记忆(?:管理|维护|整理|系统|文件|规则|更新)|{_THIS}文件|{_THAT}文件|这个文件",
             "a heading naming the memory files or their upkeep",
             bounded=False,
         ),
@@ -210,10 +215,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # ------------------------------------------------------------ self-reference
     "memory_artefact": phrases(
-        """记忆板|记忆系统|记忆文件|记忆条目|记忆维护|记忆层|广播层|广播板|广播行|本文件|
-        这份文件|此文件|该文件|本宪章|本指南|这些规则|本规则|此规则|规则文件|这份规则|本准则|本规范|
-        本文档|此文档|这份文档|这个文档|这个文件|压缩记忆|提交器|有效性文件|潜意识|
+        """记忆板|记忆系统|记忆文件|记忆条目|记忆维护|记忆层|广播层|广播板|广播行|
+        这份文件|这些规则|规则文件|这份规则|
+        这份文档|这个文档|这个文件|压缩记忆|提交器|有效性文件|潜意识|
         分区提示|内部提示词|系统提示词|质量规则"""
+    )
+    + (
+        Pattern(
+            f"{_THIS}(?:文件|文档|宪章|指南|规则|准则|规范)|{_THAT}(?:文件|文档|规则)",
+            "'this file / these rules'",
+            bounded=False,
+        ),
     )
     # "记忆" is the agent's memory in Chinese (RAM is 内存); "在此记录", "以下内容为 …" point
     # at the file itself
@@ -377,9 +389,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     # "此规则是强制性的", "本文件为 … 提供指导": the line points at its own rules or file.
-    "demonstrative": phrases(
-        """此规则|本规则|这些规则|这份规则|本文件|此文件|这份文件|这个文件|本文档|此文档|
-        这份文档|本宪章|本指南|本准则|本规范|这些规范|这些准则|本约定|本手册"""
+    "demonstrative": phrases("""这些规则|这份规则|这份文件|这个文件|这份文档|这些规范|这些准则""")
+    + (
+        Pattern(
+            f"{_THIS}(?:规则|文件|文档|宪章|指南|准则|规范|约定|手册)|{_THAT}(?:规则|文件|文档)",
+            "'this file / these rules'",
+            bounded=False,
+        ),
     ),
     "purpose_label": (Pattern("^\\W*(?:用途|目的)\\s*[:：]", "'用途：' opening the line"),),
     "ranking": (
