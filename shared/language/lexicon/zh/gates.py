@@ -214,23 +214,21 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern("^(?:应该|必须|务必|不要|请|先|一定要)", "a modal opening the line"),
     ),
     # ------------------------------------------------------------ self-reference
-    "memory_artefact": (
-        *phrases(
-            """记忆板|记忆系统|记忆文件|记忆条目|记忆维护|记忆层|广播层|广播板|广播行|
-            这份文件|这些规则|规则文件|这份规则|
-            这份文档|这个文档|这个文件|压缩记忆|提交器|有效性文件|潜意识|
-            分区提示|内部提示词|系统提示词|质量规则"""
-        ),
-        Pattern(
-            f"{_THIS}(?:文件|文档|宪章|指南|规则|准则|规范)|{_THAT}(?:文件|文档|规则)",
-            "'this file / these rules'",
-            bounded=False,
-        ),
+    "memory_artefact": phrases(
+        """记忆板|记忆系统|记忆文件|记忆条目|记忆维护|记忆层|广播层|广播板|广播行|
+        这份文件|这些规则|规则文件|这份规则|
+        这份文档|这个文档|这个文件|压缩记忆|提交器|有效性文件|潜意识|
+        分区提示|内部提示词|系统提示词|质量规则"""
     )
     # "记忆" is the agent's memory in Chinese (RAM is 内存); "在此记录", "以下内容为 …" point
     # at the file itself
     + phrases("记忆|在此记录|记录在此|记录于此|此处记录|以下内容为|以下内容是")
     + (
+        Pattern(
+            f"{_THIS}(?:文件|文档|宪章|指南|规则|准则|规范)|{_THAT}(?:文件|文档|规则)",
+            "'this file / these rules'",
+            bounded=False,
+        ),
         Pattern(
             "(?:压缩|精简|归档|提炼)\\s*(?:[\\w.-]+\\.md|上下文|笔记|对话历史|历史记录)",
             "compacting the agent's notes: a markdown file, its notes, context or history",
