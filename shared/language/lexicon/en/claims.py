@@ -397,6 +397,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "'appropriately': a hedge on how",
             bounded=False,
         ),
+        # "Code comments should preferably be in Chinese": the rule is a wish, and whether
+        # it holds is left to the reader
+        Pattern(r"\bpreferabl[ey]\b", "'preferably': a hedge on whether", bounded=False),
     ),
     # "Return appropriate HTTP status codes": which thing fits is left open, unless
     # "appropriate" only qualifies the means ("using the appropriate pnpm scripts").
