@@ -1668,6 +1668,17 @@ SECTION_SHAPES = [
     ("2026-09-22 YAML 校验", "**预防规则**：改完 CI 配置立刻用解析器校验一遍", None, None),
     ("2026-03-01 Nullable columns", "Use `sql.NullString` for nullable text columns", None, None),
     ("规则2：代码分工（2026-02-08）", "统一接口返回结构与错误码。", None, None),
+    # a heading on writing the file's own entries: a line's situation is when to write one
+    (
+        "When to add entries",
+        "You find something surprising about the build",
+        "self-reference",
+        "gradient",
+    ),
+    ("规则的增删流程", "复盘时发现新的反复错误，就加成一条。", "self-reference", None),
+    ("进度记录模板", "每次追加记录必须包含以下字段：", "self-reference", None),
+    ("How to write tests", "Name each test after the behaviour it checks", None, None),
+    ("日志记录规范", "请求日志统一用 `logger.info` 记录", None, None),
 ]
 
 

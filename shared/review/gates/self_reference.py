@@ -45,6 +45,7 @@ _EXTERNAL = lexicon.matcher("external", prefilter=True)
 _MEMORY = lexicon.matcher("memory_artefact", prefilter=True)
 # "## Memory Bank Structure", "## 记忆管理": a heading naming the memory or its upkeep
 _MEMORY_SECTION = lexicon.matcher("memory_section")
+_UPKEEP_SECTION = lexicon.matcher("upkeep_section")
 _FOLLOW_OWN_RULES = lexicon.matcher("follow_own_rules")
 _FRAGMENT = lexicon.matcher("fragment")
 _CODE_FRAGMENT = lexicon.matcher("code_fragment")
@@ -189,6 +190,11 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     ):
         # with no situation of its own, a line under such a heading keeps the memory; only
         # the nearest heading counts, as a whole rules file may sit under "# Memory bank"
+        return _FINDING
+    # under a heading on writing the file's own entries, a line's situation is when to
+    # write one ("After a root-cause analysis …"); a file's title speaks for all of it
+    inner = ctx.headings[1:] if ctx.headings else ctx.trail
+    if ctx.kind is FileKind.BOARD and any(_UPKEEP_SECTION.search(h.lower()) for h in inner):
         return _FINDING
     if ctx.kind is FileKind.BOARD and (
         _PURPOSE.match(claim.raw) or _locates_memory(claim) or _FOLLOW_OWN_RULES.found(text)

@@ -288,6 +288,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"(?:the\s+|this\s+|your\s+)?(?:memory|memories)\b",
         "a heading naming the memory files or their upkeep",
     ),
+    # "## When to add entries", "## Entry format", "## Meta-Lessons (about this KB itself)":
+    # a heading on writing the file's own entries
+    "upkeep_section": _shape(
+        r"\b(?:when|how) to (?:add|write|update|record|log) (?:an? |new )?(?:entry|entries|"
+        r"lessons?|learnings?|memor(?:y|ies))\b|\bentry format\b|\b(?:adding|writing|"
+        r"recording) (?:new )?(?:entries|lessons|learnings)\b|\babout this (?:file|kb|"
+        r"knowledge base|document)\b",
+        "a heading on writing the file's own entries",
+    ),
     "entity_ref": words("she he they her him his hers their them its"),
     "instruction_lead": _shape(
         r"^(?:always|never|should|must|do not|don't)\b", "a modal opening the line"

@@ -209,6 +209,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "## 记录规范", "## 规则的增删流程", "## 进度记录模板": a heading on writing the file's
+    # own entries (日志记录规范 is about the program's logs)
+    "upkeep_section": (
+        Pattern(
+            "(?<!日志)记录(?:规范|模板|格式|方式)|规则的?增删|增删流程|条目格式|教训格式",
+            "a heading on writing the file's own entries",
+            bounded=False,
+        ),
+    ),
     "entity_ref": phrases("他们|她们|他|她|对方|该客户|该公司"),
     "instruction_lead": (
         Pattern("^(?:应该|必须|务必|不要|请|先|一定要)", "a modal opening the line"),
