@@ -28,6 +28,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         webhooks container containers docker cache timeout retries port ports process
         subprocess subprocesses thread threads async await queue worker cron email emails
         invoice calendar spreadsheet chart markdown heading headings emoji emojis ticket
+        algorithm algorithms buffer buffers byte bytes cert certs
+        charts checkpoint checkpoints constant constants controller controllers decorator
+        decorators dockerfile enums firewall footer footers generics indices ini iterator
+        iterators kernel lambda license listener listeners macro macros makefile manifest
+        manifests matrix middleware mutation mutations navbar navigation nodes panel panels
+        partition partitions prop props proxy reducer reducers replica replicas resolver
+        resolvers scheduler selector selectors shader shaders shard shards sidebar signal
+        signals slot slots slug slugs socket sockets sprite sprites stacktrace stream streams
+        stylesheet stylesheets subdomain template templates tensor tensors texture textures
+        timestamp timestamps tooltip tooltips traceback trait traits uuid uuids vault
+        websocket weights widget widgets workers xml yml zoom
         issue code input inputs export exports indentation indent spaces tabs whitespace
         semicolon semicolons language wording phrasing sentence sentences paragraph
         paragraphs description descriptions title titles example examples terminology
