@@ -46,6 +46,7 @@ from shared.language.claims.vocabulary import (
     IMPERATIVE,
     STOP,
     TOOL,
+    VAGUE_VERB,
 )
 from shared.language.lexicon.script import CJK, CJK_RE
 from shared.review.allowlist import FileKind
@@ -239,6 +240,19 @@ def _inner_prohibition(clause: str, cue: str) -> str | None:
     if found is None or _negated(cue):
         return None
     return clause[: found.start()]
+
+
+# "If you notice unrelated dead code, mention it - don't delete it": after a situation that
+# names a thing, a concrete verb on "it" acts on that thing.
+_PRONOUN_OBJECT_RE = re.compile(r"[\w-]+\s+(?:it|them)(?:\s+[\w-]+){0,4}")
+
+
+def _acts_on_named(clause: str, cue: str) -> bool:
+    return (
+        cue in IMPERATIVE
+        and cue not in VAGUE_VERB
+        and _PRONOUN_OBJECT_RE.fullmatch(clause) is not None
+    )
 
 
 def _no_replacement(clause: str, cue: str) -> bool:
@@ -467,7 +481,10 @@ def _check(claim: Claim) -> Finding | None:
             and idx == trig < first_negated
             and _CONDITIONAL_LEAD.match(claim.clauses[idx])
         )
-        and not is_vague(claim.clauses[idx], cue)
+        and (
+            not is_vague(claim.clauses[idx], cue)
+            or (trig is not None and trig < idx and _acts_on_named(claim.clauses[idx], cue))
+        )
         and not (idx > first_negated and _EXCEPTION_LEAD.found(claim.clauses[idx]))
         and not _no_replacement(claim.clauses[idx], cue)
     ]

@@ -495,6 +495,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "'`uv` manages the environment': the artefact that does the job",
             bounded=False,
         ),
+        # "NEVER use `npm`. This project uses `pnpm` exclusively.": what the project uses
+        # is what to use instead
+        Pattern(
+            r"\b(?:(?:this|the|our)\s+(?:project|repo|repository|codebase|app|monorepo|"
+            r"workspace|team)|we)\s+(?:only\s+|exclusively\s+)?(?:uses?|relies on)\s+\S",
+            "'this project uses X': the thing to use",
+            bounded=False,
+        ),
     ),
     "exception_lead": (
         Pattern(

@@ -151,6 +151,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "(?:从(?![来不未])|由(?!用户|产品|团队|老板|经理|负责人|同事|人|我|你|他|她)|经由)[^，,。；;]{1,20}?(?:读取|获取|加载|安装|引入|负责|管理|生成|提供|处理|注入)",
             "从/由 X 读取/负责: where an artefact comes from or who handles it",
         ),
+        Pattern(
+            "(?:本|该|此|这个)?(?:项目|仓库|代码库)(?:统一|只|仅|一律)?(?:使用|采用|用)\\s*[`A-Za-z]",
+            "本项目使用 X: the thing to use",
+        ),
     ),
     # "每个组件单独一个文件": one thing per other thing, a convention of the code's shape.
     "one_per": (
