@@ -344,8 +344,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # files"), the memory directory and acts on the memory ("`memory/learnings/`",
         # "Load memory deliberately", "long-term narrative memory"), lessons-file terms
         r"|\binstructions/|\.github/(?:copilot|instructions)"
-        # the folders the agents' instruction files live in (".claude/", ".cursor/rules/")
+        # the folders the agents' instruction files live in (".claude/", ".cursor/rules/");
+        # the skills, commands and hooks kept beside them are tools, not memory
         r"|(?<![\w/.-])\.(?:claude|cursor|windsurf|gemini|codex|clinerules)/"
+        r"(?!(?:skills|commands|agents|hooks)/)"
         r"|\bthese (?:\w+ )?(?:files|rules|notes)\b"
         r"|(?<![\w/.-])memory/|\b(?:load|read|write|save|store|update|keep|consult|search|check)\s+"
         r"(?:the\s+|your\s+|my\s+)?memory\b(?!\s+(?:leaks?|usage|limits?|footprint|pressure))"
