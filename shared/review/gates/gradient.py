@@ -56,7 +56,7 @@ from shared.language.claims import (
 )
 from shared.language.claims.claim import CODE_TOKEN_RE, strip_label, words
 from shared.language.claims.norms import colon_label, prohibition_label
-from shared.language.claims.vocabulary import EVALUATIVE, IMPERATIVE
+from shared.language.claims.vocabulary import ARTEFACT, EVALUATIVE, IMPERATIVE
 from shared.review.gates.base import Finding, ReviewContext
 
 RULE_ID = "gradient"
@@ -164,7 +164,12 @@ def judge(
         is_vague(claim.clauses[idx], cue)
         or hedged_after(claim.clauses, idx, marked)
         # "Use efficient `Map` lookups": a code span names which one
-        or (not forbids and "`" not in claim.raw and unnamed_standard(claim.clauses[idx], cue))
+        or (
+            not forbids
+            and "`" not in claim.raw
+            and unnamed_standard(claim.clauses[idx], cue)
+            and not _means_named(claim.clauses[idx])
+        )
         for idx, cue in directions
     ):
         return NO_ACTIVATION
@@ -173,6 +178,18 @@ def judge(
     if len(claim.clauses) == 1 and all(complement_only(claim.clauses[i], c) for i, c in directions):
         return NO_ACTIVATION
     return None
+
+
+# "Write comprehensive tests using pytest", "Implement proper error handling with custom
+# exception classes": the means named after the standard say how to meet it.
+_MEANS_RE = re.compile(r"\b(?:using|with|via|through)\s+(?P<means>.+)$")
+
+
+def _means_named(clause: str) -> bool:
+    found = _MEANS_RE.search(clause)
+    return found is not None and any(
+        w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(found["means"])
+    )
 
 
 def _span_setting(claim: Claim) -> bool:

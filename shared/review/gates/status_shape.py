@@ -209,9 +209,18 @@ def _prose_words(text: str) -> list[str]:
     return [w for w in re.findall(r"[a-z_]+", text) if "_" not in w]
 
 
+# "not fixed weekdays", "the updated schema": a participle after an article or a negator
+# qualifies the noun after it; it narrates nothing
+_ATTRIBUTIVE_LEAD = frozenset({"a", "an", "the", "not", "no", "non", "any", "all"})
+
+
 def _narrates(sentence: str) -> bool:
     """A sentence with a past-tense verb and no direction of its own."""
-    if not any(w in _NARRATIVE_VERBS for w in _prose_words(sentence)):
+    ws = _prose_words(sentence)
+    if not any(
+        w in _NARRATIVE_VERBS and (i == 0 or ws[i - 1] not in _ATTRIBUTIVE_LEAD)
+        for i, w in enumerate(ws)
+    ):
         return False
     claim = analyse(sentence)
     return not direction_clauses(claim, trigger_clause(claim))

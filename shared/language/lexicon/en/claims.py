@@ -126,7 +126,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         recompile rebuild reinstall regenerate redeploy reindex reformat retest recheck
         reconfirm reconnect recreate relaunch refetch reapply reauthenticate reinitialize
         reconfigure recompute recalculate reimport rescan retrigger revalidate reverify
-        rethrow re-throw reraise re-raise resubmit resync re-check re-test re-verify
+        rethrow re-throw reraise re-raise resubmit resync re-check re-test re-verify refine
         re-validate re-apply re-build re-compile re-generate re-deploy re-create re-install
         re-index re-fetch re-sync re-submit
         conform comply adhere obey

@@ -107,6 +107,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         Pattern("(?<![据听小比如所来再])说(?![明服法])", "说 'say', not 据说/说明"),
         Pattern("(?:只|仅)(?=[对在做写用改实保输])", "只/仅 'only' before a verb"),
+        # "所有列表接口返回 `PaginatedResponse<T>`": what every artefact of a kind returns,
+        # extends or implements is the convention to follow, as "All scripts resolve …" is
+        Pattern(
+            "^(?:所有|全部|每个|每一个)[^，。；,;]{1,15}?(?:返回|继承|实现|遵循)",
+            "what every artefact of a kind does",
+        ),
         # "只能通过 X 覆盖组件", "在 X 阶段只进行分析": a restriction to one means or one
         # kind of act is the direction, whatever verb follows it.
         Pattern(
