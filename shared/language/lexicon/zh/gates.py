@@ -499,6 +499,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "(?<![否未])已(?:启用|停用|配置|连接|部署|安装|上线|迁移|推送|创建|建立|注册|接入)(?!的)",
             "a state already reached",
         ),
+        # "旧的 `useFileExport.ts` 已移除。", "重构已经合回主工作区。": a change reported done,
+        # closing the line ("`String.format()` 已移除，需用字符串插值替代" goes on to the rule)
+        Pattern(
+            "(?<![否未])已(?:经)?(?:移除|删除|合并|合回|合入|废弃|弃用|替换|升级|切换|发布|关闭|重构)"
+            "[^，,；;。]{0,12}[。.!！]?$",
+            "a change reported done",
+        ),
         Pattern(
             "当前(?:任务|工作|步骤|迭代)的?(?:进度|状态)",
             "the current work's own progress ('检查当前任务进度')",
