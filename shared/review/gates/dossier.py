@@ -23,7 +23,7 @@ from shared.language.claims import (
     labelled_setting,
     words,
 )
-from shared.language.claims.vocabulary import IMPERATIVE
+from shared.language.claims.vocabulary import ARTEFACT, IMPERATIVE
 from shared.language.lexicon.script import CJK_RE
 from shared.review.gates import gradient
 from shared.review.gates.base import Finding, ReviewContext
@@ -116,6 +116,22 @@ def _anchored(claim: Claim) -> bool:
     return any(w[:1].isupper() for w in claim.text.split()[1:])
 
 
+# "Development server", "Required system libraries", "Auto-update configuration": a
+# heading-like name of a part of the setup, with nothing about it ("Docker deployment"
+# names the tool, "Node 20 runtime" its version)
+_SETUP_NOUN_RE = re.compile(
+    r"^(?P<mods>(?:[A-Za-z][a-z-]*\s+){1,2})(?:server|environment|libraries|configuration|"
+    r"setup|dependencies|tooling|integration|deployment|monitoring)$"
+)
+
+
+def _bare_setup_noun(raw: str) -> bool:
+    found = _SETUP_NOUN_RE.match(raw.strip())
+    if found is None:
+        return False
+    return not any(w in ARTEFACT for w in words(found["mods"].lower()))
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject a dossier line that fails the dossier rules (see module docstring)."""
     text = claim.lower
@@ -141,7 +157,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             found = None
         if found is not None:
             return found
-    if _PLACEHOLDER_NOUN.match(claim.raw):
+    if _PLACEHOLDER_NOUN.match(claim.raw) or _bare_setup_noun(claim.raw):
         return _finding(
             "unsupported claim", "the line is a heading-like placeholder with no content"
         )
