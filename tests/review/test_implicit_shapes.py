@@ -254,3 +254,58 @@ FALSE_REJECTS_28 = [
 def test_false_rejects_of_round_28(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
+
+
+ROUND_28_READINGS = [
+    # what the project uses is what to use instead of what the line forbids
+    ("Never use `yarn`; this repo uses `pnpm` exclusively.", None),
+    ("不要用 npm，本项目统一使用 pnpm", None),
+    ("Never use `yarn`; this repo is large.", "summoning"),
+    # after a situation naming a thing, a concrete verb on "it" acts on that thing
+    ("If you spot a flaky test, report it - don't skip it.", None),
+    ("If you spot a flaky test, handle it - don't skip it.", "summoning"),
+    # the means named after an unnamed standard say how to meet it
+    ("Implement proper error handling with custom exception classes.", None),
+    ("Implement proper error handling with care.", "gradient"),
+    ("If the spec is vague, refine it in the ticket before coding.", None),
+    # what every artefact of a kind extends is the convention
+    ("所有服务类继承 `BaseService`", None),
+    # a change reported done closing a Chinese line; one that goes on to its rule stays
+    ("旧的 `utils/legacy.ts` 已删除。", "status-shape"),
+    ("`String.format()` 已移除，需用字符串插值替代", None),
+    # an attributive participle narrates nothing
+    (
+        "Reminder emails follow the signup date, not fixed weekdays: send the first after 3 days.",
+        None,
+    ),
+    ("Reminder emails fixed the signup bug. Send them after 3 days.", "status-shape"),
+    # a quality asked of a bare artefact, in more words
+    ("Keep modules small and single-responsibility", "gradient"),
+    ("Keep modules under 300 lines", None),
+    # the skills beside the rule files are tools, not memory
+    ("Before writing a migration, read `.claude/skills/db/SKILL.md`", None),
+    ("Keep `.claude/CLAUDE.md` short", "self-reference"),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), ROUND_28_READINGS)
+def test_readings_of_round_28(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding
+
+
+DOSSIER = ReviewContext("memory/entities/tooling.md", FileKind.DOSSIER)
+
+
+@pytest.mark.parametrize(
+    ("text", "gate"),
+    [
+        ("Development server", "dossier"),
+        ("Required system libraries", "dossier"),
+        ("Docker deployment", None),
+        ("Node 20 runtime", None),
+    ],
+)
+def test_a_bare_name_of_a_setup_part_is_a_dossier_placeholder(text: str, gate: str | None) -> None:
+    finding = review_claim(text, DOSSIER)
+    assert (finding.gate if finding else None) == gate, finding

@@ -151,7 +151,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         cleanly easy easier obvious simplest cleaner clearer up-to-date backwards backward
         compatible efficiently robustly consistently technical explicit implicit clever
         ambiguous unclear vague loosely tightly highly coupled decoupled helpful informative
-        useful actionable deterministic responsive precise exact"""
+        useful actionable deterministic responsive precise exact lightweight composable
+        agnostic app-agnostic framework-agnostic single-responsibility"""
     ),
     # A label naming a preference ("Preferred editor: vim") is a fact, not a rule.
     "preference": (Pattern("prefer", "any form of 'prefer'", bounded=False),),

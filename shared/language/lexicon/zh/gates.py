@@ -503,7 +503,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # closing the line ("`String.format()` 已移除，需用字符串插值替代" goes on to the rule)
         Pattern(
             "(?<![否未])已(?:经)?(?:移除|删除|合并|合回|合入|废弃|弃用|替换|升级|切换|发布|关闭|重构)"
-            "[^，,；;。]{0,12}[。.!！]?$",
+            "(?!的)[^，,；;。要需应请必须不]{0,12}[。.!！]?$",
             "a change reported done",
         ),
         Pattern(
