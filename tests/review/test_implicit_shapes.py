@@ -282,6 +282,8 @@ ROUND_28_READINGS = [
     # a quality asked of a bare artefact, in more words
     ("Keep modules small and single-responsibility", "gradient"),
     ("Keep modules under 300 lines", None),
+    ("Generate clean, concise code.", "gradient"),
+    ("Generate clients with `make client`.", None),
     # the skills beside the rule files are tools, not memory
     ("Before writing a migration, read `.claude/skills/db/SKILL.md`", None),
     ("Keep `.claude/CLAUDE.md` short", "self-reference"),

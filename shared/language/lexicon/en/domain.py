@@ -390,7 +390,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Develop an efficient …").
     "quality_cue": words(
         """write keep implement prioritize prioritise encourage ensure maintain make emphasize
-        aim strive favor favour use choose pick give develop build design create"""
+        aim strive favor favour use choose pick give develop build design create generate
+        produce output deliver craft"""
     ),
     # "Ensure type safety across the project": verbs that uphold or raise what follows;
     # when that ends on a quality, the words before it only say whose quality it is.
