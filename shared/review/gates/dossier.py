@@ -180,7 +180,9 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding(
             "unsupported claim", "the line claims a fit or a capability and says nothing of which"
         )
-    if not supported and _ABSOLUTE.found(text) and not _instruction_shaped(claim):
+    # "`load_dotenv` uses `override=True`, so `.env` values always win": an absolute about
+    # named code states how it behaves; the code shown is what supports it
+    if not concrete and _ABSOLUTE.found(text) and not _instruction_shaped(claim):
         return _finding(
             "unsupported claim",
             "the line asserts an absolute or speculative claim with no modal tag or provenance",
