@@ -247,6 +247,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|open\s+(?:tasks|items|work)|completed\s+(?:tasks?|work|items|features|milestones|phases)"
         r"|upcoming\s+(?:phases|work|tasks|milestones)|remaining\s+(?:work|tasks|items)"
         r"|what\s+still\s+needs\s+(?:work|doing|to\s+be\s+done)"
+        r"|(?:features|functionality|work|tasks)\s+(?:implemented|completed|done|shipped)"
+        r"|(?:implemented|shipped|finished)\s+(?:features|functionality|work|tasks)"
         r"|(?:future|product|project)\s+roadmap|future\s+(?:work|plans|features|enhancements|"
         r"improvements))"
         r"(?:\W|$)"
