@@ -225,6 +225,9 @@ FALSE_REJECTS_28 = [
     # a sentence after a rule that exhorts takes nothing from it; one that hedges does
     ("Formatter: black, unless told otherwise. Be consistent once chosen.", None),
     ("Formatter: black. Only where appropriate.", "gradient"),
+    # after a prohibition, a vague direction is what the line asks instead
+    ("Don't wait for approval. Just do it.", "gradient"),
+    ("Never use Python 2 syntax. The codebase is restricted to Python 3.12.", None),
     # common re- verbs direct
     ("After any schema change, regenerate the client with `make client`", None),
     # a verbless "no X" leading the line forbids the thing its replacement stands in for

@@ -350,7 +350,17 @@ def _first_sentence(claim: Claim) -> Claim | None:
     if len(parts) < 2 or _defers(parts[1].lower(), sentence=True):
         return None  # "Use Redis. Only where appropriate.": the rest hedges the rule
     first = analyse(parts[0])
-    return first if first.clauses else None
+    if not first.clauses:
+        return None
+    if _NEGATION.search(first.lower):
+        # "Don't ask permission. Just do it.": after a prohibition, a vague direction is
+        # what the line asks instead, and it asks nothing concrete
+        rest = analyse(parts[1])
+        found = find_trigger(rest)
+        asked = direction_clauses(rest, None if found is None else found[0])
+        if asked and all(is_vague(rest.clauses[idx], cue) for idx, cue in asked):
+            return None
+    return first
 
 
 def _readings(claim: Claim) -> list[Claim]:
