@@ -169,9 +169,28 @@ def _bracket_note(claim: Claim, outside_code: str) -> bool:
     return trig is not None and any(idx != trig for idx, _ in direction_clauses(rest, trig))
 
 
+# "读取 `directories.json` 文件。该文件定义了…", "@.agents/tagging.md … 读取该文件": a
+# demonstrative after a file the line names is that file, not the memory file it sits in.
+_ANAPHOR_RE = re.compile(r"(?:该|此|这个|这份)(?:文件|文档)|\b(?:this|that) file\b")
+
+
+def _anaphors_resolved(text: str) -> str:
+    out, at = [], 0
+    for found in _ANAPHOR_RE.finditer(text):
+        before = text[: found.start()]
+        named = [m.group(0) for m in _FILE_NAME_RE.finditer(before)]
+        if named and not _MEMORY_FILE_RE.search(named[-1]):
+            out += [text[at : found.start()], "it"]
+            at = found.end()
+    return "".join(out) + text[at:] if out else text
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject memory-maintenance lines (see module docstring)."""
-    text = PATH_RE.sub(_path_keep, claim.lower) if "/" in claim.lower else claim.lower
+    text = claim.lower
+    if "文件" in text or "文档" in text or " file" in text:
+        text = _anaphors_resolved(text)
+    text = PATH_RE.sub(_path_keep, text) if "/" in text else text
     # Brackets inside code spans (`dict[str, Any]`) are code, not unfilled forms.
     outside_code = (
         _CODE_SPAN_RE.sub(_keep_placeholder, claim.raw) if "`" in claim.raw else claim.text
