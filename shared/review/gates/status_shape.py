@@ -189,6 +189,19 @@ def _aside_only(claim: Claim, text: str) -> bool:
 
 
 _STANDING_SETTING = lexicon.matcher("standing_setting")
+_SENTENCE_SPLIT_RE = re.compile(r"(?<=[。！？])|(?<=[.!?])\s+")
+
+
+def _state_then_rule(text: str) -> bool:
+    """The present state is the line's first sentence only, and a later one is a rule with
+    a situation of its own ("此专案已建立 CodeGraph 索引。在执行 grep 之前，优先使用 CodeGraph
+    CLI"): the state is what the rule relies on."""
+    first, *rest = [p for p in _SENTENCE_SPLIT_RE.split(text) if p.strip()]
+    if not rest or any(_CURRENT.found(p) for p in rest):
+        return False
+    after = analyse(" ".join(rest))
+    found = find_trigger(after)
+    return found is not None and found[1] and bool(_own_directions(after, found[0]))
 
 
 def _setting_only(claim: Claim) -> bool:
@@ -316,7 +329,12 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding("plan", "the line records planned or one-off work, not behavior")
     if _STATE_REACHED.found(text) or _STATUS_MARK_RE.search(claim.text):
         return _finding("current state", "the line reports a state reached, not future behavior")
-    if _CURRENT.found(text) and not _aside_only(claim, text) and not _setting_only(claim):
+    if (
+        _CURRENT.found(text)
+        and not _aside_only(claim, text)
+        and not _setting_only(claim)
+        and not _state_then_rule(text)
+    ):
         return _finding(
             "current state",
             "the line reports present state or open deliberation rather than future behavior",
