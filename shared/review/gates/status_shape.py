@@ -225,13 +225,19 @@ def _prose_words(text: str) -> list[str]:
 # "not fixed weekdays", "the updated schema": a participle after an article or a negator
 # qualifies the noun after it; it narrates nothing
 _ATTRIBUTIVE_LEAD = frozenset({"a", "an", "the", "not", "no", "non", "any", "all"})
+# "keys are used when selecting", "checks used by shell scripts": a present passive, or a
+# participle with its agent, says how a thing stands, not what happened once
+_PRESENT_PASSIVE = frozenset({"is", "are", "be", "being", "get", "gets"})
 
 
 def _narrates(sentence: str) -> bool:
     """A sentence with a past-tense verb and no direction of its own."""
     ws = _prose_words(sentence)
     if not any(
-        w in _NARRATIVE_VERBS and (i == 0 or ws[i - 1] not in _ATTRIBUTIVE_LEAD)
+        w in _NARRATIVE_VERBS
+        and (i == 0 or ws[i - 1] not in _ATTRIBUTIVE_LEAD)
+        and not (i > 0 and ws[i - 1] in _PRESENT_PASSIVE)
+        and ws[i + 1 : i + 2] != ["by"]
         for i, w in enumerate(ws)
     ):
         return False
