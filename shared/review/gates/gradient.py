@@ -381,8 +381,18 @@ def _readings(claim: Claim) -> list[Claim]:
     return out
 
 
+# "你是一个深度知识管理专家，用来帮助用户…": a role given to the agent, which the rest of
+# the line describes; it directs nothing a next session would do
+_PERSONA_RE = re.compile(
+    r"^\W*(?:你是|您是|你现在是)(?:一个|一名|一位)?[^，。,]{0,24}?(?:专家|助手|工程师|架构师|顾问|"
+    r"开发者|程序员|导师|伙伴|管家|分析师|设计师|编辑|作家|编剧)"
+)
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject a board line that fails the gradient test (see module docstring)."""
+    if _PERSONA_RE.match(claim.text) and find_trigger(claim) is None:
+        return NO_DIRECTION
     found = judge(claim)
     if found is None:
         return None
