@@ -314,3 +314,29 @@ DOSSIER = ReviewContext("memory/entities/tooling.md", FileKind.DOSSIER)
 def test_a_bare_name_of_a_setup_part_is_a_dossier_placeholder(text: str, gate: str | None) -> None:
     finding = review_claim(text, DOSSIER)
     assert (finding.gate if finding else None) == gate, finding
+
+
+ROUND_29_READINGS = [
+    # a demonstrative after a file the line names is that file, not the memory file
+    ("Read `docs/api.md` before changing routes; this file lists every endpoint.", None),
+    ("读取 `schema.json` 文件，该文件定义了所有字段", None),
+    ("每次会话开始先读取 `MEMORY.md`，该文件记录了偏好", "self-reference"),
+    # a present state in the first sentence only, before a rule with a situation of its own
+    ("本项目已接入 Sentry。上线前，先在 `sentry.yaml` 配置告警规则", None),
+    ("本项目已接入 Sentry。", "status-shape"),
+    # a present passive narrates nothing; a past tense does
+    ("Config keys are used when loading plugins. Use `cfg.get(key)`.", None),
+    ("Fixed the loader. Use `cfg.get(key)`.", "status-shape"),
+    # a role given to the agent directs nothing; one for a situation of its own is a rule
+    ("你是一名资深前端工程师，负责代码评审", "gradient"),
+    ("当用户问到部署时，你是运维顾问，先给出检查清单", None),
+    # a tone of qualities is a quality; one named for a situation is a choice
+    ("保持礼貌、专业的语气", "gradient"),
+    ("回复客户时用正式的语气", None),
+]
+
+
+@pytest.mark.parametrize(("text", "gate"), ROUND_29_READINGS)
+def test_readings_of_round_29(text: str, gate: str | None) -> None:
+    finding = review_claim(text, BOARD)
+    assert (finding.gate if finding else None) == gate, finding
