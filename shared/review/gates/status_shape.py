@@ -196,7 +196,7 @@ def _state_then_rule(text: str) -> bool:
     """The present state is the line's first sentence only, and a later one is a rule with
     a situation of its own ("此专案已建立 CodeGraph 索引。在执行 grep 之前，优先使用 CodeGraph
     CLI"): the state is what the rule relies on."""
-    first, *rest = [p for p in _SENTENCE_SPLIT_RE.split(text) if p.strip()]
+    rest = [p for p in _SENTENCE_SPLIT_RE.split(text) if p.strip()][1:]
     if not rest or any(_CURRENT.found(p) for p in rest):
         return False
     after = analyse(" ".join(rest))
