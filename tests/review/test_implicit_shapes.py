@@ -253,12 +253,6 @@ FALSE_REJECTS_28 = [
 ]
 
 
-@pytest.mark.parametrize(("text", "gate"), FALSE_REJECTS_28)
-def test_false_rejects_of_round_28(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
-    assert (finding.gate if finding else None) == gate, finding
-
-
 ROUND_28_READINGS = [
     # what the project uses is what to use instead of what the line forbids
     ("Never use `yarn`; this repo uses `pnpm` exclusively.", None),
@@ -291,12 +285,6 @@ ROUND_28_READINGS = [
     ("Before writing a migration, read `.claude/skills/db/SKILL.md`", None),
     ("Keep `.claude/CLAUDE.md` short", "self-reference"),
 ]
-
-
-@pytest.mark.parametrize(("text", "gate"), ROUND_28_READINGS)
-def test_readings_of_round_28(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
-    assert (finding.gate if finding else None) == gate, finding
 
 
 DOSSIER = ReviewContext("memory/entities/tooling.md", FileKind.DOSSIER)
@@ -336,7 +324,19 @@ ROUND_29_READINGS = [
 ]
 
 
-@pytest.mark.parametrize(("text", "gate"), ROUND_29_READINGS)
-def test_readings_of_round_29(text: str, gate: str | None) -> None:
+# The readings of one session's rounds, grouped by the round whose misses they came from.
+SESSION_READINGS = {
+    "false_rejects_tune": FALSE_REJECTS_28,
+    "round_28": ROUND_28_READINGS,
+    "round_29": ROUND_29_READINGS,
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "gate"),
+    [pair for group in SESSION_READINGS.values() for pair in group],
+    ids=[f"{name}-{i}" for name, group in SESSION_READINGS.items() for i in range(len(group))],
+)
+def test_session_reading(text: str, gate: str | None) -> None:
     finding = review_claim(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
