@@ -317,12 +317,13 @@ def _without_note(claim: Claim) -> Claim | None:
 # thing the word before it means; split off as a clause of its own it leaves that word
 # without its name.
 _INNER_NOTE_RE = re.compile(r"\s*[(（]([^()（）\n]{1,40})[)）]\s*(?=\S)")
+_CODE_SPAN_RE = re.compile(r"`[^`\n]*`")
 
 
 def _note_inlined(claim: Claim) -> Claim | None:
     """The line with its inner notes read as part of the clause they sit in, unless a
     note hedges or defers the rule (as for ``_without_note``)."""
-    spans = [m.span() for m in re.finditer(r"`[^`\n]*`", claim.raw)]
+    spans = [m.span() for m in _CODE_SPAN_RE.finditer(claim.raw)]
     notes = [
         m
         for m in _INNER_NOTE_RE.finditer(claim.raw)
@@ -364,8 +365,8 @@ def _first_sentence(claim: Claim) -> Claim | None:
 
 
 def _readings(claim: Claim) -> list[Claim]:
-    """The line's rule read without a leading label, without a closing note, with its
-    inner notes inlined, or a combination."""
+    """The line's rule read without a leading label, as its first sentence alone, without
+    a closing note, with its inner notes inlined, or a combination of these."""
     body = _labelled_body(claim)
     out = [body] if body is not None and body.clauses else []
     first = _first_sentence(claim)
