@@ -308,8 +308,10 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
     return label_domain, concrete
 
 
+@functools.lru_cache(maxsize=4096)
 def labelled_setting(claim: Claim) -> bool:
-    """True when the line is one or more short ``label: value`` settings (see above)."""
+    """True when the line is one or more short ``label: value`` settings (see above).
+    Memoised: the gradient gate asks it of the same claim at each of its tests."""
     raw = colon_label(claim.raw)
     if (":" not in raw and "：" not in raw) or prohibition_label(raw):
         return False
