@@ -37,6 +37,8 @@ _CLAUSE_SPLIT_RE = re.compile(
     r"(?<!\s)\s*(?:[,;:，；：。!?！？()（）]|\.(?=\s|$)|—|–|\s-\s|->|→|=>)\s*"
     rf"|(?<=[{CJK}])\s+(?=[{CJK}])"
 )
+# A code span of the raw line, its content the group.
+CODE_SPAN_RE = re.compile(r"`([^`\n]*)`")
 # Code spans, paths, file names, flags, identifiers and acronyms name an artefact.
 CODE_TOKEN_RE = re.compile(
     r"`[^`\n]+`|(?<![\w/])[~.]{0,2}/[\w.-]+|\b[\w.-]+/[\w.-]+/[\w./*-]*|\b[\w-]+/[\w-]*\.\w{1,5}\b|"

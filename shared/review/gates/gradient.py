@@ -54,7 +54,7 @@ from shared.language.claims import (
     unnamed_skill,
     unnamed_standard,
 )
-from shared.language.claims.claim import CODE_TOKEN_RE, strip_label, words
+from shared.language.claims.claim import CODE_SPAN_RE, CODE_TOKEN_RE, strip_label, words
 from shared.language.claims.norms import colon_label, prohibition_label
 from shared.language.claims.vocabulary import ARTEFACT, EVALUATIVE, IMPERATIVE
 from shared.review.gates.base import Finding, ReviewContext
@@ -317,13 +317,12 @@ def _without_note(claim: Claim) -> Claim | None:
 # thing the word before it means; split off as a clause of its own it leaves that word
 # without its name.
 _INNER_NOTE_RE = re.compile(r"\s*[(（]([^()（）\n]{1,40})[)）]\s*(?=\S)")
-_CODE_SPAN_RE = re.compile(r"`[^`\n]*`")
 
 
 def _note_inlined(claim: Claim) -> Claim | None:
     """The line with its inner notes read as part of the clause they sit in, unless a
     note hedges or defers the rule (as for ``_without_note``)."""
-    spans = [m.span() for m in _CODE_SPAN_RE.finditer(claim.raw)]
+    spans = [m.span() for m in CODE_SPAN_RE.finditer(claim.raw)]
     notes = [
         m
         for m in _INNER_NOTE_RE.finditer(claim.raw)

@@ -35,6 +35,7 @@ from shared.language.claims import (
     strip_label,
     trigger_clause,
 )
+from shared.language.claims.claim import CODE_SPAN_RE
 from shared.language.lexicon.script import CJK, CJK_RE, simplified
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
@@ -133,7 +134,6 @@ def _path_keep(match: re.Match[str]) -> str:
     return path.rsplit("/", 1)[-1] if _INSTRUCTION_PATH_RE.search(path) else " "
 
 
-_CODE_SPAN_RE = re.compile(r"`([^`\n]*)`")
 _WHOLE_PLACEHOLDER_RE = re.compile(r"^\[[^\[\]\n]*\s[^\[\]\n]*\]$|^<[^<>\n]*\s[^<>\n]*>$")
 
 
@@ -193,7 +193,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     text = PATH_RE.sub(_path_keep, text) if "/" in text else text
     # Brackets inside code spans (`dict[str, Any]`) are code, not unfilled forms.
     outside_code = (
-        _CODE_SPAN_RE.sub(_keep_placeholder, claim.raw) if "`" in claim.raw else claim.text
+        CODE_SPAN_RE.sub(_keep_placeholder, claim.raw) if "`" in claim.raw else claim.text
     )
     if _SELF_EDIT.found(text) or (
         _PLACEHOLDER.found(outside_code) and not _bracket_note(claim, outside_code)
