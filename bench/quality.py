@@ -1,6 +1,7 @@
 """Review-gate quality: agreement with a careful reader on real memory lines.
 
     python bench/quality.py [--split heldout|tune] [--half A|B] [--misses] [--no-sections]
+                            [--rules-only]
 
 Scores ``shared/review/gates`` against ``tests/corpora/gates/lines.jsonl`` (real lines from
 public agent-memory files, labelled by the committer's review rules; see that folder's README).
@@ -29,7 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from shared.review.allowlist import FileKind  # noqa: E402
-from shared.review.gates import ReviewContext, review_claim  # noqa: E402
+from shared.review.gates import ReviewContext, review_claim, review_rules  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpora" / "gates" / "lines.jsonl"
 ROUNDS = ROOT / "tests" / "corpora" / "gates" / "rounds.json"
@@ -81,11 +82,15 @@ def context(row: dict[str, Any], *, sections: bool = True) -> ReviewContext:
     return ReviewContext(base.path, base.kind, section, tuple(row.get("headings") or ()))
 
 
-def judge(rows: Sequence[dict[str, Any]], *, sections: bool = True) -> list[Verdict]:
-    """Run each row through the gate set of its kind, under its heading."""
+def judge(
+    rows: Sequence[dict[str, Any]], *, sections: bool = True, rules_only: bool = False
+) -> list[Verdict]:
+    """Run each row through the gate set of its kind, under its heading, and the precedent
+    judge unless ``rules_only``."""
+    review = review_rules if rules_only else review_claim
     out = []
     for r in rows:
-        finding = review_claim(r["text"], context(r, sections=sections))
+        finding = review(r["text"], context(r, sections=sections))
         if finding is None:
             out.append(Verdict(r, None, None))
         else:
@@ -172,6 +177,8 @@ def bench_quality(path: Path = CORPUS, *, out: Any = sys.stderr) -> list[dict[st
     h, t = score(held), score(tune)
     new = round_repos(path=path.parent / ROUNDS.name)
     f = score([v for v in held if v.row["source"]["repo"] in new])
+    # The written rules alone, so the precedent judge's share of the figures shows.
+    r = score(judge(split(rows, "heldout"), rules_only=True))
     if out is not None:
         print("quality: held-out confusion by gate (expected \\ decided)", file=out)
         print(confusion(held), file=out)
@@ -192,6 +199,12 @@ def bench_quality(path: Path = CORPUS, *, out: Any = sys.stderr) -> list[dict[st
             h.false_reject_rate <= FALSE_REJECT_TARGET,
         ),
         _row("quality.heldout_same_gate", h.gate_agreement, "share of caught rejects"),
+        _row("quality.heldout_agreement_rules_only", r.agreement, "share"),
+        _row(
+            "quality.heldout_false_reject_rules_only",
+            r.false_reject_rate,
+            f"share of {r.good_board} good board lines",
+        ),
         # Held-out rows of the newest rounds: repositories collected after every rule was
         # written.
         _row("quality.fresh_heldout_lines", f.lines, "lines"),
@@ -223,6 +236,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-sections", action="store_true", help="judge every line without its heading"
     )
+    parser.add_argument(
+        "--rules-only",
+        action="store_true",
+        help="the written gates alone, without the precedent judge (it was fitted on the "
+        "tune part, so tune figures with it say little about the rules)",
+    )
     args = parser.parse_args(argv)
     if args.half and args.split != "tune":
         parser.error("--half splits the tune part only")
@@ -230,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     label = args.split
     if args.half:
         rows, label = half(rows, args.half), f"tune-{args.half}"
-    verdicts = judge(rows, sections=not args.no_sections)
+    verdicts = judge(rows, sections=not args.no_sections, rules_only=args.rules_only)
     s = score(verdicts)
     print(
         f"{label}: {s.lines} lines, agreement {s.agreement:.3f}, "

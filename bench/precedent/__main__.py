@@ -1,21 +1,28 @@
-"""The precedent-judge experiment: would a judge fitted to labelled lines help the gates?
+"""The precedent judge: fit the shipped model, and measure it on lines it never saw.
 
-    python -m bench.precedent round 16   # the candidate settings on round 16's tune rows
-    python -m bench.precedent round 17   # ... and on round 17's, which decided
+    python -m bench.precedent fit        # refit shared/review/precedent/model.jsonl (tune rows)
+    python -m bench.precedent round 17   # the candidate settings on one round's tune rows
+    python -m bench.precedent fresh      # the fresh simulation that decided the shipped setting
 
-A logistic regression over letter runs and words (``features``, ``training``), fitted to
-every tune row outside the named collection round, gives each board line of that round a
-reject probability; each candidate setting lets it overrule the written gates when it is
-sure. Only tune rows are read. The rule that decided whether the judge ships was written
-before round 17 was scored (``tests/corpora/gates/README.md``): it did not ship, because
-every setting that gained agreement on round 17 also added a false reject.
+The judge (``shared/review/precedent``) is a logistic regression over letter runs, words
+and heading words. ``fit`` fits it on every **tune** row of the corpus and writes the
+model the gates read; no held-out row is ever read here. ``round`` and ``fresh`` fit it
+again without the rows they score. ``fresh`` imitates the held-out part: for each
+collection round it takes the gates as committed when that round's rows were committed
+(before any rule was written from them, ``git archive`` of that commit into a temporary
+folder), judges that round's tune rows with them, and fits the judge on every tune row
+outside that round, so rules and judge both meet those repositories for the first time.
+The rule that decided the shipped setting on it is in ``tests/corpora/gates/README.md``.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
+import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -26,11 +33,15 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.precedent.features import vector  # noqa: E402
-from bench.precedent.training import Example, Fitted, fit  # noqa: E402
 from bench.quality import CORPUS, ROUNDS, judge, load, split  # noqa: E402
+from shared.review.gates.second_opinion import NEVER_PASSED  # noqa: E402
+from shared.review.precedent.features import vector  # noqa: E402
+from shared.review.precedent.model import MODEL_PATH, dump  # noqa: E402
+from shared.review.precedent.training import Example, Fitted, fit  # noqa: E402
 
-C = 3.0  # inverse regularisation strength, chosen on round 16
+C = 3.0  # inverse regularisation strength
+REJECT_AT = 0.85  # the shipped setting, decided on the fresh simulation
+APPROVE_BELOW = 0.35
 # The settings weighed for the judge: (name, reject at, approve below).
 CANDIDATES: tuple[tuple[str, float | None, float | None], ...] = (
     ("rules only", None, None),
@@ -38,19 +49,52 @@ CANDIDATES: tuple[tuple[str, float | None, float | None], ...] = (
     ("judge 0.8", 0.8, 0.1),
     ("judge 0.9", 0.9, 0.1),
     ("judge approves only", None, 0.1),
+    ("judge 0.85 / 0.35", REJECT_AT, APPROVE_BELOW),
 )
+# Each round's rows were committed before any rule was written from them: the gates of
+# that commit never saw the round.
+FRESH_COMMITS: dict[str, str] = {
+    "16": "56c6d63",
+    "17": "b91de4e",
+    "18": "5dc0518",
+    "19": "fc42b3e",
+    "20": "7544d9a",
+    "21": "f59166f",
+    "22": "f59166f",
+    "23": "5d22fb2",
+    "24": "3645d25",
+    "25": "c98b5ff",
+    "26": "b6cadb8",
+    "27": "450b040",
+    "28": "7781668",
+    "29": "7978dbb",
+    "30": "71a28eb",
+}
+# Run inside an old commit's files: its own gates on the rows given on stdin.
+_OLD_GATES = """
+import sys, orjson
+sys.path.insert(0, sys.argv[1])
+from bench.quality import judge
+rows = orjson.loads(sys.stdin.buffer.read())
+sys.stdout.buffer.write(orjson.dumps([v.decided_gate for v in judge(rows)]))
+"""
 
 
 def examples(rows: Sequence[dict[str, Any]]) -> list[Example]:
     return [
-        Example(r["text"], r["kind"] == "dossier", r["gate"] if r["decision"] == "reject" else None)
+        Example(
+            r["text"],
+            r["kind"] == "dossier",
+            r["gate"] if r["decision"] == "reject" else None,
+            r.get("section") or "",
+        )
         for r in rows
     ]
 
 
 def probability(fitted: Fitted, row: dict[str, Any]) -> float:
     """The fitted judge's probability that a careful reader rejects ``row``."""
-    vec = vector(row["text"], row["kind"] == "dossier", fitted.idf)
+    vec = vector(row["text"], row["kind"] == "dossier", fitted.idf, row.get("section") or "")
     z = fitted.bias + sum(fitted.weights.get(f, 0.0) * v for f, v in vec.items())
     return 1.0 / (1.0 + math.exp(-z))
 
@@ -64,26 +108,62 @@ def decide(rejected: bool, p: float, reject_at: float | None, approve_below: flo
     return rejected
 
 
-def round_report(name: str, path: Path = CORPUS) -> str:
-    """Every candidate on round ``name``'s tune rows, the judge fitted on the other tune rows."""
+def digest(rows: Sequence[dict[str, Any]]) -> str:
+    """What the model was fitted on, so a stale model file is caught."""
+    h = hashlib.sha256()
+    for ex in examples(rows):
+        h.update(orjson.dumps([ex.text, ex.dossier, ex.gate, ex.heading]) + b"\n")
+    return h.hexdigest()
+
+
+def model_bytes(path: Path = CORPUS) -> bytes:
+    """The model file fitted on every tune row of the corpus at ``path``."""
+    tune = split(load(path), "tune")
+    fitted = fit(examples(tune), c=C)
+    return dump(fitted, c=C, reject_at=REJECT_AT, approve_below=APPROVE_BELOW, digest=digest(tune))
+
+
+def _tally(
+    rows: Sequence[dict[str, Any]],
+    gates: Sequence[str | None],
+    probs: Sequence[float],
+    reject_at: float | None,
+    approve_below: float | None,
+) -> tuple[int, int, int]:
+    """Agreement, false rejects and good board lines of one setting, given each row's
+    rule gate (None: the rules pass it)."""
+    agree = false_rejects = good = 0
+    for row, gate, p in zip(rows, gates, probs, strict=True):
+        rej = gate is not None
+        if row["kind"] == "board":  # the judge reads board lines only
+            below = None if gate in NEVER_PASSED else approve_below
+            rej = decide(rej, p, reject_at, below)
+        agree += (row["decision"] == "reject") == rej
+        if row["kind"] == "board" and row["decision"] == "approve":
+            good += 1
+            false_rejects += rej
+    return agree, false_rejects, good
+
+
+def _round_rows(name: str, path: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Round ``name``'s tune rows, and every other tune row."""
     repos = set(orjson.loads((path.parent / ROUNDS.name).read_bytes())[name])
     tune = split(load(path), "tune")
-    seen = [r for r in tune if r["source"]["repo"] not in repos]
-    new = [r for r in tune if r["source"]["repo"] in repos]
+    return (
+        [r for r in tune if r["source"]["repo"] in repos],
+        [r for r in tune if r["source"]["repo"] not in repos],
+    )
+
+
+def round_report(name: str, path: Path = CORPUS) -> str:
+    """Every candidate on round ``name``'s tune rows, the judge fitted on the other tune rows."""
+    new, seen = _round_rows(name, path)
     fitted = fit(examples(seen), c=C)
-    verdicts = judge(new)
-    probs = [probability(fitted, v.row) for v in verdicts]
+    rejected = [v.decided_gate for v in judge(new, rules_only=True)]
+    probs = [probability(fitted, r) for r in new]
     lines = [f"round-{name} tune rows: {len(new)} (judge fitted on the other {len(seen)})"]
     for label, reject_at, approve_below in CANDIDATES:
-        agree = false_rejects = good = 0
-        for v, p in zip(verdicts, probs, strict=True):
-            rejected = v.decided == "reject"
-            if v.row["kind"] == "board":  # the judge reads board lines only
-                rejected = decide(rejected, p, reject_at, approve_below)
-            agree += (v.expected == "reject") == rejected
-            if v.row["kind"] == "board" and v.expected == "approve":
-                good += 1
-                false_rejects += rejected
+        agree, false_rejects, good = _tally(new, rejected, probs, reject_at, approve_below)
         lines.append(
             f"{label:20} agree {agree}/{len(new)} ({agree / len(new):.3f}), "
             f"false rejects {false_rejects}/{good}"
@@ -91,12 +171,70 @@ def round_report(name: str, path: Path = CORPUS) -> str:
     return "\n".join(lines)
 
 
+def old_gates(commit: str, rows: Sequence[dict[str, Any]]) -> list[str | None]:
+    """The gate that rejects each row as committed at ``commit`` (None: passed)."""
+    with tempfile.TemporaryDirectory(prefix="subcon-precedent-") as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", commit, "shared", "bench"],
+            check=True,
+            capture_output=True,
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", _OLD_GATES, tmp],
+            input=orjson.dumps(list(rows)),
+            check=True,
+            capture_output=True,
+            cwd=tmp,
+        ).stdout
+    return [gate if isinstance(gate, str) else None for gate in orjson.loads(out)]
+
+
+def fresh_report(path: Path = CORPUS, rounds: Sequence[str] = tuple(FRESH_COMMITS)) -> str:
+    """Rules only against rules + judge (the shipped setting), each round scored with the
+    gates that had not seen it and a judge fitted without it."""
+    lines = []
+    total = [0, 0, 0, 0, 0]  # rows, rules agree, rules false rejects, judge agree, judge false
+    good_total = 0
+    for name in rounds:
+        new, seen = _round_rows(name, path)
+        rejected = old_gates(FRESH_COMMITS[name], new)
+        fitted = fit(examples(seen), c=C)
+        probs = [probability(fitted, r) for r in new]
+        a0, f0, good = _tally(new, rejected, probs, None, None)
+        a1, f1, _ = _tally(new, rejected, probs, REJECT_AT, APPROVE_BELOW)
+        for i, v in enumerate((len(new), a0, f0, a1, f1)):
+            total[i] += v
+        good_total += good
+        lines.append(
+            f"round {name} ({FRESH_COMMITS[name]}): {len(new)} rows; rules {a0}, "
+            f"false rejects {f0}/{good}; rules + judge {a1}, false rejects {f1}/{good}"
+        )
+    n, a0, f0, a1, f1 = total
+    lines.append(
+        f"all: {n} rows; rules {a0} ({a0 / n:.3f}), false rejects {f0}/{good_total} "
+        f"({f0 / good_total:.3f}); rules + judge {a1} ({a1 / n:.3f}), false rejects "
+        f"{f1}/{good_total} ({f1 / good_total:.3f})"
+    )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.precedent")
-    parser.add_argument("command", choices=("round",))
-    parser.add_argument("round", help="the collection round to score, e.g. 17")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("fit", help=f"refit {MODEL_PATH.name} from the tune rows")
+    one = sub.add_parser("round", help="the candidate settings on one round's tune rows")
+    one.add_argument("round", help="the collection round to score, e.g. 17")
+    many = sub.add_parser("fresh", help="the fresh simulation, rounds 16-30")
+    many.add_argument("rounds", nargs="*", help="only these rounds")
     args = parser.parse_args(argv)
-    print(round_report(args.round))
+    if args.command == "fit":
+        MODEL_PATH.write_bytes(model_bytes())
+        print(f"wrote {MODEL_PATH}")
+    elif args.command == "round":
+        print(round_report(args.round))
+    else:
+        print(fresh_report(rounds=tuple(args.rounds) or tuple(FRESH_COMMITS)))
     return 0
 
 

@@ -8,13 +8,15 @@ from typing import Any
 
 from shared.errors import InputError
 from shared.review.allowlist import FileKind, kind_for_review
-from shared.review.gates import ReviewContext, review_claim
+from shared.review.gates import ReviewContext, review_ruling
+from shared.review.gates.second_opinion import PREFIX
 from shared.review.logical_lines import LogicalLine, logical_lines, touched
 
 
 @dataclass(frozen=True)
 class LineDecision:
-    """The verdict on one logical line (``gate``/``reason``/``why`` None on approve)."""
+    """The verdict on one logical line (``gate``/``why`` None on approve; ``reason`` on an
+    approve is None, or the gate's reason the precedent judge overruled)."""
 
     file: str
     line: int
@@ -27,6 +29,11 @@ class LineDecision:
     @property
     def rejected(self) -> bool:
         return self.decision == "reject"
+
+    @property
+    def overruled(self) -> bool:
+        """Approved although a written gate rejected it (the precedent judge was sure)."""
+        return self.decision == "approve" and self.reason is not None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -57,9 +64,15 @@ def review_text(
         lines = touched(lines, changed)
     out = []
     for ll in lines:
-        finding = review_claim(ll.text, ReviewContext(file, kind, ll.section, ll.headings))
+        ruling = review_ruling(ll.text, ReviewContext(file, kind, ll.section, ll.headings))
+        finding = ruling.finding
         if finding is None:
-            out.append(LineDecision(file, ll.line, "approve", None, None, None, ll.text))
+            note = None
+            if ruling.overruled is not None:
+                note = (
+                    f"{PREFIX}: approved over `{ruling.overruled.reason}` (p={ruling.reject:.2f})"
+                )
+            out.append(LineDecision(file, ll.line, "approve", None, note, None, ll.text))
         else:
             out.append(
                 LineDecision(

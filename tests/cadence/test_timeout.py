@@ -39,10 +39,14 @@ def test_outcome_classification(exc: BaseException | None, outcome: str) -> None
 
 def expired_run(paths: KernelPaths, tick: int) -> RunContext:
     """A weaver run started by tick ``tick`` whose budget is already spent."""
+    prev = read_state(paths, "memory-weaver")
     started = datetime.now(UTC)
+    if prev.last_finished_at:
+        # Timestamps keep milliseconds: a fast machine can start the next run within the
+        # millisecond the last one finished in, which would read as an already-finished run.
+        started = max(started, parse_iso(prev.last_finished_at) + timedelta(milliseconds=1))
     run = replace(RunContext.start("memory-weaver", tick, 1000, started), deadline=0.0)
     write_playlist(paths, rebuild(read_playlist(paths), ["memory-weaver"]))
-    prev = read_state(paths, "memory-weaver")
     write_state(
         paths,
         "memory-weaver",

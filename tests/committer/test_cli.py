@@ -87,3 +87,19 @@ def test_review_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["review", str(bad)]) == 2
     assert f"{bad}:2: not UTF-8 text" in capsys.readouterr().err
     assert main(["review", str(tmp_path / "missing.md")]) == 2
+
+
+def test_review_says_when_the_precedent_judge_passed_a_rejected_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A real tune line a written gate rejects and the shipped judge is sure a careful
+    # reader approves (the corpus row has no heading either).
+    line = "减少小标题使用，倾向用简洁易懂的方式回答。"
+    board = write(tmp_path, "memory/CLAUDE.md", f"- {line}\n")
+    assert main(["review", "--json", str(board)]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert row["decision"] == "approve" and row["gate"] is None
+    assert row["reason"].startswith("precedent: approved over `gradient: ")
+    assert main(["review", str(board)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == f"{board}:1: approve ({row['reason']}): {line}"

@@ -158,3 +158,10 @@ def test_bench_quality_section_reports_the_figures_it_measures() -> None:
     )
     fresh_rejects = rows["quality.fresh_heldout_false_reject_good_board"]
     assert fresh_rejects["value"] == pytest.approx(new.false_reject_rate, abs=1e-4)
+    rules = score(judge(split(ROWS, "heldout"), rules_only=True))
+    assert rows["quality.heldout_agreement_rules_only"]["value"] == pytest.approx(
+        rules.agreement, abs=1e-4
+    )
+    assert rows["quality.heldout_false_reject_rules_only"]["value"] == pytest.approx(
+        rules.false_reject_rate, abs=1e-4
+    )

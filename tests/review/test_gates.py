@@ -1,4 +1,10 @@
-"""Review gates: the committer's worked candidates and a labelled EN + ZH set."""
+"""Review gates: the committer's worked candidates and a labelled EN + ZH set.
+
+The invented lines pin the written rules (``review_rules``); the precedent judge on top
+of them is measured on real lines (``bench/quality.py``) and tested in
+``tests/review/test_precedent.py``. The spec's worked candidates are decided by the final
+verdict, judge included.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from shared.review.allowlist import FileKind
-from shared.review.gates import GATE_SETS, GATES, ReviewContext, review_claim
+from shared.review.gates import GATE_SETS, GATES, ReviewContext, review_claim, review_rules
 
 BOARD = ReviewContext("memory/CLAUDE.md", FileKind.BOARD)
 LABELLED = [
@@ -41,6 +47,7 @@ WORKED = [
 
 @pytest.mark.parametrize(("text", "reason"), WORKED)
 def test_spec_worked_candidates(text: str, reason: str | None) -> None:
+    # The final verdict, precedent judge included, decides them as the spec does.
     finding = review_claim(text, BOARD)
     assert (finding.reason if finding else None) == reason
 
@@ -55,7 +62,7 @@ def test_labelled_set_is_large_and_bilingual() -> None:
 def test_labelled_line(row: dict[str, str]) -> None:
     kind = FileKind.BOARD if row["kind"] == "board" else FileKind.DOSSIER
     path = "memory/CLAUDE.md" if kind is FileKind.BOARD else "memory/entities/x.md"
-    finding = review_claim(row["text"], ReviewContext(path, kind))
+    finding = review_rules(row["text"], ReviewContext(path, kind))
     assert ("reject" if finding else "approve") == row["decision"]
     if row.get("gate"):
         assert finding is not None and finding.gate == row["gate"]
@@ -64,7 +71,7 @@ def test_labelled_line(row: dict[str, str]) -> None:
 def test_reason_strings_start_with_their_gate() -> None:
     for row in LABELLED:
         kind = FileKind.BOARD if row["kind"] == "board" else FileKind.DOSSIER
-        finding = review_claim(row["text"], ReviewContext("f", kind))
+        finding = review_rules(row["text"], ReviewContext("f", kind))
         if finding:
             assert finding.reason.startswith(finding.gate + ": ")
             assert finding.gate in GATES
@@ -80,7 +87,7 @@ def test_gradient_reasons_are_the_spec_strings() -> None:
         ),
     }
     for text, reason in cases.items():
-        finding = review_claim(text, BOARD)
+        finding = review_rules(text, BOARD)
         assert finding is not None and finding.reason == reason
 
 
@@ -89,17 +96,17 @@ def test_gate_sets() -> None:
     assert "gradient" not in GATE_SETS[FileKind.DOSSIER]
     # Partition prompts are about the memory system: no self-reference or inner-outer.
     prompt = ReviewContext("subconscious/memory-weaver/CLAUDE.md", FileKind.PROMPT)
-    assert review_claim("The committer reviews the memory board line by line.", prompt) is None
-    assert review_claim("Gateway output says the user likes tea.", prompt) is None
-    assert review_claim("Tick 42 finished and the queue is clear.", prompt) is not None
+    assert review_rules("The committer reviews the memory board line by line.", prompt) is None
+    assert review_rules("Gateway output says the user likes tea.", prompt) is None
+    assert review_rules("Tick 42 finished and the queue is clear.", prompt) is not None
     assert GATE_SETS[FileKind.PLAYLIST] == ()
 
 
 def test_procedure_steps_in_topic_nodes_are_not_gradient_checked() -> None:
     ctx = ReviewContext("memory/topics/lesson-x.md", FileKind.TOPIC, section="Procedure")
-    assert review_claim("Restate the corrected term.", ctx) is None
+    assert review_rules("Restate the corrected term.", ctx) is None
     ctx = ReviewContext("memory/topics/lesson-x.md", FileKind.TOPIC, section="Notes")
-    finding = review_claim("Always restate the corrected term.", ctx)
+    finding = review_rules("Always restate the corrected term.", ctx)
     assert finding is not None and finding.reason == "gradient: missing concrete trigger"
 
 
@@ -308,7 +315,7 @@ DOSSIER = ReviewContext("memory/entities/x.md", FileKind.DOSSIER)
 
 @pytest.mark.parametrize(("text", "gate"), DOSSIER_ROUND_15)
 def test_dossier_rules_of_rounds_14_15(text: str, gate: str | None) -> None:
-    finding = review_claim(text, DOSSIER)
+    finding = review_rules(text, DOSSIER)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -1604,7 +1611,7 @@ BOARD_SHAPES = {
     ],
 )
 def test_board_shape(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
+    finding = review_rules(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -1688,10 +1695,10 @@ SECTION_SHAPES = [
     ids=[f"section-{i}" for i in range(len(SECTION_SHAPES))],
 )
 def test_section_shape(section: str, text: str, under: str | None, alone: str | None) -> None:
-    found = review_claim(text, ReviewContext("memory/CLAUDE.md", FileKind.BOARD, section))
+    found = review_rules(text, ReviewContext("memory/CLAUDE.md", FileKind.BOARD, section))
     assert (found.gate if found else None) == under, found
     assert found is None or found.reason.startswith(found.gate + ": ")
-    bare = review_claim(text, BOARD)
+    bare = review_rules(text, BOARD)
     assert (bare.gate if bare else None) == alone, bare
 
 
@@ -1704,29 +1711,29 @@ def test_heartbeat_reading_follows_the_whole_trail_of_headings() -> None:
     assert first.headings == ("Heartbeat checklist", "Inbox") and first.section == "Inbox"
     assert second.headings == ("Rules", "Inbox")
     under = ReviewContext("memory/CLAUDE.md", FileKind.BOARD, first.section, first.headings)
-    found = review_claim(first.text, under)
+    found = review_rules(first.text, under)
     assert found is not None and found.gate == "inner-outer"
     other = ReviewContext("memory/CLAUDE.md", FileKind.BOARD, second.section, second.headings)
-    assert review_claim(second.text, other) is None
+    assert review_rules(second.text, other) is None
     # the work-state and memory readings look at the nearest heading only
     status = ReviewContext(
         "memory/CLAUDE.md", FileKind.BOARD, "Preferences", ("Active Context", "Preferences")
     )
-    assert review_claim("Use camelCase for JavaScript identifiers", status) is None
+    assert review_rules("Use camelCase for JavaScript identifiers", status) is None
 
 
 def test_a_dossier_entry_under_a_work_state_heading_is_a_work_item() -> None:
     planned = ReviewContext("memory/entities/x.md", FileKind.DOSSIER, "Future Roadmap")
-    found = review_claim("Rule versioning and change tracking", planned)
+    found = review_rules("Rule versioning and change tracking", planned)
     assert found is not None and found.gate == "status-shape", found
     facts = ReviewContext("memory/entities/x.md", FileKind.DOSSIER, "Architecture")
-    assert review_claim("Rule versioning and change tracking", facts) is None
+    assert review_rules("Rule versioning and change tracking", facts) is None
 
 
 def test_a_dossier_instruction_under_a_domain_heading_has_its_situation_there() -> None:
     line = "Use dataclasses for data models"
     styled = ReviewContext("memory/topics/x.md", FileKind.DOSSIER, "Code Style")
-    assert review_claim(line, styled) is None
+    assert review_rules(line, styled) is None
     for section in ("Notes", "", "其他"):
-        found = review_claim(line, ReviewContext("memory/topics/x.md", FileKind.DOSSIER, section))
+        found = review_rules(line, ReviewContext("memory/topics/x.md", FileKind.DOSSIER, section))
         assert found is not None and found.gate == "gradient", (section, found)

@@ -1,12 +1,13 @@
 """Board shapes whose situation or replacement is implicit: invented lines, never corpus
-rows. Each shape comes with a near miss that keeps its old decision."""
+rows. Each shape comes with a near miss that keeps its old decision. They pin the written
+rules (``review_rules``), not the precedent judge on top of them."""
 
 from __future__ import annotations
 
 import pytest
 
 from shared.review.allowlist import FileKind
-from shared.review.gates import ReviewContext, review_claim
+from shared.review.gates import ReviewContext, review_rules
 
 BOARD = ReviewContext("memory/CLAUDE.md", FileKind.BOARD)
 
@@ -57,7 +58,7 @@ REPLACEMENTS = [
 
 @pytest.mark.parametrize(("text", "gate"), REPLACEMENTS)
 def test_replacement_shapes(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
+    finding = review_rules(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -86,7 +87,7 @@ CONVENTIONS = [
 
 @pytest.mark.parametrize(("text", "gate"), CONVENTIONS)
 def test_present_tense_conventions(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
+    finding = review_rules(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -151,7 +152,7 @@ VERBLESS = [
 
 @pytest.mark.parametrize(("text", "gate"), VERBLESS)
 def test_verbless_conventions(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
+    finding = review_rules(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -185,7 +186,7 @@ CHINESE = [
 
 @pytest.mark.parametrize(("text", "gate"), CHINESE)
 def test_chinese_conventions(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
+    finding = review_rules(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -203,7 +204,7 @@ OBJECT_BELOW = [
 
 @pytest.mark.parametrize(("text", "gate"), OBJECT_BELOW)
 def test_object_on_following_lines(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
+    finding = review_rules(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -300,7 +301,7 @@ DOSSIER = ReviewContext("memory/entities/tooling.md", FileKind.DOSSIER)
     ],
 )
 def test_a_bare_name_of_a_setup_part_is_a_dossier_placeholder(text: str, gate: str | None) -> None:
-    finding = review_claim(text, DOSSIER)
+    finding = review_rules(text, DOSSIER)
     assert (finding.gate if finding else None) == gate, finding
 
 
@@ -338,5 +339,5 @@ SESSION_READINGS = {
     ids=[f"{name}-{i}" for name, group in SESSION_READINGS.items() for i in range(len(group))],
 )
 def test_session_reading(text: str, gate: str | None) -> None:
-    finding = review_claim(text, BOARD)
+    finding = review_rules(text, BOARD)
     assert (finding.gate if finding else None) == gate, finding

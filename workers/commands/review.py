@@ -53,6 +53,8 @@ def command(files: tuple[Path, ...], as_kind: str | None, as_json: bool) -> int:
         for d in mine:
             if d.rejected:
                 click.echo(f"{d.file}:{d.line}: reject `{d.reason}`: {d.text}")
+            elif d.overruled:
+                click.echo(f"{d.file}:{d.line}: approve ({d.reason}): {d.text}")
     approved = sum(1 for d in decisions if not d.rejected)
     click.echo(f"{approved} approved, {len(decisions) - approved} rejected")
     return 1 if any(d.rejected for d in decisions) else 0

@@ -30,6 +30,8 @@ from shared.review.gates import (
     summoning,
 )
 from shared.review.gates.base import Finding, Gate, ReviewContext
+from shared.review.gates.second_opinion import Ruling, second_opinion
+from shared.review.precedent.model import shipped
 
 GATES: dict[str, Gate] = {
     status_shape.RULE_ID: status_shape.check,
@@ -52,16 +54,34 @@ GATE_SETS: dict[FileKind, tuple[str, ...]] = {
 
 
 def review_claim(text: str, ctx: ReviewContext) -> Finding | None:
-    """Run the gate set of ``ctx.kind`` over one logical line; the first finding wins.
+    """Run the gate set of ``ctx.kind`` over one logical line; the first finding wins,
+    and on board lines the precedent judge has the last word where it is sure."""
+    return review_ruling(text, ctx).finding
+
+
+def review_ruling(text: str, ctx: ReviewContext) -> Ruling:
+    """The final verdict on one logical line, with the rule finding the precedent judge
+    overruled, if it did.
 
     Gates are pure functions of (text, kind, section, headings), so verdicts are memoised:
     dossiers and boards repeat many lines across files and wakes.
     """
-    return _review_cached(text, ctx.kind, ctx.section, ctx.headings)
+    return _ruling_cached(text, ctx.kind, ctx.section, ctx.headings)
+
+
+def review_rules(text: str, ctx: ReviewContext) -> Finding | None:
+    """The written rules' verdict alone, before the precedent judge's second opinion."""
+    return _rules_cached(text, ctx.kind, ctx.section, ctx.headings)
 
 
 @functools.lru_cache(maxsize=65536)
-def _review_cached(
+def _ruling_cached(text: str, kind: FileKind, section: str, headings: tuple[str, ...]) -> Ruling:
+    finding = _rules_cached(text, kind, section, headings)
+    return second_opinion(text, kind, section, GATE_SETS[kind], finding, shipped())
+
+
+@functools.lru_cache(maxsize=65536)
+def _rules_cached(
     text: str, kind: FileKind, section: str, headings: tuple[str, ...]
 ) -> Finding | None:
     claim = analyse(text)
@@ -73,4 +93,15 @@ def _review_cached(
     return None
 
 
-__all__ = ["GATES", "GATE_SETS", "Claim", "Finding", "Gate", "ReviewContext", "review_claim"]
+__all__ = [
+    "GATES",
+    "GATE_SETS",
+    "Claim",
+    "Finding",
+    "Gate",
+    "ReviewContext",
+    "Ruling",
+    "review_claim",
+    "review_rules",
+    "review_ruling",
+]

@@ -1,10 +1,12 @@
 """The words and letter runs the precedent judge reads a line by.
 
-Two views of one line, each weighted by how rare it is among the labelled lines and
+Three views of one line, each weighted by how rare it is among the labelled lines and
 scaled to unit length: letter runs of one to four characters inside each
 space-separated word (what carries meaning in Chinese, where a "word" is a whole run of
-ideographs, and in English morphology), and single words and word pairs. The line's
-file kind is one more feature, because a dossier may hold what a board may not.
+ideographs, and in English morphology), single words and word pairs, and the words of
+the heading the line sits under (a status list and a rule list can hold the same words;
+their headings tell them apart). The line's file kind is one more feature, because a
+dossier may hold what a board may not.
 
 The kernel's own structure is not read: ``[[pointers]]``, ``Details: memory/…`` clauses
 and modal tags (``[observation]``) are the board's and dossiers' format, which no
@@ -58,6 +60,11 @@ def word_runs(text: str) -> Counter[str]:
     return counts
 
 
+def heading_runs(heading: str) -> Counter[str]:
+    """The words of the nearest heading, apart from the line's own words."""
+    return Counter("h:" + w for w in _WORD_RE.findall(heading.lower()))
+
+
 def weigh(counts: Mapping[str, int], idf: Mapping[str, float]) -> dict[str, float]:
     """Sub-linear counts times rarity, scaled to unit length; unknown runs are dropped."""
     out = {f: (1.0 + math.log(n)) * idf[f] for f, n in counts.items() if f in idf}
@@ -65,11 +72,15 @@ def weigh(counts: Mapping[str, int], idf: Mapping[str, float]) -> dict[str, floa
     return {f: v / norm for f, v in out.items()} if norm else {}
 
 
-def vector(text: str, dossier: bool, idf: Mapping[str, float]) -> dict[str, float]:
-    """The whole feature vector of one line."""
+def vector(
+    text: str, dossier: bool, idf: Mapping[str, float], heading: str = ""
+) -> dict[str, float]:
+    """The whole feature vector of one line under ``heading``."""
     text = readable(text)
     out = weigh(letter_runs(text), idf)
     out.update(weigh(word_runs(text), idf))
+    if heading:
+        out.update(weigh(heading_runs(heading), idf))
     if dossier:
         out[DOSSIER] = 1.0
     return out

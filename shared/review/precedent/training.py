@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bench.precedent.features import letter_runs, readable, vector, word_runs
+from shared.review.precedent.features import heading_runs, letter_runs, readable, vector, word_runs
 
 _MEMORY = 10  # L-BFGS history
 _MAX_STEPS = 300
@@ -22,11 +22,13 @@ _TOLERANCE = 1e-5
 
 @dataclass(frozen=True)
 class Example:
-    """One labelled line: its text, whether it sits in a dossier, and its gate (None: approve)."""
+    """One labelled line: its text, whether it sits in a dossier, its gate (None: approve)
+    and the heading it sits under."""
 
     text: str
     dossier: bool
     gate: str | None
+    heading: str = ""
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ def rarity(examples: Sequence[Example], min_lines: int = 2) -> dict[str, float]:
     seen: Counter[str] = Counter()
     for ex in examples:
         text = readable(ex.text)
-        seen.update(set(letter_runs(text)) | set(word_runs(text)))
+        seen.update(set(letter_runs(text)) | set(word_runs(text)) | set(heading_runs(ex.heading)))
     n = len(examples)
     return {
         f: math.log((1 + n) / (1 + df)) + 1.0 for f, df in sorted(seen.items()) if df >= min_lines
@@ -55,7 +57,7 @@ def rarity(examples: Sequence[Example], min_lines: int = 2) -> dict[str, float]:
 def fit(examples: Sequence[Example], c: float = 1.0) -> Fitted:
     """The judge for ``examples``: decision weights and one centroid per gate."""
     idf = rarity(examples)
-    vectors = [vector(ex.text, ex.dossier, idf) for ex in examples]
+    vectors = [vector(ex.text, ex.dossier, idf, ex.heading) for ex in examples]
     labels = [1 if ex.gate is not None else 0 for ex in examples]
     weights, bias = _logistic(vectors, labels, c)
     return Fitted(idf, weights, bias, _centroids(vectors, examples), len(examples))

@@ -1,0 +1,75 @@
+"""The precedent judge's second opinion on what the rule gates decided.
+
+The gates are written rules; on repositories whose house style they were not written
+from they agree with a careful reader on about four lines in five. The precedent judge
+was fitted to the labelled real lines of the tune corpus and reads a line by its words,
+letter runs and heading, so it knows shapes no rule names. It overrules a gate only
+when it is sure: a line the gates pass is rejected when the judge puts its reject
+probability at or above ``reject_at``, under the gate whose labelled rejects the line
+is nearest; a line a gate rejects is passed when the probability is below
+``approve_below``. Everything in between keeps the gates' decision and reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shared.review.allowlist import FileKind
+from shared.review.gates.base import Finding
+from shared.review.precedent.model import Model
+
+# Board lines only: the labelled dossier lines are memory-bank prose, not the kernel's
+# "[observation] …" records, so the judge has no precedent for a kernel dossier.
+JUDGED = {FileKind.BOARD: False}
+# A line that rests on the runtime's own output is rejected for the source it names, not
+# for how it is worded; the labelled public lines hardly ever name one, so the judge has
+# no precedent to pass such a line on (the spec's worked "Internal cadence output says
+# ..." is one it would pass).
+NEVER_PASSED = frozenset({"inner-outer"})
+PREFIX = "precedent"
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The final verdict on one line: ``finding`` (None: approve) and, when the judge
+    passed a line a gate rejected, the rule finding it overruled."""
+
+    finding: Finding | None
+    overruled: Finding | None = None
+    reject: float | None = None  # the judge's reject probability, when it was asked
+
+
+def second_opinion(
+    text: str,
+    kind: FileKind,
+    heading: str,
+    gates: tuple[str, ...],
+    finding: Finding | None,
+    model: Model,
+) -> Ruling:
+    """``finding`` unless the judge is sure otherwise."""
+    dossier = JUDGED.get(kind)
+    if dossier is None:
+        return Ruling(finding)
+    opinion = model.opinion(text, dossier, heading)
+    p = opinion.reject
+    if finding is None and p >= model.reject_at:
+        allowed = {g: model.closeness(opinion, g) for g in gates if g in model.centroids}
+        if not allowed:
+            return Ruling(None, None, p)
+        gate = max(sorted(allowed), key=lambda g: allowed[g])
+        cues = ", ".join(f"'{c}'" for c in opinion.cues()) or "none"
+        return Ruling(
+            Finding(
+                gate,
+                f"{gate}: reads like labelled {gate} rejects ({PREFIX} p={p:.2f})",
+                f"the precedent judge, fitted to {model.rows} labelled real memory lines, puts "
+                f"this line with rejected ones (p={p:.2f}), nearest the {gate} rejects; "
+                f"strongest cues: {cues}",
+            ),
+            None,
+            p,
+        )
+    if finding is not None and p < model.approve_below and finding.gate not in NEVER_PASSED:
+        return Ruling(None, finding, p)
+    return Ruling(finding, None, p)

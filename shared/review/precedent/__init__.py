@@ -1,0 +1,6 @@
+"""The precedent judge: a second opinion on board lines, fitted to labelled real lines.
+
+``features`` (what a line is read by), ``training`` (the deterministic fit), ``model``
+(the shipped file, read at first use) and ``judge`` (when it overrules the written
+gates). ``python -m bench.precedent fit`` refits it from the tune part of the corpus.
+"""
