@@ -15,6 +15,7 @@ labelled line was written in, and the rule gates already judge them.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
@@ -43,13 +44,20 @@ def readable(raw: str) -> str:
 
 def letter_runs(text: str) -> Counter[str]:
     """Runs of 1-4 characters inside each word, the word padded with one space each side."""
-    runs = []
+    runs: list[str] = []
     for word in text.lower().split():
-        padded = f" {word} "
-        size = len(padded)
-        for n in range(1, _LONGEST_RUN + 1):
-            runs += ["c:" + padded[at : at + n] for at in range(size - n + 1)]
+        runs += _runs_of(word)
     return Counter(runs)
+
+
+@functools.lru_cache(maxsize=65536)
+def _runs_of(word: str) -> tuple[str, ...]:
+    # Words repeat across lines far more than lines do: their runs are worth keeping.
+    padded = f" {word} "
+    size = len(padded)
+    return tuple(
+        "c:" + padded[at : at + n] for n in range(1, _LONGEST_RUN + 1) for at in range(size - n + 1)
+    )
 
 
 def word_runs(text: str) -> Counter[str]:
@@ -67,7 +75,13 @@ def heading_runs(heading: str) -> Counter[str]:
 
 def weigh(counts: Mapping[str, int], idf: Mapping[str, float]) -> dict[str, float]:
     """Sub-linear counts times rarity, scaled to unit length; unknown runs are dropped."""
-    out = {f: (1.0 + math.log(n)) * idf[f] for f, n in counts.items() if f in idf}
+    out = {}
+    rarity = idf.get
+    for f, n in counts.items():
+        w = rarity(f)
+        if w is not None:
+            # most runs occur once, and 1 + log(1) is exactly 1: skip the logarithm
+            out[f] = w if n == 1 else (1.0 + math.log(n)) * w
     norm = math.sqrt(sum(v * v for v in out.values()))
     return {f: v / norm for f, v in out.items()} if norm else {}
 

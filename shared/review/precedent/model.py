@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,13 +29,21 @@ class Opinion:
 
     reject: float  # probability that a careful reader rejects the line
     vec: dict[str, float]  # the line's features
-    parts: dict[str, float]  # each feature's push towards reject (+) or approve (-)
+    weights: Mapping[str, float]  # the model's decision weights
+
+    @property
+    def parts(self) -> dict[str, float]:
+        """Each feature's push towards reject (+) or approve (-); asked for only when a
+        decision is explained, so not computed for every line."""
+        weights = self.weights
+        return {f: v * weights[f] for f, v in self.vec.items() if f in weights}
 
     def cues(self, count: int = 3) -> tuple[str, ...]:
         """The features that pushed hardest towards the decision, as a reader would quote."""
         sign = 1.0 if self.reject >= 0.5 else -1.0
-        ranked = sorted(self.parts, key=lambda f: (-sign * self.parts[f], f))
-        return tuple(_readable(f) for f in ranked[:count] if sign * self.parts[f] > 0)
+        parts = self.parts
+        ranked = sorted(parts, key=lambda f: (-sign * parts[f], f))
+        return tuple(_readable(f) for f in ranked[:count] if sign * parts[f] > 0)
 
 
 @dataclass(frozen=True)
@@ -53,11 +61,10 @@ class Model:
 
     def opinion(self, text: str, dossier: bool, heading: str = "") -> Opinion:
         vec = vector(text, dossier, self.idf, heading)
-        weights = self.weights
-        parts = {f: v * weights[f] for f, v in vec.items() if f in weights}
-        z = self.bias + sum(parts.values())
+        weight = self.weights.get
+        z = self.bias + sum(v * weight(f, 0.0) for f, v in vec.items())
         reject = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
-        return Opinion(reject, vec, parts)
+        return Opinion(reject, vec, self.weights)
 
     def closeness(self, opinion: Opinion, gate: str) -> float:
         """Cosine of the line to the mean labelled reject of ``gate`` (0 for no such gate)."""
