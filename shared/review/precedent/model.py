@@ -47,14 +47,9 @@ class Opinion:
 
 
 @dataclass(frozen=True)
-class Model:
-    """Rarity, decision weights and gate centroids, with the thresholds to act on."""
+class Model(Fitted):
+    """What training produced, with the thresholds to act on and the training digest."""
 
-    idf: dict[str, float]
-    weights: dict[str, float]
-    bias: float
-    centroids: dict[str, dict[str, float]]
-    rows: int
     reject_at: float
     approve_below: float
     digest: str
