@@ -13,6 +13,9 @@ rejecting gate wins, so the more specific diagnosis comes first):
   inner-outer would reject their whole purpose; a prompt still must not carry run
   logs;
 * playlist: none (its format is code-owned and validated by its parser).
+
+On board lines the precedent judge (``second_opinion``, fitted to labelled real lines)
+has the last word where it is sure; ``review_rules`` is the written gates alone.
 """
 
 from __future__ import annotations
