@@ -9,7 +9,6 @@ from typing import Any
 from shared.errors import InputError
 from shared.review.allowlist import FileKind, kind_for_review
 from shared.review.gates import ReviewContext, review_ruling
-from shared.review.gates.second_opinion import PREFIX
 from shared.review.logical_lines import LogicalLine, logical_lines, touched
 
 
@@ -67,12 +66,7 @@ def review_text(
         ruling = review_ruling(ll.text, ReviewContext(file, kind, ll.section, ll.headings))
         finding = ruling.finding
         if finding is None:
-            note = None
-            if ruling.overruled is not None:
-                note = (
-                    f"{PREFIX}: approved over `{ruling.overruled.reason}` (p={ruling.reject:.2f})"
-                )
-            out.append(LineDecision(file, ll.line, "approve", None, note, None, ll.text))
+            out.append(LineDecision(file, ll.line, "approve", None, ruling.note, None, ll.text))
         else:
             out.append(
                 LineDecision(

@@ -20,7 +20,7 @@ from shared.review.precedent.model import Model
 
 # Board lines only: the labelled dossier lines are memory-bank prose, not the kernel's
 # "[observation] …" records, so the judge has no precedent for a kernel dossier.
-JUDGED = {FileKind.BOARD: False}
+JUDGED = FileKind.BOARD
 # A line that rests on the runtime's own output is rejected for the source it names, not
 # for how it is worded; the labelled public lines hardly ever name one, so the judge has
 # no precedent to pass such a line on (the spec's worked "Internal cadence output says
@@ -38,6 +38,13 @@ class Ruling:
     overruled: Finding | None = None
     reject: float | None = None  # the judge's reject probability, when it was asked
 
+    @property
+    def note(self) -> str | None:
+        """The reason an approval carries when the judge passed a line a gate rejected."""
+        if self.overruled is None:
+            return None
+        return f"{PREFIX}: approved over `{self.overruled.reason}` (p={self.reject:.2f})"
+
 
 def second_opinion(
     text: str,
@@ -48,10 +55,9 @@ def second_opinion(
     model: Model,
 ) -> Ruling:
     """``finding`` unless the judge is sure otherwise."""
-    dossier = JUDGED.get(kind)
-    if dossier is None:
+    if kind is not JUDGED:
         return Ruling(finding)
-    opinion = model.opinion(text, dossier, heading)
+    opinion = model.opinion(text, False, heading)
     p = opinion.reject
     if finding is None and p >= model.reject_at:
         allowed = {g: model.closeness(opinion, g) for g in gates if g in model.centroids}
