@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import annotated_types
-from pydantic import Field, ValidationError, model_validator
+from pydantic import AliasChoices, Field, ValidationError, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -80,6 +80,18 @@ class Settings(BaseSettings):
     )
 
     judge: str = Field(default="rules", description="the judge implementation (registered name)")
+    import_sources: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("SUBCON_IMPORT", "import_sources"),
+        description="transcripts each tick imports first: FORMAT:PATH entries separated by "
+        "commas (claude-code:~/.claude/projects, codex:~/.codex/sessions, specstory:…, aider:…)",
+    )
+    import_settle_seconds: float = Field(
+        default=60.0,
+        ge=0,
+        description="a transcript's last record is imported once the file has been quiet "
+        "this long (a record still being written is left for the next import)",
+    )
 
     @model_validator(mode="before")
     @classmethod

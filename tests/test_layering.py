@@ -22,6 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("language",),
     ("formats",),
     ("spine",),
+    ("importing",),
     ("partitions",),
     ("memcheck",),
     ("weaver",),

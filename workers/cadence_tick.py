@@ -16,6 +16,7 @@ from shared.cadence.runs import RunContext, TickPlan, begin_tick, finish_run
 from shared.cadence.ticks import open_tick_store
 from shared.constants import COMMITTER, WEAVER
 from shared.errors import LockHeld
+from shared.importing.run import import_configured
 from shared.kernel.lock.base import KernelLock
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
@@ -84,12 +85,16 @@ def run_tick_body(app: Celery, lock: KernelLock, owner: str) -> dict[str, Any]:
     paths: KernelPaths = app.subcon_paths
     paths.require_kernel()
     tick = open_tick_store(settings, paths).advance()
+    # New transcript records first, so the gap check of this very tick sees them.
+    imported = import_configured(paths, settings)
     try:
         with lock.hold(owner, wait=settings.lock_wait_seconds) as lease:
             plan = begin_tick(paths, settings, tick, lease=lease)
     except LockHeld as exc:
         # Like the original's in-flight guard: the number advances, the tick does nothing.
-        return {"tick": tick, "skipped": f"kernel lock held: {exc}"}
+        return {"tick": tick, "import": imported, "skipped": f"kernel lock held: {exc}"}
     report = plan.to_json()
+    if imported is not None:
+        report["import"] = imported
     report["dispatched"] = dispatch_runs(app, plan, lock, owner)
     return report

@@ -36,6 +36,8 @@ COMMANDS: dict[str, str] = {
     "check": "check",
     "enqueue": "enqueue",
     "report": "report",
+    "import": "transcripts",
+    "connect": "connect",
 }
 
 

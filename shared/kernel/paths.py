@@ -131,6 +131,11 @@ class KernelPaths:
         return self.var_dir / "subcon"
 
     @property
+    def import_dir(self) -> Path:
+        """Where transcript imports keep their watermarks and last status."""
+        return self.subcon_state_dir / "import"
+
+    @property
     def file_lock(self) -> Path:
         return self.run_dir / "locks" / "subcon-kernel.lock"
 

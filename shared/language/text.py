@@ -264,3 +264,27 @@ def ascii_slug(text: str, max_words: int = 4) -> str:
     """A short lowercase ``a-z0-9-`` slug of the content words of ``text`` ('' if none)."""
     words = [w for w in re.findall(r"[a-z0-9]+", normalise(text)) if w not in STOPWORDS]
     return "-".join(words[:max_words])
+
+
+_FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
+# A pasted line: indented code, a quote, a comment, a stack frame, a log record, a
+# diff line, a shell prompt, or a line without a letter of any script.
+_PASTED_LINE = re.compile(
+    r"^(?:[ \t]{4,}|\t|>|//|/\*|\*\s|#!|\s*at\s+\S+\(|\s*File \"|[+-]{1,3}\s|\$ |"
+    r"\d{4}-\d\d-\d\d[T ]\d\d:|\[\d|\w+Error\b|Traceback\b|\s*[{}\[\]()<>;,]*$)"
+)
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def own_words(text: str) -> str:
+    """``text`` without what the user pasted (fenced blocks, code, logs, quotes, stack
+    traces): the words a marker of theirs can stand in. Lines are dropped whole, so
+    what is left is the user's lines as written."""
+    if "\n" not in text and "```" not in text:
+        return text
+    kept = []
+    for line in _FENCE.sub("\n", text).split("\n"):
+        if not line.strip() or _PASTED_LINE.match(line) or not _LETTER.search(line):
+            continue
+        kept.append(line)
+    return "\n".join(kept)

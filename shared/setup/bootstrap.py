@@ -240,11 +240,14 @@ def _git(w: _Writer, paths: KernelPaths) -> None:
     report.genesis_commit = run_git(paths.kernel, "rev-parse", "--short", "HEAD").stdout.strip()
 
 
-def init_kernel(paths: KernelPaths, *, demo: bool, force: bool, seed: int = 7) -> InitReport:
+def init_kernel(
+    paths: KernelPaths, *, demo: bool, force: bool, seed: int = 7, demo_edits: bool = True
+) -> InitReport:
     """Create (or complete) a kernel and runtime in the original layout.
 
     Inputs: the two roots; ``demo`` adds the demo board, dossiers and synthetic spine
-    (deterministic by ``seed``); ``force`` allows a non-empty kernel.
+    (deterministic by ``seed``), and with ``demo_edits`` the uncommitted board lines
+    review rejects; ``force`` allows a non-empty kernel.
     Output: an :class:`InitReport` of what was created, kept and committed.
 
     Raises:
@@ -276,7 +279,7 @@ def init_kernel(paths: KernelPaths, *, demo: bool, force: bool, seed: int = 7) -
     _write_kernel(w, paths, demo=demo)
     _write_status(w, paths)
     _git(w, paths)
-    if demo:
+    if demo and demo_edits:
         for rel, text in demo_board.uncommitted_edits().items():
             atomic_write_text(paths.kernel / rel, text)
             report.demo_uncommitted.append(rel)

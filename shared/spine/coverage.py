@@ -43,13 +43,19 @@ class ScanProgress:
     last_event_id: str | None
     byte_offset: int
     last_ts: str | None
+    # The file size the pass read up to: an event past it was never read, whatever its
+    # ts (an import appends older-stamped events late). None in older progress files.
+    read_to: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        doc: dict[str, Any] = {
             "last_event_id": self.last_event_id,
             "byte_offset": self.byte_offset,
             "last_ts": self.last_ts,
         }
+        if self.read_to is not None:
+            doc["read_to"] = self.read_to
+        return doc
 
     @classmethod
     def from_json(cls, data: Any, path: str | None = None) -> ScanProgress:
@@ -67,7 +73,10 @@ class ScanProgress:
             raise InputError(path, None, f"last_event_id must be a string: {event_id!r}")
         if last_ts is not None and (not isinstance(last_ts, str) or ts_key(last_ts) is None):
             raise InputError(path, None, f"last_ts must be a timestamp: {last_ts!r}")
-        return cls(event_id, offset, last_ts)
+        read_to = data.get("read_to")
+        if read_to is not None and (type(read_to) is not int or read_to < offset):
+            raise InputError(path, None, f"read_to must be an integer >= byte_offset: {read_to!r}")
+        return cls(event_id, offset, last_ts, read_to)
 
 
 def _check_date(date: str) -> str:
@@ -160,7 +169,7 @@ def scan_progress(
         offset = handle.tell()
     if byte_end is not None:
         offset = min(offset, byte_end)
-    return ScanProgress(last_id, offset, last_key)
+    return ScanProgress(last_id, offset, last_key, offset)
 
 
 def pass_progress(
@@ -191,7 +200,7 @@ def pass_progress(
     """
     path = paths.day_file(_check_date(date))
     if (window is None and len(hours) == 24) or not path.exists():
-        return ScanProgress(last_event_id, file_size, last_ts)
+        return ScanProgress(last_event_id, file_size, last_ts, file_size)
     until = ts_key(window[1]) if window is not None else None
     first_offset: int | None = None
     earliest: str | None = None
@@ -218,11 +227,11 @@ def pass_progress(
             if first_offset is None and isinstance(event.get("id"), str):
                 previous_id = event["id"]
     if first_offset is None or earliest is None:
-        return ScanProgress(last_event_id, file_size, last_ts)
-    return ScanProgress(before_id, first_offset, _tail_bound(earliest, date, last_ts))
+        return ScanProgress(last_event_id, file_size, last_ts, file_size)
+    return ScanProgress(before_id, first_offset, tail_bound(earliest, date, last_ts), file_size)
 
 
-def _tail_bound(earliest: str, date: str, last_ts: str | None) -> str | None:
+def tail_bound(earliest: str, date: str, last_ts: str | None) -> str | None:
     """The ``last_ts`` that makes the next tail offer the earliest unjudged event:
     one millisecond before it (None for the start of the day), at most ``last_ts``."""
     bound: str | None = iso(parse_iso(earliest) - timedelta(milliseconds=1))

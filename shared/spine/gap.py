@@ -24,7 +24,7 @@ from shared.errors import InputError
 from shared.kernel.files import atomic_write_text
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
-from shared.spine.coverage import ScanProgress, covered_dates, read_progress
+from shared.spine.coverage import ScanProgress, covered_dates, read_progress, tail_bound
 from shared.spine.event import is_external, ts_hour, ts_key
 from shared.spine.gapcache import DayCount, GapCache, TailCount, cache_path
 from shared.spine.interval import Band, Window, merge_hours
@@ -33,6 +33,7 @@ from shared.spine.scangap import ScanGapBody, render_scan_gap_body
 
 log = logging.getLogger(__name__)
 
+_NEVER = 1 << 62  # an offset no file reaches
 PARTITION_FILE = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})\.jsonl")
 
 ReadHook = Callable[[Path], None]
@@ -100,15 +101,23 @@ def count_day(path: Path, max_line_bytes: int) -> DayCount:
 
 
 def count_tail(path: Path, progress: ScanProgress, max_line_bytes: int) -> TailCount:
-    """External events after ``progress.byte_offset`` whose ts is later than
-    ``progress.last_ts``, and the greatest such ts (canonical ISO).
+    """External events after ``progress.byte_offset`` not judged yet, the greatest and
+    the earliest of their ts (canonical ISO).
+
+    Before ``progress.read_to`` (the size the pass read) an event was judged when its ts
+    is not later than ``progress.last_ts``; past it, no event was read, whatever its ts
+    (a transcript import appends a session that overlapped the ones read before, with
+    older ts). The tail's window then starts just before the earliest of them (see
+    :func:`_newest_tail`).
 
     Raises:
         InputError: the file is unreadable.
     """
     after = ts_key(progress.last_ts) if progress.last_ts else None
+    read_to = progress.read_to if progress.read_to is not None else _NEVER
     external = 0
     until: str | None = None
+    earliest: str | None = None
     with open_partition(path) as handle:
         handle.seek(progress.byte_offset)
         stats = ReadStats()
@@ -121,12 +130,18 @@ def count_tail(path: Path, progress: ScanProgress, max_line_bytes: int) -> TailC
             keep=is_external,
         ):
             key = ts_key(record.event["ts"])
-            if key is None or (after is not None and key <= after):
+            if key is None:
                 continue
+            if record.offset < read_to and after is not None and key <= after:
+                continue  # read and judged by the pass that wrote the progress
             external += 1
             if until is None or key > until:
                 until = key
-    return TailCount(external, until, stats.malformed_count, tuple(stats.malformed))
+            if earliest is None or key < earliest:
+                earliest = key
+    return TailCount(
+        external, until, stats.malformed_count, tuple(stats.malformed), earliest_ts=earliest
+    )
 
 
 def _action(gap: Gap) -> str:
@@ -234,14 +249,18 @@ def _newest_tail(
         _note(stats, tail.malformed_count, tail.malformed)
         if tail.external == 0 or tail.until_ts is None:
             continue
-        window = Window(date, progress.last_ts or "", tail.until_ts)
+        after = progress.last_ts
+        if tail.earliest_ts is not None and (after is None or tail.earliest_ts <= after):
+            # A late-appended event with an older ts: open the window just before it.
+            after = tail_bound(tail.earliest_ts, date, after)
+        window = Window(date, after or "", tail.until_ts)
         return Gap(
             date,
             [],
             [window.token()],
             tail.external,
             incremental=True,
-            after_ts=progress.last_ts,
+            after_ts=after,
             until_ts=tail.until_ts,
         )
     return None

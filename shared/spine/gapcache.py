@@ -40,6 +40,9 @@ class TailCount:
     until_ts: str | None
     malformed_count: int = 0
     malformed: tuple[str, ...] = ()
+    # The earliest ts among them: earlier than the progress's last_ts when an event was
+    # appended late with an older ts (an imported transcript of an overlapping session).
+    earliest_ts: str | None = None
 
 
 def _malformed(entry: dict[str, Any]) -> tuple[int, tuple[str, ...]] | None:
@@ -113,12 +116,15 @@ class GapCache:
         if not isinstance(tail, dict) or tail.get("from") != [offset, after]:
             return None
         external, until = tail.get("external"), tail.get("until_ts")
+        earliest = tail.get("earliest_ts")
         if not isinstance(external, int) or not (until is None or isinstance(until, str)):
+            return None
+        if not (earliest is None or isinstance(earliest, str)) or "earliest_ts" not in tail:
             return None
         bad = _malformed(tail)
         if bad is None:
             return None
-        return TailCount(external, until, *bad)
+        return TailCount(external, until, *bad, earliest_ts=earliest)
 
     def put_tail(
         self, date: str, size: int, mtime_ns: int, offset: int, after: str | None, tail: TailCount
@@ -130,6 +136,7 @@ class GapCache:
             "from": [offset, after],
             "external": tail.external,
             "until_ts": tail.until_ts,
+            "earliest_ts": tail.earliest_ts,
             "malformed_count": tail.malformed_count,
             "malformed": list(tail.malformed),
         }

@@ -19,6 +19,7 @@ from typing import Any
 from shared.errors import InputError
 from shared.kernel.paths import KernelPaths
 from shared.spine.event import event_date, render_event, ts_key
+from shared.testhooks import checkpoint
 from shared.timestamps import iso
 
 LOCK_NAME = "spine-append.lock"
@@ -54,7 +55,8 @@ def make_envelope(fields: dict[str, Any], now: datetime | None = None) -> dict[s
 
 
 @contextmanager
-def _append_lock(paths: KernelPaths) -> Iterator[None]:
+def append_lock(paths: KernelPaths) -> Iterator[None]:
+    """The lock every spine appender in any process holds (released when its holder dies)."""
     lock_dir = paths.events_index_dir
     lock_dir.mkdir(parents=True, exist_ok=True)
     fd = os.open(lock_dir / f".{LOCK_NAME}", os.O_RDWR | os.O_CREAT, 0o644)
@@ -96,17 +98,53 @@ def append_event(
     line = (render_event(event) + "\n").encode("utf-8")
     partition = f"{event_date(event['ts'])}.jsonl"
     paths.events_dir.mkdir(parents=True, exist_ok=True)
-    with _append_lock(paths):
+    with append_lock(paths):
         offset = _append(paths.events_dir / partition, line)
-        position = {"partition": partition, "byte_offset": offset, "byte_len": len(line)}
-        by_id = {"event_id": event["id"], **position}
-        _append(paths.by_id_index, (render_event(by_id) + "\n").encode("utf-8"))
-        if event.get("session_key"):
-            by_session = {
-                "session_key": event["session_key"],
-                "event_id": event["id"],
-                **position,
-                "ts": event["ts"],
-            }
-            _append(paths.by_session_index, (render_event(by_session) + "\n").encode("utf-8"))
+        by_id, by_session = index_lines(event, partition, offset, len(line))
+        _append(paths.by_id_index, (by_id + "\n").encode("utf-8"))
+        if by_session is not None:
+            _append(paths.by_session_index, (by_session + "\n").encode("utf-8"))
     return event
+
+
+def index_lines(
+    event: dict[str, Any], partition: str, offset: int, length: int
+) -> tuple[str, str | None]:
+    """The ``by_id.jsonl`` line and (for a truthy ``session_key``) the
+    ``by_session.jsonl`` line of an event written at ``offset`` (no trailing LF)."""
+    position = {"partition": partition, "byte_offset": offset, "byte_len": length}
+    by_id = render_event({"event_id": event["id"], **position})
+    if not event.get("session_key"):
+        return by_id, None
+    session = {"session_key": event["session_key"], "event_id": event["id"], **position}
+    return by_id, render_event({**session, "ts": event["ts"]})
+
+
+def append_batch(paths: KernelPaths, events: list[dict[str, Any]]) -> None:
+    """Append whole events (``id`` and a canonical ``ts`` already set) in order: one
+    write and one fsync per day file, then one per index file.
+
+    For bulk writers (the transcript import) that make their own stable ids. The
+    caller holds :func:`append_lock`, so it can journal before and after. A process
+    killed between the day files and the indexes leaves events the indexes lack; the
+    import's recovery indexes them.
+    """
+    lines = [(render_event(e) + "\n").encode("utf-8") for e in events]
+    by_day: dict[str, list[int]] = {}
+    for i, event in enumerate(events):
+        by_day.setdefault(f"{event_date(event['ts'])}.jsonl", []).append(i)
+    paths.events_dir.mkdir(parents=True, exist_ok=True)
+    ids: list[str] = []
+    sessions: list[str] = []
+    for partition, members in by_day.items():
+        offset = _append(paths.events_dir / partition, b"".join(lines[i] for i in members))
+        for i in members:
+            by_id, by_session = index_lines(events[i], partition, offset, len(lines[i]))
+            offset += len(lines[i])
+            ids.append(by_id + "\n")
+            if by_session is not None:
+                sessions.append(by_session + "\n")
+    checkpoint("spine-index", str(paths.events_dir))
+    _append(paths.by_id_index, "".join(ids).encode("utf-8"))
+    if sessions:
+        _append(paths.by_session_index, "".join(sessions).encode("utf-8"))

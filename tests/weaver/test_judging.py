@@ -24,6 +24,7 @@ from shared.kernel.paths import KernelPaths
 from shared.settings import Settings, load_settings
 from shared.weaver.judging.interfaces import JudgeContext, Judgement, JudgeSet, SessionMemory
 from shared.weaver.judging.registry import check, judge_set, names, registered
+from shared.weaver.judging.rules import VERSION as RULES_VERSION
 from shared.weaver.judging.rules import RuleJudge
 from shared.weaver.judging.vocabulary import Activation, RootCause, Trajectory, WeakeningKind
 from shared.weaver.pipeline import crystallize, plan_pass, scan_slice
@@ -42,7 +43,7 @@ from tests.weaver.helpers import (
 def test_the_default_registry_holds_the_rules_and_the_setting_defaults_to_it() -> None:
     assert names() == ("rules",)
     assert Settings().judge == "rules"
-    assert judge_set("rules").key == "rules/1"
+    assert judge_set("rules").key == f"rules/{RULES_VERSION}"
     assert isinstance(judge_set(Settings().judge).event(), RuleJudge)
 
 
@@ -155,7 +156,8 @@ def test_recorded_verdicts_are_replayed_only_for_the_judge_that_made_them(
     with registered("counting", _counting):
         plan = plan_pass(kernel, _settings(kernel, scanned_by))
         results = [scan_slice(kernel, _settings(kernel, scanned_by), plan, s) for s in plan.slices]
-        assert {r.judge for r in results} == {f"{scanned_by}/1"}
+        version = RULES_VERSION if scanned_by == "rules" else "1"
+        assert {r.judge for r in results} == {f"{scanned_by}/{version}"}
         Counting.calls = 0
         report = crystallize(kernel, _settings(kernel, "counting"), plan, results, TinyLease())
     turns = report.external_events
@@ -175,5 +177,5 @@ def test_scan_results_name_the_judge_beside_the_board_and_context(
     settings = _settings(kernel, "rules")
     plan = plan_pass(kernel, settings)
     result = scan_slice(kernel, settings, plan, plan.slices[0])
-    assert result.judge == "rules/1"
+    assert result.judge == f"rules/{RULES_VERSION}"
     assert result.board_hash == plan.board_hash and result.context

@@ -19,12 +19,16 @@ from typing import Any
 import click
 
 from shared.constants import COMMITTER, WEAVER
+from shared.importing.run import import_and_record
+from shared.importing.sources import Source
 from shared.jsontext import pretty
 from shared.kernel.lock.factory import open_kernel_lock
 from shared.kernel.paths import KernelPaths
 from shared.memcheck.check import run_memory_check
 from shared.settings import Settings
 from shared.setup.bootstrap import InitReport, init_kernel
+from shared.setup.demo.transcripts import write_demo_project
+from workers.commands.transcripts import render_import
 from workers.context import CliContext
 from workers.embedded import run_partition
 
@@ -76,21 +80,52 @@ def _print_text(
         click.echo(str(report.get("text", "")).rstrip("\n"))
 
 
+def import_demo_transcripts(directory: Path, paths: KernelPaths) -> dict[str, Any]:
+    """Write the Claude Code demo project under ``DIR/claude/projects`` and import it."""
+    projects = directory / "claude" / "projects"
+    write_demo_project(projects)
+    paths.runtime.mkdir(parents=True, exist_ok=True)
+    report = import_and_record(paths, [Source("claude-code", projects)], settle_seconds=0)
+    lines = render_import(report)
+    return {**report.to_json(), "text": f"transcripts: {projects}\n" + "\n".join(lines)}
+
+
 @click.command(name="demo")
-@click.argument(
-    "directory", required=False, type=click.Path(path_type=Path), default=Path("subcon-demo")
+@click.argument("directory", required=False, type=click.Path(path_type=Path))
+@click.option(
+    "--from",
+    "source",
+    type=click.Choice(["claude-code"]),
+    help="build the spine from Claude Code transcripts instead of the synthetic one",
 )
 @click.option("--seed", type=int, default=7, show_default=True, help="demo spine RNG seed")
 @click.option("--json", "as_json", is_flag=True, help="print the reports as JSON")
 @click.pass_obj
-def command(ctx: CliContext, directory: Path, seed: int, as_json: bool) -> None:
-    """Create a demo kernel in DIRECTORY (once), then run memory-weaver and memory-committer."""
-    directory = directory.absolute()
+def command(
+    ctx: CliContext, directory: Path | None, source: str | None, seed: int, as_json: bool
+) -> None:
+    """Create a demo kernel in DIRECTORY (once), then run memory-weaver and memory-committer.
+
+    With --from claude-code the demo writes a small Claude Code project (three sessions
+    in the real transcript format) and imports it into the spine first; DIRECTORY then
+    defaults to ./subcon-demo-claude-code.
+    """
+    default = "subcon-demo-claude-code" if source else "subcon-demo"
+    directory = (directory or Path(default)).absolute()
     paths = KernelPaths(kernel=directory / "kernel", runtime=directory / "runtime")
     init_report = None
+    imported: dict[str, Any] | None = None
+    if source == "claude-code":
+        imported = import_demo_transcripts(directory, paths)
     if not paths.kernel.exists():
-        init_report = init_kernel(paths, demo=True, force=False, seed=seed)
+        # The imported transcripts are the spine: init writes no synthetic one, and the
+        # board starts clean so the first weave's edit is committed.
+        init_report = init_kernel(
+            paths, demo=True, force=source is not None, seed=seed, demo_edits=source is None
+        )
     reports = run_demo(demo_settings(ctx.settings, paths), paths)
+    if imported is not None:
+        reports = {"import": imported, **reports}
     if as_json:
         doc = {
             "kernel": str(paths.kernel),
@@ -101,7 +136,8 @@ def command(ctx: CliContext, directory: Path, seed: int, as_json: bool) -> None:
         click.echo(pretty(doc), nl=False)
         return
     _print_text(init_report, paths, reports)
+    again = f"subcon demo --from {source} {directory}" if source else f"subcon demo {directory}"
     click.echo(
-        f"\nnext: `subcon demo {directory}` again for the next pass, or "
+        f"\nnext: `{again}` again for the next pass, or "
         f"`subcon --kernel {paths.kernel} --runtime {paths.runtime} status`"
     )

@@ -117,7 +117,26 @@ def collect_status(paths: KernelPaths, settings: Settings) -> dict[str, Any]:
         "inboxes": inboxes,
         "gap": gap,
         "spine": malformed_json(stats),
+        "import": _imports(paths, settings),
     }
+
+
+def _imports(paths: KernelPaths, settings: Settings) -> dict[str, Any]:
+    """Each configured or past import source and its last import."""
+    from shared.importing.sources import parse_sources
+    from shared.importing.status import read_status
+
+    last = read_status(paths)
+    try:
+        configured = [s.spec for s in parse_sources(settings.import_sources)]
+        error = None
+    except ConfigError as exc:
+        configured, error = [], str(exc)
+    sources = {
+        spec: {"configured": spec in configured, "last": last.get(spec)}
+        for spec in [*configured, *(s for s in last if s not in configured)]
+    }
+    return {"sources": sources, "error": error}
 
 
 def render_status(status: dict[str, Any], *, verbose: bool = False) -> str:
@@ -176,7 +195,29 @@ def render_status(status: dict[str, Any], *, verbose: bool = False) -> str:
             f"({gap['external_events']} external events)"
         )
     lines += malformed_lines(status.get("spine"), verbose=verbose)
+    lines += _import_lines(status.get("import") or {})
     return "\n".join(lines)
+
+
+def _import_lines(imports: dict[str, Any]) -> list[str]:
+    sources = imports.get("sources") or {}
+    if not sources and not imports.get("error"):
+        return []
+    lines = ["import:"]
+    if imports.get("error"):
+        lines.append(f"  SUBCON_IMPORT unusable: {imports['error']}")
+    for spec, entry in sources.items():
+        how = "" if entry["configured"] else " (not in SUBCON_IMPORT; imported by hand)"
+        last = entry.get("last")
+        if not last:
+            lines.append(f"  {shown(spec)}{how}: never imported")
+            continue
+        lines.append(
+            f"  {shown(spec)}{how}: last import {last['last_import']}, {last['files']} file(s), "
+            f"{last['events']} event(s) written, {last['problems']} problem(s)"
+        )
+        lines += [f"    {shown(p)}" for p in last.get("problems_shown", [])[:5]]
+    return lines
 
 
 @click.command(name="status")

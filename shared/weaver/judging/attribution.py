@@ -3,6 +3,7 @@ to, and what kind of weakening it is (labelling "Attribution", "Board outcomes")
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from shared.formats.board import BoardLine
@@ -19,7 +20,7 @@ KIND_REASONS = {
 }
 
 # How strongly a correction names a candidate line (higher wins, see attribute).
-NAMES_DIRECTION, _NAMES_TRIGGER, _JUDGES_PREVIOUS = 3, 2, 1
+NAMES_DIRECTION, _NAMES_TRIGGER, JUDGES_PREVIOUS = 3, 2, 1
 
 
 def tier(i: int, cues: LineCues, words: frozenset[str], named: set[int]) -> int:
@@ -28,11 +29,12 @@ def tier(i: int, cues: LineCues, words: frozenset[str], named: set[int]) -> int:
     to the line."""
     if cues.direction_hit(words):
         return NAMES_DIRECTION
-    return _NAMES_TRIGGER if i in named else _JUDGES_PREVIOUS
+    return _NAMES_TRIGGER if i in named else JUDGES_PREVIOUS
 
 
 def attribute(
     blamed: list[tuple[int, list[str], bool, int]],
+    overlap: Callable[[int], float] | None = None,
 ) -> list[tuple[int, list[str], bool, int]]:
     """The lines a correction belongs to (labelling "Attribution"): those naming the
     direction it asks about, else those whose trigger it names, else the one line the
@@ -41,8 +43,13 @@ def attribute(
     ambiguous and is attributed to none."""
     best = max(b[3] for b in blamed)
     chosen = [b for b in blamed if b[3] == best]
-    if best == _JUDGES_PREVIOUS and len(chosen) > 1:
+    if best == JUDGES_PREVIOUS and len(chosen) > 1:
         return []
+    if best == NAMES_DIRECTION and len(chosen) > 1 and overlap is not None:
+        # One complaint, several lines whose direction it brushes: it belongs to the
+        # line whose direction it names most fully (labelling "Attribution").
+        top = max(overlap(b[0]) for b in chosen)
+        chosen = [b for b in chosen if overlap(b[0]) == top]
     return chosen
 
 

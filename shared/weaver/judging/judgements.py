@@ -7,6 +7,7 @@ from shared.formats.board import BoardLine
 from shared.language.markers import (
     approval_marker,
     candidate_rule,
+    durable_marker,
     is_transient_question,
     new_direction,
     one_off_marker,
@@ -82,7 +83,9 @@ def line_judgement(
     if read:
         traj, act, signal = Trajectory.STRENGTHENING, Activation.ACTIVATED, Signal.DOSSIER_READ
         note = f"This strengthens `{ref}` because the agent opened the line's dossier."
-    elif turn.get("rows") and facts.followed(i):
+    elif turn.get("rows") and not facts.index.actions[i].explicit and facts.followed(i):
+        # A line that names commands is judged by what the agent ran (scan/actions.py),
+        # never by its words turning up in a long reply.
         traj, act, signal = Trajectory.STRENGTHENING, Activation.ACTIVATED, Signal.TRIGGER
         note = f"This strengthens `{ref}` because the agent's turn followed the line's direction."
     else:
@@ -149,6 +152,8 @@ def new_signal(
     wanted = facts.wanted
     if one_off_marker(text) and not instr:
         return []
+    if durable_marker(text) is None:
+        return []  # about the task at hand: nothing to remember (labelling: transient)
     if instr or pref:
         signal = Signal.INSTRUCTION if instr else Signal.PREFERENCE
         marker = instr or pref
@@ -176,3 +181,32 @@ def new_signal(
             entities=entities,
         )
     ]
+
+
+def action_judgement(facts: TurnFacts, line: BoardLine, followed: bool, command: str) -> Judgement:
+    """What the agent ran bears on ``line``: it ran the command the line prescribes
+    (STRENGTHENING), or one the line forbids (WEAKENING, a recall miss nobody remarked)."""
+    ref = line.ref
+    if followed:
+        return Judgement(
+            line=line,
+            trajectory=Trajectory.STRENGTHENING,
+            activation=Activation.ACTIVATED,
+            signal=Signal.TRIGGER,
+            reason=f"strengthening: action: the agent ran `{command}`, which the line prescribes",
+            evidence=(facts.quote, f"In the same turn {facts.behaviour}."),
+            notes=(f"This strengthens `{ref}` because the agent ran `{command}` as it says.",),
+        )
+    return Judgement(
+        line=line,
+        trajectory=Trajectory.WEAKENING,
+        activation=Activation.MISSED,
+        signal=Signal.TRIGGER,
+        reason=f"weakening: action: the agent ran `{command}`, which the line forbids",
+        evidence=(facts.quote, f"In the same turn {facts.behaviour}."),
+        notes=(
+            f"This weakens `{ref}` because the agent ran `{command}` against it.",
+            f"Weakening kind: {WeakeningKind.RECALL_MISS} (the line held and was not applied).",
+        ),
+        kind=WeakeningKind.RECALL_MISS,
+    )

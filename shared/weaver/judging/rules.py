@@ -16,16 +16,30 @@ from dataclasses import dataclass
 
 from shared.formats.board import Board
 from shared.language.markers import approval_marker, is_greeting_or_receipt, markers
-from shared.language.text import normalise, token_set
-from shared.weaver.judging.attribution import NAMES_DIRECTION, Seen, attribute, tier
+from shared.language.text import normalise, own_words, token_set
+from shared.weaver.judging.attribution import (
+    JUDGES_PREVIOUS,
+    NAMES_DIRECTION,
+    Seen,
+    attribute,
+    tier,
+)
 from shared.weaver.judging.interfaces import JudgeContext, Judgement, SessionMemory
-from shared.weaver.judging.judgements import approval, correction, line_judgement, new_signal
+from shared.weaver.judging.judgements import (
+    action_judgement,
+    approval,
+    correction,
+    line_judgement,
+    new_signal,
+)
+from shared.weaver.judging.vocabulary import Trajectory
+from shared.weaver.scan.actions import action_evidence
 from shared.weaver.scan.facts import TurnFacts
 from shared.weaver.scan.matching import BoardIndex, PointerScan
 from shared.weaver.scan.turns import Turn
 
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
-VERSION = "1"
+VERSION = "2"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
 # A correction's candidate line: (index, relations, corrects the previous turn, tier).
 _Blamed = tuple[int, list[str], bool, int]
@@ -64,10 +78,38 @@ class RuleJudge:
     def judge(
         self, turn: Turn, previous: SessionMemory, board: Board, ctx: JudgeContext
     ) -> list[Judgement]:
+        said = self._judge_words(turn, previous, board, ctx)
+        index = self.index(board)
+        if not index.has_actions or not turn.get("rows"):
+            return said
+        evidence = action_evidence(
+            turn, index.actions, lambda: index.triggered(token_set(turn.get("text", "")))
+        )
+        if not evidence:
+            return said
+        # What the agent ran decides a line the words left neutral or strengthened; a
+        # correction the user made in words stands.
+        by_line = {j.line.number: j for j in said if j.line is not None}
+        facts = TurnFacts(turn, turn.get("text", ""), previous, index)
+        for item in evidence:
+            line = board.lines[item.index]
+            prior = by_line.get(line.number)
+            if prior is not None and prior.trajectory == Trajectory.WEAKENING:
+                continue
+            by_line[line.number] = action_judgement(facts, line, item.followed, item.command)
+        lines = {j.line.number for j in said if j.line is not None}
+        out = [by_line[j.line.number] if j.line is not None else j for j in said]
+        out += [j for n, j in by_line.items() if n not in lines]
+        return out
+
+    def _judge_words(
+        self, turn: Turn, previous: SessionMemory, board: Board, ctx: JudgeContext
+    ) -> list[Judgement]:
         text: str = turn.get("text", "")
         if not text.strip():
             return []
-        corr, instr, pref = markers(text)
+        # Markers count only in the user's own lines, never in what they pasted.
+        corr, instr, pref = markers(own_words(text))
         human = turn.get("type") in HUMAN_TYPES
         if not human and not (corr or instr):
             return []
@@ -116,7 +158,12 @@ class RuleJudge:
             facts = facts or TurnFacts(turn, text, previous, index)
             if seen.corr:
                 corrects_prev = line.hash in seen.prev_ids
-                blamed.append((i, relations, corrects_prev, tier(i, cues, seen.words, named)))
+                rank = tier(i, cues, seen.words, named)
+                if rank == JUDGES_PREVIOUS and not _shown(previous, line.hash):
+                    # The previous turn only touched the line (NEUTRAL): a complaint
+                    # that names neither its trigger nor its direction is not about it.
+                    continue
+                blamed.append((i, relations, corrects_prev, rank))
             else:
                 out.append(line_judgement(facts, i, line, relations, i in seen.read, entities))
         if blamed:
@@ -137,7 +184,13 @@ class RuleJudge:
         empty choice: a complaint no careful reader could pin on one line; it can
         still state a new durable instruction."""
         out = []
-        for i, relations, corrects_prev, named_tier in attribute(blamed):
+        words = token_set(facts.text)
+
+        def overlap(i: int) -> float:
+            direction = facts.index.cues[i].direction
+            return len(direction & words) / len(direction) if direction else 0.0
+
+        for i, relations, corrects_prev, named_tier in attribute(blamed, overlap):
             judged = facts.previous.turn if corrects_prev else None
             out.append(
                 correction(
@@ -153,6 +206,14 @@ class RuleJudge:
                 )
             )
         return out
+
+
+def _shown(previous: SessionMemory, line_hash: str) -> bool:
+    """The previous turn showed the line's behaviour (a trajectory other than NEUTRAL)."""
+    return any(
+        ln.hash == line_hash and traj != Trajectory.NEUTRAL
+        for ln, traj in zip(previous.lines, previous.trajectories, strict=False)
+    )
 
 
 def _observe(

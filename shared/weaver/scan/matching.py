@@ -20,6 +20,7 @@ from typing import ClassVar
 from shared.formats.board import Board
 from shared.language.prefilter import LiteralScanner
 from shared.language.text import GENERIC_CUES, normalise, token_witnesses
+from shared.weaver.scan.actions import line_actions
 from shared.weaver.scan.turns import Turn
 
 READ_TOOLS = re.compile(r"\b(?:read|open|cat|view|grep|glob|search|load|fetch)\b", re.I)
@@ -171,6 +172,9 @@ class BoardIndex:
                 self.by_pointer.setdefault(pointer, []).append(i)
             for name in {p.lower() for p in line.pointers}:
                 self.by_name.setdefault(name, []).append(i)
+        # What each line prescribes or forbids the agent to run (scan/actions.py).
+        self.actions = [line_actions(ln.text) for ln in board.lines]
+        self.has_actions = any(self.actions)
         self.cue_keys = frozenset(self.by_cue)
         self.trigger_sizes = [len(c.trigger) for c in self.cues]
         self.direction_keys = frozenset(self.by_direction)

@@ -185,4 +185,102 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
     ),
     "change": (Pattern(r"\bno longer\b", "'no longer'", bounded=False),),
+    # --- What the agent did (shared/weaver/scan/actions.py) ---
+    # Words before a command in a line's clause that forbid running it.
+    "command_forbidden": (
+        Pattern(
+            r"(?i:\b(?:don'?t|do not|never|avoid|not|no|instead of|rather than|"
+            r"no longer|stop using|without|must not|should not|shouldn'?t|mustn'?t)\b)",
+            "a forbidding word: the command after it in the clause is not to be run",
+            bounded=False,
+        ),
+    ),
+    # A line prescribing a kind of step without naming its command.
+    "step:test": (
+        Pattern(
+            r"(?i:\b(?:run|running|execute|re-?run)\b(?:\s+\w+){0,3}?\s+(?:unit\s+)?"
+            r"tests?\b|\btest suite\b|\btests? (?:must|should) pass\b)",
+            "running the tests",
+            bounded=False,
+        ),
+    ),
+    "step:lint": (
+        Pattern(
+            r"(?i:\b(?:run|running)\b(?:\s+\w+){0,2}?\s+(?:the\s+)?(?:linter|lint|linting)\b|"
+            r"\blint(?:ing)? (?:must|should) pass\b)",
+            "running the linter",
+            bounded=False,
+        ),
+    ),
+    "step:format": (
+        Pattern(
+            r"(?i:\b(?:run|running)\b(?:\s+\w+){0,2}?\s+(?:the\s+)?(?:formatter|format)\b)",
+            "running the formatter",
+            bounded=False,
+        ),
+    ),
+    "step:typecheck": (
+        Pattern(
+            r"(?i:\b(?:run|running)\b(?:\s+\w+){0,2}?\s+(?:the\s+)?"
+            r"(?:type ?check(?:er|ing)?|type checks)\b)",
+            "running the type checker",
+            bounded=False,
+        ),
+    ),
+    "step:build": (
+        Pattern(
+            r"(?i:\b(?:run|running)\b(?:\s+\w+){0,2}?\s+(?:the\s+)?build\b)",
+            "running the build",
+            bounded=False,
+        ),
+    ),
+    "situation:commit": (
+        Pattern(
+            r"(?i:\b(?:before|when|after|prior to|ahead of)\s+(?:you\s+|each\s+|every\s+|any\s+)?"
+            r"(?:commit(?:ting|s)?|git commit)\b)",
+            "a situation that is the step of committing",
+            bounded=False,
+        ),
+    ),
+    "situation:push": (
+        Pattern(
+            r"(?i:\b(?:before|when|after|prior to)\s+(?:you\s+)?(?:push(?:ing)?|"
+            r"opening a (?:pr|pull request)|creating a (?:pr|pull request))\b)",
+            "a situation that is the step of pushing or opening a pull request",
+            bounded=False,
+        ),
+    ),
+    # A durable instruction: what makes a request a standing rule rather than a task
+    # (shared/weaver/judging/judgements.py gates NEW_SIGNAL on it).
+    "durable_marker": (
+        Pattern(
+            r"(?i:\b(?:from now on|going forward|from here on|next time|every time|each time|"
+            r"whenever|by default|as a rule|remember (?:to|that|this|it)|don'?t forget|"
+            r"keep in mind|i(?:'d| would)? prefer|i'?d rather|my preference|"
+            r"i (?:really )?(?:like|hate|dislike) (?:it )?when|memori[sz]e|"
+            r"never (?:happens?|repeats?|occurs?) again|(?:update|change|edit|amend) "
+            r"(?:that|the|this|your) rules?|should (?:always|never))\b)",
+            "words that make an instruction standing",
+            bounded=False,
+        ),
+        Pattern(
+            r"(?i:\b(?:make|add|create|write|put|save|update|record)\b[^.!?\n]{0,40}?"
+            r"\b(?:a rule|the rules?|rules? file|claude\.md|agents\.md|\.cursorrules|"
+            r"cursor rules?|memory|memories|your notes|guidelines|conventions)\b)",
+            "a request to write the instruction down as a rule",
+            bounded=False,
+        ),
+        Pattern(
+            r"(?i:(?:^|[.!?;:\n]\s*|\b(?:please|pls|and|so|you should|we should|you must|"
+            r"we must|you need to|make sure (?:to|you)|to)\s+)(?:always|never)\s+[a-z]+)",
+            "'always' or 'never' said as an imperative, not describing something",
+            bounded=False,
+        ),
+        Pattern(
+            r"(?i:(?:^|[.!?;\n]\s*)(?:please\s+)?(?:don'?t|dont|do not|never|stop)\s+"
+            r"(?!worry|mind|bother|know|think|get|forget|here|now|it\b)[a-z]+)",
+            "a prohibition opening a sentence: a standing 'don't'",
+            bounded=False,
+        ),
+    ),
 }

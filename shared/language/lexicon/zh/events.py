@@ -71,4 +71,63 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "redirect": phrases("以后改成|改成|改为|换成|改用|而不是|现在要|现在改|从现在开始"),
     "change": phrases("不要再|别再|以后不要|以后别"),
+    # --- What the agent did (shared/weaver/scan/actions.py) ---
+    "command_forbidden": (
+        Pattern(
+            r"不要|禁止|别|不用|避免|不得|不能|而不是|勿|不再|不准|不许",
+            "a forbidding word: the command after it in the clause is not to be run",
+            bounded=False,
+        ),
+    ),
+    "step:test": (
+        Pattern(
+            r"(?:运行|跑|执行)(?:一下|所有|全部|单元)?测试|测试(?:必须|要|需要)通过",
+            "running the tests",
+            bounded=False,
+        ),
+    ),
+    "step:lint": (
+        Pattern(
+            r"(?:运行|跑|执行)(?:一下)?(?:lint|代码检查|静态检查)",
+            "running the linter",
+            bounded=False,
+        ),
+    ),
+    "step:format": (
+        Pattern(
+            r"(?:运行|执行)(?:一下)?(?:格式化|代码格式化)", "running the formatter", bounded=False
+        ),
+    ),
+    "step:typecheck": (
+        Pattern(r"(?:运行|执行)(?:一下)?类型检查", "running the type checker", bounded=False),
+    ),
+    "step:build": (
+        Pattern(r"(?:运行|执行)(?:一下)?(?:构建|编译)", "running the build", bounded=False),
+    ),
+    "situation:commit": (
+        Pattern(
+            r"(?:提交|commit)(?:代码)?(?:之前|前|时|以前)",
+            "a situation that is committing",
+            bounded=False,
+        ),
+    ),
+    "situation:push": (
+        Pattern(
+            r"(?:推送|push|提\s*PR)(?:之前|前|时)", "a situation that is pushing", bounded=False
+        ),
+    ),
+    "durable_marker": (
+        Pattern(
+            r"以后|今后|往后|从现在(?:开始|起)|从今(?:天|往后)起?|下次|每次|每当|永远|始终|"
+            r"一律|记住|记得|别忘了|不要忘(?:记|了)|我(?:更|比较)?(?:喜欢|偏好|习惯)",
+            "words that make an instruction standing",
+            bounded=False,
+        ),
+        Pattern(
+            r"(?:写|加|记|添加|更新)(?:进|入|到|在)?[^。！？\n]{0,12}?"
+            r"(?:规则|记忆|CLAUDE\.md|AGENTS\.md|\.cursorrules|规范)",
+            "a request to write the instruction down as a rule",
+            bounded=False,
+        ),
+    ),
 }

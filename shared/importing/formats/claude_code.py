@@ -1,0 +1,521 @@
+"""Claude Code session transcripts: ``~/.claude/projects/<project-dir>/<session-uuid>.jsonl``.
+
+Claude Code appends one JSON object per line to a session's file while the session runs.
+The records that carry conversation are ``user`` and ``assistant``, each with ``uuid``,
+``parentUuid``, ``sessionId``, ``timestamp``, ``isSidechain`` and ``message.content``
+(a string, or a list of ``text``, ``thinking``, ``tool_use``, ``tool_result`` and
+``image`` blocks). Everything else is bookkeeping: ``system`` (hook summaries, turn
+durations, compaction boundaries, local command echoes), ``summary`` (a title),
+``file-history-snapshot``, ``queue-operation``, ``progress`` (hook and MCP progress),
+``pr-link`` and a few more that newer versions add. Sub-agent transcripts live in their
+own files (``agent-<id>.jsonl``, later ``<session>/subagents/agent-<id>.jsonl``), and
+older versions wrote sub-agent records into the main file with ``isSidechain: true``.
+
+The harness writes much into ``user`` records that the person never typed, and the
+spine must never file that as what the user said. So only this becomes ``Role.USER``:
+the string content or the ``text`` and ``image`` blocks of a ``user`` record that is not
+``isMeta``, not a compaction summary (``isCompactSummary``, ``isVisibleInTranscriptOnly``)
+and not from another origin (newer versions' ``origin.kind`` other than ``human``), with
+every harness-written section cut out of it: ``<system-reminder>``, the slash-command
+echo (``<command-name>``, ``<command-message>``, ``<command-args>``), local command output
+(``<local-command-stdout>`` and friends), shell output (``<bash-stdout>``,
+``<bash-stderr>``), hook output, task notifications and IDE context. The text left, if
+any, is the user's. Decisions taken here:
+
+- A slash command is dropped with its arguments: the echo is the harness's record of a
+  command, and what the command asked of the agent follows as an ``isMeta`` record.
+- A ``<bash-input>`` is a shell command the person typed after ``!`` in the prompt box.
+  It is kept as USER text ``! <command>``: the person typed it, and it says what they
+  did; its output (``<bash-stdout>``) is the shell's and is dropped.
+- Text that is only "[Request interrupted by user]" (or "... for tool use") is the user
+  stopping the agent: ``Role.USER_ACTION`` "interrupted the agent".
+- A ``tool_result`` saying the user rejected the tool use is ``Role.USER_ACTION``
+  "rejected the agent's <Tool> call", with ": <reason>" when the user gave one (their
+  own words, verbatim). Any other ``tool_result`` is ``Role.TOOL_RESULT``.
+- A prompt typed while the agent was busy and taken into the running turn is written by
+  newer versions as an ``attachment`` record (``queued_command``, ``commandMode:
+  prompt``) instead of a ``user`` record; it is read the same way. The
+  ``queue-operation`` records of the same prompt are dropped, as the prompt always
+  arrives again as one of those two.
+- ``assistant`` records: each ``text`` block is one ``Role.AGENT`` utterance and each
+  ``tool_use`` block one ``Role.TOOL_USE`` (the streaming writer puts one block in each
+  record, so a block is the natural unit); ``thinking`` blocks are dropped. Records from
+  the ``<synthetic>`` model ("No response requested.", API errors) are Claude Code's own
+  words, not the model's, and are dropped.
+- An unknown record type (a newer Claude Code) is reported once per type per file and
+  skipped; the records around it are read as usual.
+
+Tool names are remembered by tool-use id in ``state.extra`` (the last
+:data:`TOOL_MEMORY`), so a tool result read in a later run is still named.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO, Final
+
+import orjson
+
+from shared.importing.records import Problem, ReadState, Role, Utterance
+from shared.jsontext import scrub
+
+TOOL_MEMORY: Final = 256  # tool names kept across runs (the newest; a result follows its call soon)
+UNKNOWN_MEMORY: Final = 32  # unknown record types remembered as already reported
+
+_TOOL_KEY: Final = "tool:"
+_UNKNOWN_KEY: Final = "unknown-types"
+
+# Record types Claude Code writes that carry nothing said by the user or the agent.
+_BOOKKEEPING: Final = frozenset(
+    {
+        "system",
+        "summary",
+        "custom-title",
+        "ai-title",
+        "file-history-snapshot",
+        "queue-operation",
+        "progress",
+        "pr-link",
+        "last-prompt",
+        "permission-mode",
+        "cost-state",
+        "agent-name",
+    }
+)
+
+_INTERRUPTS: Final = frozenset(
+    {"[Request interrupted by user]", "[Request interrupted by user for tool use]"}
+)
+INTERRUPTED: Final = "interrupted the agent"
+
+# Whole texts the harness writes into user records without a wrapping tag.
+_INJECTED_PREFIXES: Final = (
+    "Caveat: The messages below were generated by the user while running local commands",
+    "This session is being continued from a previous conversation",
+)
+
+# Sections the harness writes into user text; each is cut out with its content.
+_INJECTED_TAGS: Final = (
+    "system-reminder",
+    "command-name",
+    "command-message",
+    "command-args",
+    "command-contents",
+    "local-command-stdout",
+    "local-command-stderr",
+    "local-command-caveat",
+    "bash-stdout",
+    "bash-stderr",
+    "user-prompt-submit-hook",
+    "task-notification",
+    "ide_opened_file",
+    "ide_selection",
+)
+_INJECTED = re.compile(r"<(" + "|".join(_INJECTED_TAGS) + r")(?:\s[^>]*)?>.*?</\1>", re.DOTALL)
+_BASH_INPUT = re.compile(r"<bash-input>(.*?)</bash-input>", re.DOTALL)
+
+_REJECTIONS: Final = (
+    "The user doesn't want to proceed with this tool use.",
+    "The user doesn't want to take this action right now.",
+)
+_REASON_MARK: Final = "the user said:"
+
+IMAGE: Final = "[image]"
+
+# The input field that says what a tool call does, by tool name.
+_SUMMARY_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "Bash": ("command",),
+    "Read": ("file_path",),
+    "Edit": ("file_path",),
+    "Write": ("file_path",),
+    "MultiEdit": ("file_path",),
+    "NotebookEdit": ("notebook_path", "file_path"),
+    "WebFetch": ("url",),
+    "WebSearch": ("query",),
+    "Task": ("description",),
+    "Agent": ("description",),
+}
+_PATTERN_TOOLS: Final = frozenset({"Grep", "Glob"})
+
+
+class _Skip(Exception):
+    """A line to report as a :class:`Problem` with this reason."""
+
+
+@dataclass
+class _Block:
+    """One utterance of a record before it gets its id: the block index it came from."""
+
+    index: int
+    role: Role
+    text: str
+    tool_name: str | None = None
+    tool_use_id: str | None = None
+    is_error: bool = False
+
+
+@dataclass
+class _Typed:
+    """The person's text and images of one user record, joined into one message."""
+
+    index: int = -1
+    parts: list[str] = field(default_factory=list)
+
+    def add(self, index: int, text: str) -> None:
+        if not self.parts:
+            self.index = index
+        self.parts.append(text)
+
+    def flush(self) -> Iterator[_Block]:
+        if self.parts:
+            yield _Block(self.index, Role.USER, "\n".join(self.parts))
+        self.parts = []
+
+
+# ---------------------------------------------------------------------------- lines
+
+
+def _decode(raw: bytes) -> Any:
+    """The JSON value of one line, or :class:`_Skip` naming what is wrong with it."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _Skip(f"not valid UTF-8 (byte {exc.start})") from None
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        first = exc
+    # Claude Code cuts long strings by UTF-16 unit and may leave a lone surrogate
+    # escape, which orjson refuses and the stdlib parser (like JSON.parse) accepts.
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except ValueError:
+        raise _Skip(f"invalid JSON: {first}") from None
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _record(raw: bytes) -> dict[str, Any] | None:
+    """The record on one line; None for a blank line."""
+    if not raw.strip():
+        return None
+    value = _decode(raw)
+    if not isinstance(value, dict):
+        raise _Skip(f"not a JSON object ({type(value).__name__})")
+    return value
+
+
+# ---------------------------------------------------------------------------- text
+
+
+def _one_line(text: str) -> str:
+    return re.sub(r"\s*[\r\n]+\s*", " ", text).strip()
+
+
+def _typed_text(text: str) -> str:
+    """What the person typed in a user text: harness sections cut out, shell input
+    kept as ``! <command>``; '' when nothing of theirs is left."""
+    stripped = text.strip()
+    if stripped.startswith(_INJECTED_PREFIXES):
+        return ""
+    text = _BASH_INPUT.sub(lambda m: "! " + m.group(1).strip(), text)
+    return _INJECTED.sub("", text).strip()
+
+
+def _content_text(content: Any) -> str:
+    """A tool result's (or queued prompt's) content as text, images as ``[image]``."""
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, list):
+        return ""
+    parts: list[str] = []
+    for block in content:
+        if not isinstance(block, dict):
+            continue
+        if block.get("type") == "text" and isinstance(block.get("text"), str):
+            parts.append(block["text"])
+        elif block.get("type") == "image":
+            parts.append(IMAGE)
+    return "\n".join(parts)
+
+
+def _rejection(text: str) -> str | None:
+    """The user's reason when ``text`` says they rejected a tool use ('' without one);
+    None when it is an ordinary tool result."""
+    if not text.startswith(_REJECTIONS):
+        return None
+    _, mark, reason = text.partition(_REASON_MARK)
+    return reason.strip() if mark else ""
+
+
+def tool_summary(name: str, tool_input: Any) -> str:
+    """A one-line account of a tool call: the command, file, pattern, url or task it is
+    about, or else its input as compact JSON. Nothing is cut short: the text is redacted
+    later, and a secret cut in half could slip past the redaction patterns."""
+    if isinstance(tool_input, dict):
+        if name in _PATTERN_TOOLS and isinstance(tool_input.get("pattern"), str):
+            path = tool_input.get("path")
+            where = f" in {path}" if isinstance(path, str) and path else ""
+            return _one_line(tool_input["pattern"] + where)
+        for key in _SUMMARY_FIELDS.get(name, ()):
+            value = tool_input.get(key)
+            if isinstance(value, str) and value.strip():
+                return _one_line(value)
+    return json.dumps(tool_input, ensure_ascii=False, separators=(",", ":"))
+
+
+# ---------------------------------------------------------------------------- state
+
+
+def _remember_tool(extra: dict[str, str], tool_use_id: str, name: str) -> None:
+    key = _TOOL_KEY + tool_use_id
+    extra.pop(key, None)
+    extra[key] = name
+    keys = [k for k in extra if k.startswith(_TOOL_KEY)]
+    for old in keys[: max(0, len(keys) - TOOL_MEMORY)]:
+        del extra[old]
+
+
+def _first_report(extra: dict[str, str], kind: str) -> bool:
+    """True the first time an unknown record type is met in this file."""
+    seen = [t for t in extra.get(_UNKNOWN_KEY, "").split("\n") if t]
+    if kind in seen:
+        return False
+    if len(seen) < UNKNOWN_MEMORY:
+        extra[_UNKNOWN_KEY] = "\n".join([*seen, kind])
+    return True
+
+
+# ---------------------------------------------------------------------------- records
+
+
+def _user_blocks(record: dict[str, Any], extra: dict[str, str]) -> Iterator[_Block]:
+    content = _message_content(record)
+    # Injected records: their text is never the user's, but a tool result in one
+    # (none seen so far) would still be the tool's.
+    typed_allowed = not (
+        record.get("isMeta") is True
+        or record.get("isCompactSummary") is True
+        or record.get("isVisibleInTranscriptOnly") is True
+        or _other_origin(record)
+    )
+    if isinstance(content, str):
+        content = [{"type": "text", "text": content}]
+    typed = _Typed()
+    for index, block in enumerate(content):
+        if not isinstance(block, dict):
+            continue
+        kind = block.get("type")
+        if kind == "tool_result":
+            yield from typed.flush()
+            yield _tool_result(index, block, extra)
+        elif not typed_allowed:
+            continue
+        elif kind == "text" and isinstance(block.get("text"), str):
+            if block["text"].strip() in _INTERRUPTS:
+                yield from typed.flush()
+                yield _Block(index, Role.USER_ACTION, INTERRUPTED)
+            elif text := _typed_text(block["text"]):
+                typed.add(index, text)
+        elif kind == "image":
+            typed.add(index, IMAGE)
+    yield from typed.flush()
+
+
+def _other_origin(record: dict[str, Any]) -> bool:
+    """True when a newer version marks the record as not typed by a person."""
+    origin = record.get("origin")
+    return isinstance(origin, dict) and origin.get("kind") not in (None, "human")
+
+
+def _tool_result(index: int, block: dict[str, Any], extra: dict[str, str]) -> _Block:
+    tool_use_id = block.get("tool_use_id") if isinstance(block.get("tool_use_id"), str) else None
+    tool_name = extra.get(_TOOL_KEY + tool_use_id) if tool_use_id else None
+    text = _content_text(block.get("content"))
+    reason = _rejection(text)
+    if reason is None:
+        is_error = block.get("is_error") is True
+        return _Block(index, Role.TOOL_RESULT, text, tool_name, tool_use_id, is_error)
+    action = f"rejected the agent's {tool_name or 'tool'} call"
+    if reason:
+        action += f": {reason}"
+    return _Block(index, Role.USER_ACTION, action, tool_name, tool_use_id)
+
+
+def _assistant_blocks(record: dict[str, Any], extra: dict[str, str]) -> Iterator[_Block]:
+    message = record.get("message")
+    if isinstance(message, dict) and message.get("model") == "<synthetic>":
+        return
+    content = _message_content(record)
+    if isinstance(content, str):
+        content = [{"type": "text", "text": content}]
+    for index, block in enumerate(content):
+        if not isinstance(block, dict):
+            continue
+        kind = block.get("type")
+        if kind == "text" and isinstance(block.get("text"), str) and block["text"].strip():
+            yield _Block(index, Role.AGENT, block["text"].strip())
+        elif kind == "tool_use" and isinstance(block.get("name"), str):
+            yield _tool_use(index, block, extra)
+
+
+def _tool_use(index: int, block: dict[str, Any], extra: dict[str, str]) -> _Block:
+    name: str = block["name"]
+    tool_use_id = block.get("id") if isinstance(block.get("id"), str) else None
+    if tool_use_id:
+        _remember_tool(extra, tool_use_id, name)
+    summary = tool_summary(name, block.get("input"))
+    return _Block(index, Role.TOOL_USE, summary, name, tool_use_id)
+
+
+def _attachment_blocks(record: dict[str, Any]) -> Iterator[_Block]:
+    attachment = record.get("attachment")
+    if not isinstance(attachment, dict) or attachment.get("type") != "queued_command":
+        return
+    if attachment.get("commandMode") not in (None, "prompt") or _other_origin(attachment):
+        return
+    if _other_origin(record) or record.get("isMeta") is True:
+        return
+    if text := _typed_text(_content_text(attachment.get("prompt"))):
+        yield _Block(0, Role.USER, text)
+
+
+def _message_content(record: dict[str, Any]) -> list[Any] | str:
+    message = record.get("message")
+    content = message.get("content") if isinstance(message, dict) else None
+    if not isinstance(content, str | list):
+        raise _Skip(f"{record.get('type')} record without message.content")
+    return content
+
+
+# ---------------------------------------------------------------------------- reader
+
+
+@dataclass
+class _Line:
+    """Where a record sits, and the session it belongs to."""
+
+    path: str
+    number: int
+    fallback_session: str
+
+
+def _record_blocks(
+    record: dict[str, Any], line: _Line, extra: dict[str, str]
+) -> Iterator[_Block | Problem]:
+    kind = record.get("type")
+    if not isinstance(kind, str):
+        raise _Skip("record without a type")
+    if record.get("isSidechain") is True:
+        return  # sub-agent traffic: neither the user nor the session's agent
+    if kind == "user":
+        yield from _user_blocks(record, extra)
+    elif kind == "assistant":
+        yield from _assistant_blocks(record, extra)
+    elif kind == "attachment":
+        yield from _attachment_blocks(record)
+    elif kind not in _BOOKKEEPING and _first_report(extra, kind):
+        yield Problem(line.path, line.number, f"unknown record type {kind!r} (skipped)")
+
+
+def _utterances(record: dict[str, Any], line: _Line, state: ReadState) -> list[Utterance | Problem]:
+    """Everything one record yields, ids assigned (``uuid``, ``uuid#<block>`` when the
+    record yields several)."""
+    blocks = list(_record_blocks(record, line, state.extra))
+    said = [b for b in blocks if isinstance(b, _Block)]
+    if not said:
+        return [b for b in blocks if isinstance(b, Problem)]
+    uuid = record.get("uuid")
+    if not isinstance(uuid, str) or not uuid:
+        raise _Skip(f"{record.get('type')} record without uuid")
+    session = record.get("sessionId")
+    if not isinstance(session, str) or not session:
+        session = state.session_id or line.fallback_session
+    ts = record.get("timestamp") if isinstance(record.get("timestamp"), str) else None
+    several = len(said) > 1
+    return [
+        Utterance(
+            role=b.role,
+            text=scrub(b.text),
+            session_id=session,
+            record_id=f"{uuid}#{b.index}" if several else uuid,
+            ts=ts,
+            line=line.number,
+            tool_name=b.tool_name,
+            tool_use_id=b.tool_use_id,
+            is_error=b.is_error,
+        )
+        for b in said
+    ]
+
+
+def _line_items(raw: bytes, line: _Line, state: ReadState) -> list[Utterance | Problem]:
+    try:
+        record = _record(raw)
+        if record is None:
+            return []
+        if state.session_id is None and isinstance(record.get("sessionId"), str):
+            state.session_id = record["sessionId"] or None
+        return _utterances(record, line, state)
+    except _Skip as problem:
+        return [Problem(line.path, line.number, str(problem))]
+
+
+def _parses(raw: bytes) -> bool:
+    try:
+        _record(raw)
+    except _Skip:
+        return False
+    return True
+
+
+class ClaudeCodeReader:
+    """The :class:`~shared.importing.records.FormatReader` for Claude Code sessions."""
+
+    name = "claude-code"
+    # Append-only: bytes before the watermark never change.
+    incremental = True
+
+    def matches(self, path: Path) -> bool:
+        """A session file; sub-agent transcripts (``agent-*.jsonl``, ``subagents/``)
+        are sidechain traffic and are not read."""
+        return (
+            path.suffix == ".jsonl"
+            and not path.name.startswith("agent-")
+            and "subagents" not in path.parts
+        )
+
+    def read(
+        self, handle: BinaryIO, path: str, state: ReadState, *, final: bool
+    ) -> Iterator[Utterance | Problem]:
+        """Yield what the lines after ``state`` say (see the module docstring).
+
+        The state moves past a line once everything it yields has been taken, so a
+        consumer that stops in the middle of a record reads that record again next
+        time, under the same record ids.
+        """
+        handle.seek(state.offset)
+        fallback = Path(path).stem
+        for raw in handle:  # line by line: a huge line is never more than itself
+            line = _Line(path, state.line + 1, fallback)
+            if not raw.endswith(b"\n") and not (final and _parses(raw)):
+                if final:
+                    # The file has stopped changing with a cut record at its end:
+                    # report it, and leave it in case the file grows after all.
+                    yield Problem(path, line.number, "incomplete last line (invalid JSON)")
+                return
+            for item in _line_items(raw, line, state):
+                if isinstance(item, Utterance):
+                    state.emitted += 1
+                yield item
+            state.offset += len(raw)
+            state.line = line.number
+
+
+READER: Final = ClaudeCodeReader()

@@ -1,0 +1,406 @@
+"""What the agent did, as evidence for or against a board line.
+
+Real users rarely say "you followed the rule"; the evidence is in the agent's tool calls.
+A board line that prescribes a command (a code span such as ``golangci-lint run`` or
+``pnpm install``, or a kind of step such as "run the tests" / "运行测试") is followed when
+the turn's tool calls run it, and broken when the line forbids a command ("use pnpm rather
+than `npm`", "不要用 `pip`") and the agent ran that one. Only commands count: a shell
+command's words in a tool call's input, never a bare mention in prose.
+
+A command is compared by its *head*: the program and the plain words after it, flags,
+paths and arguments left out (``go test -v ./...`` has the head ``go test``; ``mise run
+fmt`` has ``mise run fmt``). A run matches when its tokens hold the head in order and
+next to each other, anywhere in the call (``cd cli && go test ./...`` runs ``go test``).
+
+The programs and the step kinds are data (:data:`PROGRAMS`, :data:`STEPS`), each with the
+examples the tests run.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from shared.language import lexicon
+from shared.weaver.scan.turns import Turn
+
+# Programs whose first word starts a command in a code span (lower case).
+PROGRAMS: frozenset[str] = frozenset(
+    [
+        "git",
+        "go",
+        "gofmt",
+        "goimports",
+        "golangci-lint",
+        "cargo",
+        "rustc",
+        "rustfmt",
+        "npm",
+        "npx",
+        "pnpm",
+        "yarn",
+        "bun",
+        "bunx",
+        "node",
+        "deno",
+        "tsc",
+        "eslint",
+        "prettier",
+        "biome",
+        "jest",
+        "vitest",
+        "playwright",
+        "python",
+        "python3",
+        "pip",
+        "pip3",
+        "pipx",
+        "uv",
+        "uvx",
+        "poetry",
+        "pdm",
+        "hatch",
+        "tox",
+        "nox",
+        "pytest",
+        "ruff",
+        "black",
+        "isort",
+        "flake8",
+        "pylint",
+        "mypy",
+        "pyright",
+        "make",
+        "cmake",
+        "ninja",
+        "just",
+        "mise",
+        "task",
+        "docker",
+        "docker-compose",
+        "kubectl",
+        "helm",
+        "terraform",
+        "mvn",
+        "gradle",
+        "./gradlew",
+        "dotnet",
+        "swift",
+        "xcodebuild",
+        "flutter",
+        "dart",
+        "php",
+        "composer",
+        "phpunit",
+        "bundle",
+        "rake",
+        "rspec",
+        "rails",
+        "gem",
+        "mix",
+        "elixir",
+        "cabal",
+        "stack",
+        "sbt",
+        "lein",
+        "clojure",
+        "zig",
+        "gcc",
+        "clang",
+        "ctest",
+        "conan",
+        "vcpkg",
+        "bazel",
+        "buck",
+        "pre-commit",
+        "alembic",
+        "prisma",
+        "drizzle-kit",
+        "supabase",
+        "wrangler",
+        "vercel",
+        "netlify",
+        "gh",
+        "hugo",
+        "mkdocs",
+        "sphinx-build",
+        "jekyll",
+        "astro",
+        "next",
+        "nuxt",
+        "vite",
+        "webpack",
+        "turbo",
+        "nx",
+        "lerna",
+        "changeset",
+        "specstory",
+        "minsky",
+        "entire",
+        "aider",
+        "claude",
+        "codex",
+    ]
+)
+
+# A kind of step a line can prescribe without naming the command, and the command heads
+# that perform it. The words that name the step are the lexicon's ``step:<kind>``.
+STEPS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "test": (
+        ("pytest",),
+        ("go", "test"),
+        ("npm", "test"),
+        ("npm", "run", "test"),
+        ("pnpm", "test"),
+        ("pnpm", "run", "test"),
+        ("yarn", "test"),
+        ("bun", "test"),
+        ("cargo", "test"),
+        ("jest",),
+        ("vitest",),
+        ("npx", "vitest"),
+        ("npx", "jest"),
+        ("mvn", "test"),
+        ("gradle", "test"),
+        ("./gradlew", "test"),
+        ("make", "test"),
+        ("tox",),
+        ("nox",),
+        ("phpunit",),
+        ("rspec",),
+        ("dotnet", "test"),
+        ("swift", "test"),
+        ("mix", "test"),
+        ("ctest",),
+        ("uv", "run", "pytest"),
+        ("python", "-m", "pytest"),
+        ("bun", "run", "test"),
+        ("deno", "test"),
+        ("flutter", "test"),
+        ("just", "test"),
+        ("mise", "run", "test"),
+    ),
+    "lint": (
+        ("ruff", "check"),
+        ("eslint",),
+        ("npx", "eslint"),
+        ("golangci-lint", "run"),
+        ("flake8",),
+        ("pylint",),
+        ("npm", "run", "lint"),
+        ("pnpm", "lint"),
+        ("pnpm", "run", "lint"),
+        ("yarn", "lint"),
+        ("bun", "run", "lint"),
+        ("make", "lint"),
+        ("cargo", "clippy"),
+        ("biome", "check"),
+        ("npx", "biome"),
+        ("just", "lint"),
+        ("mise", "run", "lint"),
+        ("pre-commit", "run"),
+    ),
+    "format": (
+        ("gofmt",),
+        ("goimports",),
+        ("ruff", "format"),
+        ("prettier",),
+        ("npx", "prettier"),
+        ("black",),
+        ("cargo", "fmt"),
+        ("npm", "run", "format"),
+        ("pnpm", "format"),
+        ("mise", "run", "fmt"),
+        ("make", "fmt"),
+        ("biome", "format"),
+        ("isort",),
+    ),
+    "typecheck": (
+        ("mypy",),
+        ("pyright",),
+        ("tsc",),
+        ("npx", "tsc"),
+        ("npm", "run", "typecheck"),
+        ("pnpm", "typecheck"),
+        ("pnpm", "run", "typecheck"),
+    ),
+    "build": (
+        ("go", "build"),
+        ("npm", "run", "build"),
+        ("pnpm", "build"),
+        ("pnpm", "run", "build"),
+        ("yarn", "build"),
+        ("cargo", "build"),
+        ("make",),
+        ("bun", "run", "build"),
+        ("mvn", "package"),
+        ("gradle", "build"),
+        ("dotnet", "build"),
+    ),
+}
+
+# A line's situation that is itself a step, and the command heads that take it. The words
+# that name the situation are the lexicon's ``situation:<kind>``.
+SITUATIONS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "commit": (("git", "commit"),),
+    "push": (("git", "push"), ("gh", "pr", "create")),
+}
+
+# Tools whose input is a shell command (Claude Code, Codex, Cursor, SpecStory's renderings).
+SHELL_TOOLS = frozenset(
+    {
+        "bash",
+        "shell",
+        "local_shell",
+        "exec_command",
+        "run_terminal_cmd",
+        "terminal",
+        "run_command",
+        "execute_command",
+        "command",
+        "powershell",
+        "container.exec",
+    }
+)
+_SPAN = re.compile(r"`([^`\n]{2,200})`")
+_TOKEN = re.compile(r"[^\s;&|()`'\"<>]+")
+# Where a clause ends: a forbidding word reaches no further than this.
+_CLAUSE = re.compile(r"[.;!?。；！？\n]|,\s+(?:and|but|then)\s|，|、")
+_HEAD_WORD = re.compile(r"[a-z][a-z0-9:_.-]*")
+
+
+@dataclass(frozen=True)
+class LineActions:
+    """The command heads a line prescribes and the ones it forbids."""
+
+    prescribed: tuple[tuple[str, ...], ...] = ()
+    forbidden: tuple[tuple[str, ...], ...] = ()
+    # The line's situation is itself a step ("before committing"): what it prescribes
+    # counts only in a turn that takes that step too.
+    situation: tuple[tuple[str, ...], ...] = ()
+    # The commands come from the line's code spans; False when only a kind of step is
+    # named ("run the tests"), which counts only where the turn meets the line's trigger.
+    explicit: bool = True
+
+    def __bool__(self) -> bool:
+        return bool(self.prescribed or self.forbidden)
+
+
+def head(command: str) -> tuple[str, ...] | None:
+    """The head of a command in a code span, or None when the span is no command.
+
+    >>> head("go test -v ./...")
+    ('go', 'test')
+    >>> head("mise run fmt")
+    ('mise', 'run', 'fmt')
+    >>> head("fmt.Println") is None
+    True
+    """
+    tokens = command.strip().split()
+    if not tokens or tokens[0].lower() not in PROGRAMS:
+        return None
+    out = [tokens[0].lower()]
+    for token in tokens[1:3]:
+        if not _HEAD_WORD.fullmatch(token) or "/" in token or "." in token.strip("."):
+            break
+        out.append(token)
+    return tuple(out)
+
+
+def _forbids(before: str) -> bool:
+    """The clause text before a span forbids what follows."""
+    return lexicon.matcher("command_forbidden").search(before) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def line_actions(text: str) -> LineActions:
+    """What a board line's text prescribes and forbids (see the module docstring)."""
+    prescribed: list[tuple[str, ...]] = []
+    forbidden: list[tuple[str, ...]] = []
+    for match in _SPAN.finditer(text):
+        found = head(match.group(1))
+        if found is None:
+            continue
+        start = max((m.end() for m in _CLAUSE.finditer(text, 0, match.start())), default=0)
+        (forbidden if _forbids(text[start : match.start()]) else prescribed).append(found)
+    explicit = bool(prescribed or forbidden)
+    if not prescribed:
+        for step, heads in STEPS.items():
+            if lexicon.matcher(f"step:{step}").search(text) is not None:
+                prescribed.extend(heads)
+    situation: list[tuple[str, ...]] = []
+    if prescribed or forbidden:
+        for step, heads in SITUATIONS.items():
+            if lexicon.matcher(f"situation:{step}").search(text) is not None:
+                situation.extend(heads)
+    return LineActions(
+        tuple(dict.fromkeys(prescribed)),
+        tuple(dict.fromkeys(forbidden)),
+        tuple(situation),
+        explicit,
+    )
+
+
+def commands_run(turn: Turn) -> list[tuple[str, ...]]:
+    """The token lists of the shell commands the turn's tool calls ran."""
+    out = []
+    for row in turn.get("rows", []):
+        if row["type"] != "agent.tool_use":
+            continue
+        name, _, rest = row["text"].partition(" ")
+        if name.lower() not in SHELL_TOOLS:
+            continue
+        out.append(tuple(t.lower() for t in _TOKEN.findall(rest)))
+    return out
+
+
+def runs(commands: Iterable[tuple[str, ...]], wanted: tuple[str, ...]) -> bool:
+    """Some command holds ``wanted`` as consecutive tokens (a program at a word start)."""
+    n = len(wanted)
+    for tokens in commands:
+        for i in range(len(tokens) - n + 1):
+            if tokens[i : i + n] == wanted:
+                return True
+    return False
+
+
+@dataclass(frozen=True)
+class ActionEvidence:
+    """One line the turn's commands bear on: followed (True) or broken, and the command."""
+
+    index: int
+    followed: bool
+    command: str
+
+
+def action_evidence(
+    turn: Turn, actions: list[LineActions], triggered: Callable[[], set[int]]
+) -> list[ActionEvidence]:
+    """The lines whose prescribed or forbidden commands the turn ran (board order).
+    ``triggered()`` gives the lines whose trigger the turn's words meet (asked only
+    when a line names a kind of step rather than a command)."""
+    ran = commands_run(turn)
+    if not ran:
+        return []
+    out = []
+    met: set[int] | None = None
+    for i, acts in enumerate(actions):
+        if not acts:
+            continue
+        if acts.situation:
+            if not any(runs(ran, h) for h in acts.situation):
+                continue  # the line's situation did not arise in this turn
+        elif not acts.explicit:
+            met = triggered() if met is None else met
+            if i not in met:
+                continue
+        broken = next((h for h in acts.forbidden if runs(ran, h)), None)
+        if broken is not None:
+            out.append(ActionEvidence(i, False, " ".join(broken)))
+            continue
+        done = next((h for h in acts.prescribed if runs(ran, h)), None)
+        if done is not None:
+            out.append(ActionEvidence(i, True, " ".join(done)))
+    return out
