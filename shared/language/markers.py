@@ -190,6 +190,8 @@ def candidate_rule(text: str) -> tuple[str, str]:
     "From now on, when I ask for a summary, use bullets" -> ("I ask for a summary",
     "use bullets"). The trigger is '' when the sentence names none.
     """
+    # "…, and remember this for every session" asks to keep the rule; it is not the rule.
+    text = lexicon.matcher("memory_request").sub(text).strip() or text
     first = _SENTENCE_END_RE.split(one_line(text, 1000))
     for sentence in first:
         if (
@@ -197,7 +199,7 @@ def candidate_rule(text: str) -> tuple[str, str]:
             or preference_marker(sentence)
             or wanted_behaviour(sentence)
         ):
-            body = _LEAD_RE.sub("", _straight(sentence).strip())
+            body = _LEAD_RE.sub("", _straight(sentence).strip()).rstrip(" .。!！")
             trigger, direction = split_trigger(body)
             return trigger, _LEAD_RE.sub("", direction).strip(" .。!！")
     return split_trigger(_LEAD_RE.sub("", _straight(text).strip()))

@@ -21,11 +21,13 @@ not adding a line.
 from __future__ import annotations
 
 import functools
+import re
 
 from shared.language import lexicon
 from shared.language.text import jaccard, normalise, token_set
 
 _FAMILY = "term:"
+_SPAN = re.compile(r"`([^`\n]{2,120})`")
 
 
 @functools.cache
@@ -57,9 +59,14 @@ def concepts(text: str) -> frozenset[str]:
 
 def same_instruction(a: str, b: str) -> bool:
     """Two candidate rules read as one instruction: their content tokens mostly
-    agree, or (across languages) they name mostly the same key concepts, at least
-    three of them."""
+    agree, they hold the same code spans, or (across languages) they name mostly the
+    same key concepts, at least three of them."""
     if jaccard(token_set(a), token_set(b)) >= 0.45:
+        return True
+    spans_a, spans_b = set(_SPAN.findall(a)), set(_SPAN.findall(b))
+    if spans_a and spans_a == spans_b:
+        # The same commands, names or paths in code spans, whatever the language around
+        # them: `ruff check` before a commit in English and in Chinese is one rule.
         return True
     ca, cb = concepts(a), concepts(b)
     return len(ca & cb) >= 3 and jaccard(ca, cb) >= 0.6

@@ -36,6 +36,11 @@ def cluster_new_signals(group: list[StoredFragment], writer: DossierWriter) -> l
             clusters.append((key, [sf], trigger, direction))
     out = []
     for _key, members, trigger, direction in clusters:
+        if not trigger:
+            # A later member may name the situation the first one left out.
+            trigger, direction = next(
+                ((t, d) for t, d in map(_candidate_of, members) if t), (trigger, direction)
+            )
         slug = ascii_slug(direction or trigger) or (
             "signal-" + hashlib.sha256((trigger + direction).encode()).hexdigest()[:8]
         )

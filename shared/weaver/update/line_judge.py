@@ -25,7 +25,15 @@ def compose_line(trigger: str, direction: str, marker: str | None, like: str) ->
     lang = lexicon.language_of(like)
     if trigger and lexicon.language_of(trigger) is not lang:
         lang = lexicon.language_of("")
-    body = lang.line_shape.format(trigger=trigger, direction=direction) if trigger else direction
+    if not trigger:
+        body = direction
+    elif lexicon.matcher("trigger_connective").match(trigger):
+        # The user's situation already says when ("before you commit", "提交之前"):
+        # it leads the line as written, its first letter as a sentence's.
+        sep = "，" if lexicon.language_of(trigger).script is not None else ", "
+        body = f"{trigger[:1].upper()}{trigger[1:]}{sep}{direction}"
+    else:
+        body = lang.line_shape.format(trigger=trigger, direction=direction)
     return f"{indent}- {body}{suffix}"
 
 

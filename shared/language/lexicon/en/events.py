@@ -283,4 +283,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # A request to remember, said around an instruction: not part of the rule itself.
+    "memory_request": (
+        Pattern(
+            r"(?i:[,;]?\s*(?:and\s+)?(?:please\s+)?(?:remember (?:this|that|it)|"
+            r"keep (?:this|that|it) in mind|"
+            r"make (?:a|this a|it a) rule(?: (?:for|of) (?:it|this))?|"
+            r"add (?:this|it) to (?:your )?(?:memory|rules))"
+            r"(?:\s+(?:for|in) (?:every|all|each|future) (?:sessions?|time))?)",
+            "asking to remember the rule, which is not the rule",
+            bounded=False,
+        ),
+    ),
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared.language.lexicon.concept import Entry, Marker, words
+from shared.language.lexicon.concept import Entry, Marker, Pattern, words
 
 CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "stopword": words(
@@ -50,6 +50,19 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             r"(?is:^(?:when(?:ever)?|if|before|after|once|while|upon|on|each time|every time|in)"
             r"\s+(.+?)(?:,|;|:|\s[-\u2013\u2014]+\s|\bthen\b|\s(?=please\s))\s*(.*)$)",
             rank=0,
+        ),
+        Marker(
+            "... before/after/whenever ...",
+            r"(?is:^(?=.+?\s((?:before|after|whenever|every time|each time)\s+[^,;]+?)"
+            r"\s*[.!]?$)(.+?)(?=\s+(?:before|after|whenever|every time|each time)\s))",
+            rank=4,
+        ),
+    ),
+    "trigger_connective": (
+        Pattern(
+            r"(?i:(?:before|after|whenever|every time|each time|once)\s)",
+            "a situation that opens with its own connective",
+            bounded=False,
         ),
     ),
 }

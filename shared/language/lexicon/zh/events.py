@@ -130,4 +130,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    "memory_request": (
+        Pattern(
+            r"[，,；;]?\s*(?:请)?(?:记住|记下来|记下|写进规则)(?:这一?条|这个|这点|这件事)?"
+            r"(?:[，,]\s*(?:以后|今后)(?:都|也)?(?:这样做?|照做|如此|这样))?",
+            "asking to remember the rule, which is not the rule",
+            bounded=False,
+        ),
+    ),
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared.language.lexicon.concept import Entry, Marker, words
+from shared.language.lexicon.concept import Entry, Marker, Pattern, words
 
 CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # Function characters split CJK runs so bigrams do not straddle particles.
@@ -21,9 +21,22 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         Marker("每次 … 都 …", r"(?s:^(?:每次|每当)(.+?)(?:的时候|时)?(?:都|就)(.+)$)", rank=2),
         Marker(
+            "… 之前 一定要 …",
+            r"(?s:^([^，,。；;：:\s]{2,12}?(?:之前|之后|的时候|时))\s*"
+            r"((?:一定要|必须|务必|都要|都得|要|先|请)[^，,。；;]*)$)",
+            rank=4,
+        ),
+        Marker(
             "… 时，…",
             r"(?s:^([^，,。；;：:]{2,24}?)(?:的时候|时候|时|之前|之后)[，,：:；;]\s*(.*)$)",
             rank=3,
+        ),
+    ),
+    "trigger_connective": (
+        Pattern(
+            r"[^，,。]{2,12}?(?:之前|之后|的时候|时)$",
+            "a situation that ends with its own connective",
+            bounded=False,
         ),
     ),
 }

@@ -1,0 +1,126 @@
+"""The scanner and updater rules written for real sessions (issue #29), each beside a near
+miss: what the agent ran, durable instructions, memory requests, trailing situations and
+the same rule in two languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from shared.language.markers import candidate_rule, durable_marker
+from shared.language.text import own_words
+from shared.weaver.concepts import same_instruction
+from shared.weaver.scan.actions import action_evidence, commands_run, head, line_actions
+from shared.weaver.scan.turns import Turn
+from shared.weaver.update.line_judge import compose_line
+
+
+def _turn(*commands: str, tool: str = "Bash") -> Turn:
+    rows = [{"type": "agent.tool_use", "text": f"{tool} {c}"} for c in commands]
+    return {"date": "", "line": 1, "id": "e", "ts": "", "kind": "x", "session_key": "s",
+            "type": "channel.message", "text": "go on", "rows": rows}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("span", "expected"),
+    [
+        ("go test -v ./...", ("go", "test")),
+        ("mise run fmt", ("mise", "run", "fmt")),
+        ("golangci-lint run", ("golangci-lint", "run")),
+        ("pnpm install --frozen-lockfile", ("pnpm", "install")),
+        ("fmt.Println", None),  # a call in code, not a command
+        ("src/app.py", None),
+    ],
+)
+def test_a_command_span_is_compared_by_its_head(span: str, expected: object) -> None:
+    assert head(span) == expected
+
+
+def test_a_line_prescribes_its_commands_and_forbids_the_ones_after_a_negation() -> None:
+    acts = line_actions("When installing packages, use `pnpm add` rather than `npm install`")
+    assert acts.prescribed == (("pnpm", "add"),) and acts.forbidden == (("npm", "install"),)
+    zh = line_actions("安装依赖时用 `uv add`，不要用 `pip install`")
+    assert zh.prescribed == (("uv", "add"),) and zh.forbidden == (("pip", "install"),)
+    # A kind of step without a command: any of its commands, only where the line's
+    # trigger is met.
+    steps = line_actions("Before deploying, run the tests")
+    assert ("pytest",) in steps.prescribed and not steps.explicit
+    assert not line_actions("Keep functions short")
+
+
+def test_commands_are_read_from_shell_tool_calls_only() -> None:
+    turn = _turn("cd cli && go test ./... -run TestX")
+    assert commands_run(turn) == [("cd", "cli", "go", "test", "./...", "-run", "testx")]
+    assert commands_run(_turn("go test ./...", tool="Read")) == []
+
+
+def test_what_the_agent_ran_follows_or_breaks_a_line() -> None:
+    actions = [
+        line_actions("Run tests after every change with `go test -v ./...`"),
+        line_actions("Use `pnpm add` rather than `npm install`"),
+        line_actions("Before committing, always run `mise run lint`"),
+    ]
+    found = action_evidence(_turn("go test ./...", "npm install lodash"), actions, set)
+    assert [(e.index, e.followed, e.command) for e in found] == [
+        (0, True, "go test"),
+        (1, False, "npm install"),
+    ]
+    # The lint line's situation is committing: linting without a commit is no evidence.
+    assert not action_evidence(_turn("mise run lint"), actions[2:], set)
+    assert action_evidence(_turn("mise run lint", "git commit -m x"), actions[2:], set)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "From now on, always run `ruff check` before you commit.",
+        "make sure to memorize the setup and ensure this never repeats again.",
+        "Please dont just push through the migrations by executing them on the server.",
+        "can you update CLAUDE.md that we should always run `mise run fmt`",
+        "提交之前一定要先运行 `ruff check`，记住这一条，以后都这样做。",
+        "Stop adding emojis to the status reports, I don't want them there.",
+    ],
+)
+def test_durable_instructions(text: str) -> None:
+    assert durable_marker(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can you add a test so we don't break this in the future again?",
+        "The function never returns None, so the check is dead code.",
+        "帮我给我的这些脚本增加注释吧，我希望你可以帮我编写一下",
+        "我这样的参数，应该如何设置参数呢",
+    ],
+)
+def test_task_requests_are_not_durable(text: str) -> None:
+    assert durable_marker(text) is None
+
+
+def test_a_memory_request_is_not_part_of_the_rule_and_a_trailing_situation_leads() -> None:
+    en = "Fix the checkout test. From now on, always run `ruff check` before you commit, and remember this for every session."  # noqa: E501
+    assert candidate_rule(en) == ("before you commit", "run `ruff check`")
+    zh = "提交之前一定要先运行 `ruff check`，记住这一条，以后都这样做。"
+    assert candidate_rule(zh) == ("提交之前", "一定要先运行 `ruff check`")
+    assert compose_line("before you commit", "run `ruff check`", None, "") == (
+        "- Before you commit, run `ruff check`"
+    )
+    assert compose_line("提交之前", "一定要先运行 `ruff check`", None, "当") == (
+        "- 提交之前，一定要先运行 `ruff check`"
+    )
+    # A situation without its own connective keeps the board's shape.
+    assert compose_line("a reply opens with filler", "lead with the answer", None, "") == (
+        "- When a reply opens with filler, lead with the answer"
+    )
+
+
+def test_the_same_code_spans_make_one_instruction_across_languages() -> None:
+    assert same_instruction(
+        "before you commit run `ruff check`", "提交之前 一定要先运行 `ruff check`"
+    )
+    assert not same_instruction("before you commit run `ruff check`", "提交之前 运行 `pytest`")
+
+
+def test_markers_are_read_in_the_users_own_lines_not_in_what_they_pasted() -> None:
+    text = "why is this failing?\n```\nError: don't call this twice\n```\n    at run (x.js:1)"
+    assert own_words(text) == "why is this failing?"
