@@ -298,7 +298,9 @@ def _plugin_patterns(source: str) -> tuple[re.Pattern[str], ...]:
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
 
     name, _, index = source.removeprefix("detect-secrets:").partition("#")
-    classes = {c.__name__: c for c in get_mapping_from_secret_type_to_class().values()}
+    # Typed with an unbound TypeVar upstream: name the value type here.
+    mapping = cast("dict[str, type]", get_mapping_from_secret_type_to_class())
+    classes = {c.__name__: c for c in mapping.values()}
     denylist = list(cast(Sequence[re.Pattern[str]], vars(classes[name])["denylist"]))
     return (denylist[int(index)],) if index else tuple(denylist)
 

@@ -10,12 +10,12 @@ from shared.language.markers import candidate_rule, durable_marker
 from shared.language.text import own_words
 from shared.weaver.concepts import same_instruction
 from shared.weaver.scan.actions import action_evidence, commands_run, head, line_actions
-from shared.weaver.scan.turns import Turn
+from shared.weaver.scan.turns import Turn, TurnRow
 from shared.weaver.update.line_judge import compose_line
 
 
 def _turn(*commands: str, tool: str = "Bash") -> Turn:
-    rows = [{"type": "agent.tool_use", "text": f"{tool} {c}"} for c in commands]
+    rows: list[TurnRow] = [{"type": "agent.tool_use", "text": f"{tool} {c}"} for c in commands]
     return {"date": "", "line": 1, "id": "e", "ts": "", "kind": "x", "session_key": "s",
             "type": "channel.message", "text": "go on", "rows": rows}  # fmt: skip
 
