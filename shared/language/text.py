@@ -270,8 +270,12 @@ _FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
 # A pasted line: indented code, a quote, a comment, a stack frame, a log record, a
 # diff line, a shell prompt, or a line without a letter of any script.
 _PASTED_LINE = re.compile(
-    r"^(?:[ \t]{4,}|\t|>|//|/\*|\*\s|#!|\s*at\s+\S+\(|\s*File \"|[+-]{1,3}\s|\$ |"
-    r"\d{4}-\d\d-\d\d[T ]\d\d:|\[\d|\w+Error\b|Traceback\b|\s*[{}\[\]()<>;,]*$)"
+    r"^(?:[ \t]{4,}|\t|>|//|/\*|\*\s|#!|\s*at\s+\S+\(|\s*File \"|[+-]{1,3}\s|\$ |PS |"
+    r"\d{4}-\d\d-\d\d[T ]\d\d:|\[[\w.:-]+\]\s|\w+Error\b|Traceback\b|\s*[{}\[\]()<>;,]*$)"
+)
+# ... or a compiler's or linter's diagnostic anywhere in the line.
+_DIAGNOSTIC = re.compile(
+    r"(?:\)|\d):\s*(?:fatal )?(?:error|warning)\b|\b(?:error|warning) [A-Z]+\d{3,}\b"
 )
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -284,7 +288,9 @@ def own_words(text: str) -> str:
         return text
     kept = []
     for line in _FENCE.sub("\n", text).split("\n"):
-        if not line.strip() or _PASTED_LINE.match(line) or not _LETTER.search(line):
+        if not line.strip() or _PASTED_LINE.match(line) or _DIAGNOSTIC.search(line):
+            continue
+        if not _LETTER.search(line):
             continue
         kept.append(line)
     return "\n".join(kept)

@@ -124,3 +124,37 @@ def test_the_same_code_spans_make_one_instruction_across_languages() -> None:
 def test_markers_are_read_in_the_users_own_lines_not_in_what_they_pasted() -> None:
     text = "why is this failing?\n```\nError: don't call this twice\n```\n    at run (x.js:1)"
     assert own_words(text) == "why is this failing?"
+
+
+def test_a_user_naming_a_lines_command_relates_to_that_line() -> None:
+    from shared.weaver.scan.actions import commands_named
+
+    actions = [
+        line_actions("Before committing, always run `mise run fmt`"),
+        line_actions("Run `go test ./...` after changes"),
+        line_actions("Before deploying, run the tests"),  # a kind of step: never named
+    ]
+    assert commands_named("we should always run `mise run fmt` too", actions) == {0}
+    assert commands_named("why didn't you run go test first?", actions) == {1}
+    assert commands_named("did the tests pass?", actions) == set()
+
+
+def test_asking_again_for_a_rule_the_board_holds_weakens_it_and_adds_no_line() -> None:
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+    from shared.weaver.judging.rules import RuleJudge
+
+    board = parse_board(
+        "# B\n\n- Before committing changes, always run `mise run fmt` [[lesson-fmt]]\n"
+    )
+    turn = _turn()
+    turn["rows"] = []
+    turn["text"] = "can you update CLAUDE.md that we should always run `mise run fmt`"
+    got = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    assert [(j.line.marker if j.line else None, j.trajectory, j.kind) for j in got] == [
+        ("lesson-fmt", "WEAKENING", "recall-miss")
+    ]
+    # The same words without a standing instruction are a question about the line.
+    turn["text"] = "did you run `mise run fmt`?"
+    assert all(j.trajectory != "WEAKENING" for j in RuleJudge().judge(
+        turn, SessionMemory(), board, JudgeContext()))  # fmt: skip

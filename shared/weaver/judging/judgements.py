@@ -210,3 +210,22 @@ def action_judgement(facts: TurnFacts, line: BoardLine, followed: bool, command:
         ),
         kind=WeakeningKind.RECALL_MISS,
     )
+
+
+def asked_again(facts: TurnFacts, line: BoardLine) -> Judgement:
+    """The user asks for a standing rule the line already holds: WEAKENING, recall miss."""
+    ref = line.ref
+    return Judgement(
+        line=line,
+        trajectory=Trajectory.WEAKENING,
+        activation=Activation.MISSED,
+        signal=Signal.CORRECTION,
+        reason="weakening: the user asks for a standing rule the line already holds",
+        evidence=(facts.quote,),
+        notes=(
+            f"This weakens `{ref}`: the user had to ask again for what it says.",
+            f"Weakening kind: {WeakeningKind.RECALL_MISS} "
+            f"({KIND_REASONS[WeakeningKind.RECALL_MISS]}).",
+        ),
+        kind=WeakeningKind.RECALL_MISS,
+    )

@@ -15,7 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shared.formats.board import Board
-from shared.language.markers import approval_marker, is_greeting_or_receipt, markers
+from shared.language.markers import (
+    approval_marker,
+    durable_marker,
+    is_greeting_or_receipt,
+    markers,
+)
 from shared.language.text import normalise, own_words, token_set
 from shared.weaver.judging.attribution import (
     JUDGES_PREVIOUS,
@@ -28,12 +33,13 @@ from shared.weaver.judging.interfaces import JudgeContext, Judgement, SessionMem
 from shared.weaver.judging.judgements import (
     action_judgement,
     approval,
+    asked_again,
     correction,
     line_judgement,
     new_signal,
 )
 from shared.weaver.judging.vocabulary import Trajectory
-from shared.weaver.scan.actions import action_evidence
+from shared.weaver.scan.actions import action_evidence, commands_named
 from shared.weaver.scan.facts import TurnFacts
 from shared.weaver.scan.matching import BoardIndex, PointerScan
 from shared.weaver.scan.turns import Turn
@@ -109,7 +115,8 @@ class RuleJudge:
         if not text.strip():
             return []
         # Markers count only in the user's own lines, never in what they pasted.
-        corr, instr, pref = markers(own_words(text))
+        own = own_words(text)
+        corr, instr, pref = markers(own)
         human = turn.get("type") in HUMAN_TYPES
         if not human and not (corr or instr):
             return []
@@ -121,12 +128,21 @@ class RuleJudge:
             return []
         index = self.index(board)
         scope = self.scope(ctx, index)
-        low = normalise(text)
-        seen = _observe(turn, low, previous, index, scope, corr, bool(instr or pref or corr))
+        low = normalise(own)
+        named = commands_named(own, index.actions) if index.has_actions else set()
+        seen = _observe(turn, low, previous, index, scope, corr, bool(instr or pref or corr), named)
         if seen is None and not (instr or pref):
             return []  # no line to relate to and nothing to report as new (the common turn)
         entities = tuple(sorted(scope.entities.named(low, text))) if scope.entities else ()
         out = self._related(turn, text, previous, board, ctx, seen, entities) if seen else []
+        if named and not corr and durable_marker(text):
+            # Asking for a standing rule the board already holds ("we should always run
+            # `mise run fmt`"): the line was missed (labelling, "Real sessions").
+            facts = TurnFacts(turn, text, previous, index)
+            asked = [asked_again(facts, board.lines[i]) for i in sorted(named)]
+            out = [j for j in out if j.line is None or j.line.number not in
+                   {a.line.number for a in asked if a.line is not None}] + asked  # fmt: skip
+            return out
         if out or not (corr or instr or pref):
             return out
         facts = TurnFacts(turn, text, previous, index)
@@ -224,10 +240,12 @@ def _observe(
     scope: _Scope,
     corr: str | None,
     asks: bool,
+    commands: set[int],
 ) -> Seen | None:
-    """What the turn shows for relating it to lines, or None when it relates to none."""
-    words = token_set(turn.get("text", ""))
-    mentioned = index.mentioned(low)
+    """What the turn shows for relating it to lines, or None when it relates to none.
+    ``commands`` are the lines whose commands the user's words name: named as a pointer is."""
+    words = token_set(low)
+    mentioned = index.mentioned(low) | commands
     read = index.read(turn) if turn.get("rows") else set()
     triggered = index.triggered(words)
     if not (corr or triggered or mentioned or read or scope.directed):

@@ -404,3 +404,21 @@ def action_evidence(
         if done is not None:
             out.append(ActionEvidence(i, True, " ".join(done)))
     return out
+
+
+def commands_named(text: str, actions: list[LineActions]) -> set[int]:
+    """Lines whose own commands (from their code spans) the user's ``text`` names:
+    "why didn't you run `mise run fmt`", "we should always run `go test`". A one-word
+    head counts only inside a code span, so a program named in passing is not enough."""
+    low = text.lower()
+    spans = [tuple(_TOKEN.findall(m.group(1).lower())) for m in _SPAN.finditer(low)]
+    words = tuple(_TOKEN.findall(low))
+    found = set()
+    for i, acts in enumerate(actions):
+        if not acts.explicit:
+            continue
+        for wanted in acts.prescribed:
+            if runs(spans, wanted) or (len(wanted) >= 2 and runs([words], wanted)):
+                found.add(i)
+                break
+    return found

@@ -95,10 +95,17 @@ class TurnFacts:
         return token_set(self.reply_text)
 
     def followed(self, i: int) -> bool:
-        """The agent's rows hit line ``i``'s direction cues (tokenised only when their
-        witnesses leave it possible)."""
+        """One of the agent's rows hits line ``i``'s direction cues (tokenised only when
+        their witnesses leave it possible). One row, not all of them together: in a long
+        real turn the direction's words turn up across unrelated rows by chance."""
         cues = self.index.cues[i]
-        return cues.direction_may_hit(self.reply_folded) and cues.direction_hit(self.reply_tokens)
+        if not cues.direction_may_hit(self.reply_folded):
+            return False
+        return any(cues.direction_hit(tokens) for tokens in self.row_tokens)
+
+    @_lazy
+    def row_tokens(self) -> list[frozenset[str]]:
+        return [token_set(r["text"]) for r in self.turn.get("rows", [])]
 
     @_lazy
     def wanted(self) -> str | None:
