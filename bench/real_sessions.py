@@ -39,7 +39,12 @@ from shared.weaver.judging.interfaces import EventJudge, JudgeContext
 from shared.weaver.scan.scanner import scan_events
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "corpora" / "real_sessions"
-SUFFIXES = {"specstory": ".md", "aider": ".md", "claude-code": ".jsonl", "codex": ".jsonl"}
+SUFFIXES = {
+    "specstory": ".md",
+    "aider": ".aider.chat.history.md",
+    "claude-code": ".jsonl",
+    "codex": ".jsonl",
+}
 TARGETS = {"agreement": 0.80, "weakening.precision": 0.90, "nothing.non_neutral": 0.05}
 FALLBACK_TS = "2026-01-01T00:00:00.000Z"
 

@@ -3,13 +3,14 @@
     python bench/run.py [--quick] [--json] [--only SECTION[,SECTION...]] [--seed N]
 
 Sections (in order): spine, scan, workers, hosts, gap, commit, memory, report, quality,
-attribution. Workloads are generated deterministically from ``--seed``: a spine day
+attribution, import. Workloads are generated deterministically from ``--seed``: a spine day
 (30 MB; 3 MB with ``--quick``) with a realistic mix of sessions and noise, a year of days, a board
-of 100 lines, 1,000 changed dossier files (200 with ``--quick``). Absolute times on a
-shared machine are noise, so each comparison runs both sides in the same process,
-interleaved, and keeps the best of N. ``--json`` prints a list of ``{"name", "value",
-"unit", "target", "met"}``; skipped measurements have ``value`` null, ``met`` null and
-the reason in ``unit``. Exit status 1 when a target is missed.
+of 100 lines, 1,000 changed dossier files (200 with ``--quick``), Claude Code transcripts
+(a 64 MB session directory, one 1 GB session and 1,000 small ones; 8 MB and 128 MB with
+``--quick``). Absolute times on a shared machine are noise, so each comparison runs both
+sides in the same process, interleaved, and keeps the best of N. ``--json`` prints a list
+of ``{"name", "value", "unit", "target", "met"}``; skipped measurements have ``value``
+null, ``met`` null and the reason in ``unit``. Exit status 1 when a target is missed.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ SECTIONS = (
     "report",
     "quality",
     "attribution",
+    "import",
 )
 Row = dict[str, Any]
 
@@ -178,10 +180,15 @@ def section_report(root: Path, scale: Scale, seed: int) -> list[Row]:
 def section_quality(root: Path, scale: Scale, seed: int) -> list[Row]:
     """The review gates against a careful reader on real memory lines
     (``tests/corpora/gates``): held-out and tune agreement, false rejects of good board
-    lines; the held-out confusion by gate goes to stderr. Pure Python, no workload."""
+    lines; the held-out confusion by gate goes to stderr. Then the ``real_sessions``
+    block: the scanner on real agent sessions (``tests/corpora/real_sessions``), session
+    agreement, per-trajectory precision and recall, WEAKENING precision and the rate of
+    non-neutral fragments on "nothing" sessions, tune and held-out apart. Pure Python."""
     from bench.quality import bench_quality
+    from bench.real_sessions import bench_real_sessions
 
-    return bench_quality()
+    # The scanner on real agent sessions (tests/corpora/real_sessions), both parts.
+    return bench_quality() + bench_real_sessions()
 
 
 WORKER_TARGETS = {
@@ -195,6 +202,24 @@ def section_attribution(root: Path, scale: Scale, seed: int) -> list[Row]:
     from bench.attribution import bench_attribution
 
     return bench_attribution()
+
+
+def section_import(root: Path, scale: Scale, seed: int) -> list[Row]:
+    """``subcon import`` of Claude Code transcripts (``bench/importing.py``): a session
+    directory vs a bare ``orjson.loads`` loop over its lines, the peak RSS of a child
+    importing one 1 GB transcript (and one a quarter of it; skipped without the disk),
+    and the re-import of 1,000 unchanged sessions, which must write nothing."""
+    from bench.importing import bench_import
+
+    if not scale.quick:
+        dir_mb, big_mb, sessions = 64.0, 1024.0, 1000
+    elif scale.day_mb >= 1:
+        dir_mb, big_mb, sessions = 8.0, 128.0, 1000
+    else:  # the runner's own tests
+        dir_mb, big_mb, sessions = 0.5, 2.0, 20
+    return bench_import(
+        root, int(dir_mb * MB), int(big_mb * MB), sessions, seed, min(3, scale.repeat)
+    )
 
 
 def section_workers(root: Path, scale: Scale, seed: int) -> list[Row]:
@@ -238,6 +263,7 @@ SECTION_FUNCS: dict[str, Callable[[Path, Scale, int], list[Row]]] = {
     "report": section_report,
     "quality": section_quality,
     "attribution": section_attribution,
+    "import": section_import,
 }
 
 

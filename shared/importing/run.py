@@ -178,15 +178,19 @@ def _import_file(
         mark = Mark(fmt=reader.name, path=str(path))
     try:
         st = os.stat(path)
+    except OSError as exc:
+        report.note(Problem(str(path), 0, f"cannot read: {exc.strerror}"))
+        return out
+    identity = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    if mark.pending is None and identity == (mark.dev, mark.ino, mark.size, mark.mtime_ns):
+        out.unchanged = True  # not even opened
+        return out
+    try:
         handle = open(path, "rb")  # noqa: SIM115 - closed below, after the read
     except OSError as exc:
         report.note(Problem(str(path), 0, f"cannot read: {exc.strerror}"))
         return out
     with handle:
-        identity = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-        if mark.pending is None and identity == (mark.dev, mark.ino, mark.size, mark.mtime_ns):
-            out.unchanged = True
-            return out
         head = head_hash(handle.read(mark.state.offset if 0 < mark.state.offset < 4096 else 4096))
         known: set[str] = set()
         if _replaced(reader, mark, st.st_size, head):

@@ -16,6 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from shared.errors import InputError
 from shared.kernel.paths import KernelPaths
 from shared.spine.event import event_date, render_event, ts_key
@@ -124,12 +126,16 @@ def append_batch(paths: KernelPaths, events: list[dict[str, Any]]) -> None:
     """Append whole events (``id`` and a canonical ``ts`` already set) in order: one
     write and one fsync per day file, then one per index file.
 
-    For bulk writers (the transcript import) that make their own stable ids. The
-    caller holds :func:`append_lock`, so it can journal before and after. A process
+    For bulk writers (the transcript import) that make their own stable ids and write
+    no float: the lines are rendered by orjson, whose compact output is byte for byte
+    ``JSON.stringify``'s for strings, integers, booleans and null (raw UTF-8, the same
+    escapes); a text with a lone surrogate, which orjson refuses, falls back to
+    :func:`render_event`. The caller holds :func:`append_lock`, so it can journal
+    before and after. A process
     killed between the day files and the indexes leaves events the indexes lack; the
     import's recovery indexes them.
     """
-    lines = [(render_event(e) + "\n").encode("utf-8") for e in events]
+    lines = [_line(e) for e in events]
     by_day: dict[str, list[int]] = {}
     for i, event in enumerate(events):
         by_day.setdefault(f"{event_date(event['ts'])}.jsonl", []).append(i)
@@ -148,3 +154,10 @@ def append_batch(paths: KernelPaths, events: list[dict[str, Any]]) -> None:
     _append(paths.by_id_index, "".join(ids).encode("utf-8"))
     if sessions:
         _append(paths.by_session_index, "".join(sessions).encode("utf-8"))
+
+
+def _line(event: dict[str, Any]) -> bytes:
+    try:
+        return orjson.dumps(event, option=orjson.OPT_APPEND_NEWLINE)
+    except (TypeError, orjson.JSONEncodeError):
+        return (render_event(event) + "\n").encode("utf-8")

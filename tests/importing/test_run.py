@@ -183,3 +183,26 @@ def test_source_entries_are_format_and_path(tmp_path: Path) -> None:
     for bad in ("claude:/a", "/just/a/path", "codex:"):
         with pytest.raises(Exception, match="is not FORMAT:PATH"):
             parse_source(bad)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "plain",
+        "中文，全角。",
+        'quote " back\\slash',
+        "ctl \x00\x01\x1f\t\n\r\x08\x0c",
+        "\u2028\u2029",
+        "😀 é",
+        "\x7f/",
+    ],
+)
+def test_batch_lines_are_what_json_stringify_writes(text: str) -> None:
+    """The bulk writer's fast rendering is byte for byte the original's."""
+    from shared.spine.event import render_event
+    from shared.spine.writer import _line
+
+    event = {"type": "channel.message", "payload": {"text": text, "n": 12, "ok": True, "x": None}}
+    assert _line(event) == (render_event(event) + "\n").encode("utf-8")
+    lone = {"payload": {"text": "cut \ud83d"}}
+    assert _line(lone) == (render_event(lone) + "\n").encode("utf-8")

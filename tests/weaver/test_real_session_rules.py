@@ -91,6 +91,7 @@ def test_durable_instructions(text: str) -> None:
         "The function never returns None, so the check is dead code.",
         "帮我给我的这些脚本增加注释吧，我希望你可以帮我编写一下",
         "我这样的参数，应该如何设置参数呢",
+        "测试对话中，每次点击侧边框其他选项，再点击测试对话后，刷新聊天框",  # the app's spec
     ],
 )
 def test_task_requests_are_not_durable(text: str) -> None:

@@ -97,7 +97,7 @@ class Seen:
             relations.append("the directed item names this line")
         if self.corr and line.hash in self.prev_ids:
             relations.append("it corrects the session's previous turn on this line")
-        elif self.corr and not relations and cues.direction_hit(self.words):
+        elif self.corr and not relations and cues.direction_shown(self.words):
             relations.append("it corrects behaviour the line guides")
         if relations == [TRIGGER_REL] and cues.trigger_hits(self.words) < 2:
             if self.asks and not cues.direction_hit(self.words):

@@ -86,6 +86,14 @@ class LineCues:
         hit = len(self.direction & tokens)
         return hit >= 2 or (hit >= 1 and hit / len(self.direction) >= 0.5)
 
+    def direction_shown(self, tokens: frozenset[str]) -> bool:
+        """An agent's row shows the direction: half of its cues or more, and two at
+        least when it has more than two (a reply's words brush a cue by chance)."""
+        if not self.direction:
+            return False
+        hit = len(self.direction & tokens)
+        return hit >= min(2, len(self.direction)) and hit / len(self.direction) >= 0.5
+
     def direction_may_hit(self, folded: str) -> bool:
         """False only when :meth:`direction_hit` is False for ``token_set(text)``, where
         ``folded`` is ``normalise(text).replace("'", "")``: too few direction cues have
