@@ -24,6 +24,7 @@ import orjson
 from shared.committer.audit import AuditRecord, parse_audit_line
 from shared.errors import InputError
 from shared.formats.board import parse_board
+from shared.importing.status import read_status
 from shared.kernel.files import read_utf8
 from shared.kernel.paths import KernelPaths
 from shared.partitions.playlist import read_playlist
@@ -46,6 +47,7 @@ from shared.report.model import (
     SCHEMA,
     CommitSummary,
     CoverageDay,
+    ImportSource,
     LineChange,
     LineHistory,
     Report,
@@ -286,8 +288,31 @@ def collect_report(paths: KernelPaths, inputs: Inputs | None = None) -> Report:
         commits=tuple(commits),
         partitions=tuple(partitions),
         coverage=tuple(coverage),
+        imports=tuple(_imports(paths)),
         problems=tuple(problems),
     )
+
+
+def _imports(paths: KernelPaths) -> list[ImportSource]:
+    """Each transcript source's last import (``subcon import`` or a tick), by name."""
+    out = []
+    for spec, entry in sorted(read_status(paths).items()):
+        if not isinstance(entry, dict):
+            continue
+        shown = entry.get("problems_shown")
+        out.append(
+            ImportSource(
+                source=spec,
+                last_import=entry.get("last_import")
+                if isinstance(entry.get("last_import"), str)
+                else None,
+                files=int(entry.get("files") or 0),
+                events=int(entry.get("events") or 0),
+                problems=int(entry.get("problems") or 0),
+                problems_shown=tuple(str(p) for p in shown[:20]) if isinstance(shown, list) else (),
+            )
+        )
+    return out
 
 
 def _playlist(paths: KernelPaths, problems: list[str]) -> str | None:

@@ -224,6 +224,18 @@ class PartitionRow:
 
 
 @dataclass(frozen=True)
+class ImportSource:
+    """One transcript source (``format:path``) and its last import."""
+
+    source: str
+    last_import: str | None
+    files: int
+    events: int
+    problems: int
+    problems_shown: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class CoverageDay:
     """One day of the window in the spine coverage calendar."""
 
@@ -258,6 +270,7 @@ class Report:
     commits: tuple[CommitSummary, ...]
     partitions: tuple[PartitionRow, ...]
     coverage: tuple[CoverageDay, ...]
+    imports: tuple[ImportSource, ...]
     problems: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:

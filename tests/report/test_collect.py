@@ -369,8 +369,10 @@ def test_json_document_matches_records(history_kernel: tuple[KernelPaths, str, s
         "commits",
         "partitions",
         "coverage",
+        "imports",
         "problems",
     }
+    assert doc["imports"] == []  # nothing imported into this runtime
     assert doc["commits"][0]["commit"] == v2
 
 
@@ -464,3 +466,27 @@ def test_an_unreadable_board_is_a_problem_not_a_mass_removal(paths: KernelPaths)
     assert report.board == ()
     assert any("CLAUDE.md" in p and "board not shown" in p for p in report.problems)
     assert all(h.on_board for h in report.histories) and len(report.histories) == 2
+
+
+def test_the_report_lists_each_transcript_source_and_its_problems(tmp_path: Path) -> None:
+    """A source's last import, what it wrote and its first problems, escaped in the page."""
+    from shared.importing.run import import_and_record
+    from shared.importing.sources import Source
+    from shared.kernel.paths import KernelPaths
+    from shared.report.collector import collect_report
+    from shared.report.renderer import render_html
+    from shared.setup.bootstrap import init_kernel
+    from shared.setup.demo.transcripts import write_demo_project
+
+    paths = KernelPaths(kernel=tmp_path / "k", runtime=tmp_path / "r")
+    init_kernel(paths, demo=False, force=False)
+    project = write_demo_project(tmp_path / "projects")
+    (project / "<b>broken.jsonl").write_bytes(b"{not json\n")
+    import_and_record(paths, [Source("claude-code", project)], settle_seconds=0)
+    report = collect_report(paths)
+    (entry,) = report.imports
+    assert entry.source == f"claude-code:{project}" and entry.events == 16
+    assert entry.problems == 1 and "invalid JSON" in entry.problems_shown[0]
+    page = render_html(report, tmp_path / "out")
+    assert 'id="imports"' in page and "&lt;b&gt;broken.jsonl" in page
+    assert "<b>broken" not in page
