@@ -25,6 +25,7 @@ import orjson
 
 from shared.errors import InputError
 from shared.importing.records import ReadState
+from shared.importing.redaction import redact
 from shared.jsontext import pretty
 from shared.kernel.files import atomic_write_text
 from shared.kernel.paths import KernelPaths
@@ -97,7 +98,11 @@ def load_mark(paths: KernelPaths, fmt: str, path: Path) -> Mark:
 
 
 def save_mark(paths: KernelPaths, mark: Mark) -> None:
-    atomic_write_text(mark_path(paths, mark.fmt, Path(mark.path)), pretty(mark.to_json()))
+    """Write ``mark``; what a reader keeps between runs (``state.extra``: a tool's name,
+    the line before an answer) is transcript text too, so it is redacted first."""
+    doc = mark.to_json()
+    doc["state"]["extra"] = {k: redact(v).text for k, v in mark.state.extra.items()}
+    atomic_write_text(mark_path(paths, mark.fmt, Path(mark.path)), pretty(doc))
 
 
 def head_hash(handle_bytes: bytes) -> str:

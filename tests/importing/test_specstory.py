@@ -428,7 +428,7 @@ def test_skill_and_plan_texts_the_tool_injects_are_never_the_users(tmp_path, inj
     """A skill's text (Claude Code through SpecStory) and Cursor's plan preamble come in
     user blocks, but no person typed them."""
     from shared.importing.formats.specstory import READER
-    from shared.importing.records import ReadState, Role
+    from shared.importing.records import ReadState, Role, Utterance
 
     path = tmp_path / "2026-05-21_06-41-36Z-x.md"
     path.write_text(
@@ -439,8 +439,7 @@ def test_skill_and_plan_texts_the_tool_injects_are_never_the_users(tmp_path, inj
         encoding="utf-8",
     )
     with open(path, "rb") as handle:
-        said = [
-            u for u in READER.read(handle, str(path), ReadState(), final=True) if hasattr(u, "role")
-        ]
+        items = list(READER.read(handle, str(path), ReadState(), final=True))
+    said = [u for u in items if isinstance(u, Utterance)]
     users = [u.text for u in said if u.role in (Role.USER, Role.USER_ACTION)]
     assert users == ["please go on"]
