@@ -159,3 +159,23 @@ def test_asking_again_for_a_rule_the_board_holds_weakens_it_and_adds_no_line() -
     turn["text"] = "did you run `mise run fmt`?"
     assert all(j.trajectory != "WEAKENING" for j in RuleJudge().judge(
         turn, SessionMemory(), board, JudgeContext()))  # fmt: skip
+
+
+def test_a_shell_block_in_the_agents_reply_is_a_command_it_ran() -> None:
+    turn = _turn()
+    turn["rows"] = [{"type": "agent.result", "text": "Now: ```bash bun test ``` […] done"}]
+    assert commands_run(turn) == [("bun", "test")]
+    turn["rows"] = [{"type": "agent.result", "text": "You could run bun test yourself."}]
+    assert commands_run(turn) == []
+
+
+def test_what_a_conditional_line_forbids_breaks_it_only_in_its_situation() -> None:
+    acts = [
+        line_actions(
+            "When testing in a session, run `bun run ./src/cli.ts`, not the global `minsky`"
+        )
+    ]
+    assert acts[0].conditional and acts[0].forbidden == (("minsky",),)
+    assert action_evidence(_turn("minsky tasks list"), acts, set) == []
+    broken = action_evidence(_turn("minsky tasks list"), acts, lambda: {0})
+    assert [(e.followed, e.command) for e in broken] == [(False, "minsky")]

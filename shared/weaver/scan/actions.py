@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from shared.language import lexicon
+from shared.language.text import split_trigger
 from shared.weaver.scan.turns import Turn
 
 # Programs whose first word starts a command in a code span (lower case).
@@ -265,6 +266,7 @@ SHELL_TOOLS = frozenset(
     }
 )
 _SPAN = re.compile(r"`([^`\n]{2,200})`")
+_SHELL_BLOCK = re.compile(r"```(?:bash|sh|shell|zsh|console|powershell|ps1)\s+(.+?)(?:```|$)", re.S)
 _TOKEN = re.compile(r"[^\s;&|()`'\"<>]+")
 # Where a clause ends: a forbidding word reaches no further than this.
 _CLAUSE = re.compile(r"[.;!?。；！？\n]|,\s+(?:and|but|then)\s|，|、")
@@ -283,6 +285,9 @@ class LineActions:
     # The commands come from the line's code spans; False when only a kind of step is
     # named ("run the tests"), which counts only where the turn meets the line's trigger.
     explicit: bool = True
+    # The line names a situation ("When testing in a session, … not the global `minsky`"):
+    # running what it forbids breaks it only where the turn meets that situation.
+    conditional: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.prescribed or self.forbidden)
@@ -340,13 +345,20 @@ def line_actions(text: str) -> LineActions:
         tuple(dict.fromkeys(forbidden)),
         tuple(situation),
         explicit,
+        conditional=bool(split_trigger(text)[0]),
     )
 
 
 def commands_run(turn: Turn) -> list[tuple[str, ...]]:
-    """The token lists of the shell commands the turn's tool calls ran."""
+    """The token lists of the shell commands the turn's tool calls ran, and of the
+    shell blocks in the agent's replies (older Cursor transcripts, as SpecStory saves
+    them, show a terminal command the agent ran only as a ```bash block)."""
     out = []
     for row in turn.get("rows", []):
+        if row["type"] == "agent.result":
+            for block in _SHELL_BLOCK.findall(row["text"]):
+                out.append(tuple(t.lower() for t in _TOKEN.findall(block)))
+            continue
         if row["type"] != "agent.tool_use":
             continue
         name, _, rest = row["text"].partition(" ")
@@ -397,6 +409,10 @@ def action_evidence(
             if i not in met:
                 continue
         broken = next((h for h in acts.forbidden if runs(ran, h)), None)
+        if broken is not None and acts.conditional and not acts.situation:
+            met = triggered() if met is None else met
+            if i not in met:
+                broken = None
         if broken is not None:
             out.append(ActionEvidence(i, False, " ".join(broken)))
             continue
