@@ -179,3 +179,35 @@ def test_what_a_conditional_line_forbids_breaks_it_only_in_its_situation() -> No
     assert action_evidence(_turn("minsky tasks list"), acts, set) == []
     broken = action_evidence(_turn("minsky tasks list"), acts, lambda: {0})
     assert [(e.followed, e.command) for e in broken] == [(False, "minsky")]
+
+
+@pytest.mark.parametrize(
+    ("reply", "breaks"),
+    [
+        ("Done. Would you like me to update the rule file with this change?", True),
+        ("已创建迁移文件。下一步可以：1. 应用数据库迁移到 Supabase", True),
+        ("Updated the rule file and pushed the change.", False),
+        ("Would you like me to explain it? No: here is the fix, applied.", False),
+    ],
+)
+def test_an_offer_closing_the_reply_breaks_a_line_that_says_act_without_asking(
+    reply: str, breaks: bool
+) -> None:
+    from shared.language import lexicon
+    from shared.weaver.scan.actions import asks_instead
+
+    line = "Do not ask for confirmation on obvious next steps; execute the next step"
+    assert lexicon.matcher("no_confirmation").search(line)
+    assert lexicon.matcher("no_confirmation").search("如果需要更新supabase，直接更新，无需额外确认")
+    turn = _turn()
+    turn["rows"] = [{"type": "agent.result", "text": reply}]
+    assert bool(asks_instead(turn, [0])) is breaks
+    assert asks_instead(turn, []) == []
+
+
+def test_a_long_row_keeps_its_head_and_its_tail() -> None:
+    from shared.weaver.scan.turns import ROW_TEXT_CHARS, row_text
+
+    text = "Start. " + "x" * 2000 + " Shall I commit it?"
+    row = row_text({"type": "agent.result", "payload": {"text": text}})
+    assert len(row) <= ROW_TEXT_CHARS and row.startswith("Start.") and row.endswith("commit it?")

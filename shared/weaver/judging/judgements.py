@@ -197,15 +197,16 @@ def action_judgement(facts: TurnFacts, line: BoardLine, followed: bool, command:
             evidence=(facts.quote, f"In the same turn {facts.behaviour}."),
             notes=(f"This strengthens `{ref}` because the agent ran `{command}` as it says.",),
         )
+    what = command if command == "asked before acting" else f"ran `{command}`"
     return Judgement(
         line=line,
         trajectory=Trajectory.WEAKENING,
         activation=Activation.MISSED,
         signal=Signal.TRIGGER,
-        reason=f"weakening: action: the agent ran `{command}`, which the line forbids",
+        reason=f"weakening: action: the agent {what}, which the line forbids",
         evidence=(facts.quote, f"In the same turn {facts.behaviour}."),
         notes=(
-            f"This weakens `{ref}` because the agent ran `{command}` against it.",
+            f"This weakens `{ref}` because the agent {what} against it.",
             f"Weakening kind: {WeakeningKind.RECALL_MISS} (the line held and was not applied).",
         ),
         kind=WeakeningKind.RECALL_MISS,

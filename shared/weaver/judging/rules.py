@@ -39,7 +39,7 @@ from shared.weaver.judging.judgements import (
     new_signal,
 )
 from shared.weaver.judging.vocabulary import Trajectory
-from shared.weaver.scan.actions import action_evidence, commands_named
+from shared.weaver.scan.actions import action_evidence, asks_instead, commands_named
 from shared.weaver.scan.facts import TurnFacts
 from shared.weaver.scan.matching import BoardIndex, PointerScan
 from shared.weaver.scan.turns import Turn
@@ -90,7 +90,7 @@ class RuleJudge:
             return said
         evidence = action_evidence(
             turn, index.actions, lambda: index.triggered(token_set(turn.get("text", "")))
-        )
+        ) + asks_instead(turn, index.no_asking)
         if not evidence:
             return said
         # What the agent ran decides a line the words left neutral or strengthened; a

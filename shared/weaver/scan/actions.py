@@ -438,3 +438,18 @@ def commands_named(text: str, actions: list[LineActions]) -> set[int]:
                 found.add(i)
                 break
     return found
+
+
+def asks_instead(turn: Turn, lines_asking_not_to_ask: list[int]) -> list[ActionEvidence]:
+    """The agent closed the turn by offering its next step ("Would you like me to …?",
+    "下一步可以…") where a line says to act without asking: that line is broken."""
+    if not lines_asking_not_to_ask:
+        return []
+    replies = [r["text"] for r in turn.get("rows", []) if r["type"] == "agent.result"]
+    if not replies:
+        return []
+    # An excerpt's cut mark is not the reply's end.
+    last = replies[-1].strip().removesuffix("[…]").rstrip()
+    if lexicon.matcher("agent_offer").search(last[-300:]) is None:
+        return []
+    return [ActionEvidence(i, False, "asked before acting") for i in lines_asking_not_to_ask]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from shared.formats.board import Board
+from shared.language import lexicon
 from shared.language.prefilter import LiteralScanner
 from shared.language.text import GENERIC_CUES, normalise, token_witnesses
 from shared.weaver.scan.actions import line_actions
@@ -182,7 +183,13 @@ class BoardIndex:
                 self.by_name.setdefault(name, []).append(i)
         # What each line prescribes or forbids the agent to run (scan/actions.py).
         self.actions = [line_actions(ln.text) for ln in board.lines]
-        self.has_actions = any(self.actions)
+        # Lines that tell the agent to act without asking first.
+        self.no_asking = [
+            i
+            for i, ln in enumerate(board.lines)
+            if lexicon.matcher("no_confirmation").search(ln.text) is not None
+        ]
+        self.has_actions = any(self.actions) or bool(self.no_asking)
         self.cue_keys = frozenset(self.by_cue)
         self.trigger_sizes = [len(c.trigger) for c in self.cues]
         self.direction_keys = frozenset(self.by_direction)

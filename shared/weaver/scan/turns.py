@@ -82,14 +82,14 @@ def row_text(event: dict[str, Any]) -> str:
     values = (get("tool_name"), get("input_summary"), get("summary"), get("text"))
     if _TEXT_OR_NONE.issuperset(map(type, values)):
         # The usual row: text or nothing under each key ('' is left out as well).
-        return _one_line(" ".join(filter(None, values)), ROW_TEXT_CHARS)
+        return _row_line(" ".join(filter(None, values)))
     parts = []
     for value in values:
         if isinstance(value, str | int | float):
             text = str(value)
             if text:
                 parts.append(text)
-    return _one_line(" ".join(parts), ROW_TEXT_CHARS)
+    return _row_line(" ".join(parts))
 
 
 def row_texts(events: list[dict[str, Any]]) -> list[str]:
@@ -116,7 +116,7 @@ def row_texts(events: list[dict[str, Any]]) -> list[str]:
         and max(map(len, texts)) <= ROW_TEXT_CHARS
     ):
         return texts
-    return [_one_line(text, ROW_TEXT_CHARS) for text in texts]
+    return [_row_line(text) for text in texts]
 
 
 def _one_line(text: str, limit: int) -> str:
@@ -127,6 +127,16 @@ def _one_line(text: str, limit: int) -> str:
     if not (text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " "):
         text = " ".join(text.split()).replace("\0", "")
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _row_line(text: str) -> str:
+    """A row's text on one line, at most ``ROW_TEXT_CHARS``: its head and its tail, since
+    a reply closes with its offer or question and a test run with its summary."""
+    flat = _one_line(text, 1 << 30)
+    if len(flat) <= ROW_TEXT_CHARS:
+        return flat
+    tail = ROW_TEXT_CHARS // 3
+    return flat[: ROW_TEXT_CHARS - tail - 3].rstrip() + " … " + flat[-tail:].lstrip()
 
 
 def _str(value: Any) -> str:

@@ -295,4 +295,23 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # A line asking the agent to act without asking first (scan/actions.py, replies).
+    "no_confirmation": (
+        Pattern(
+            r"(?i:\b(?:do not|don'?t|never|without)\s+(?:ask(?:ing)?|wait(?:ing)?)\s+for\s+"
+            r"(?:confirmation|approval|permission)|\bno confirmation prompts?\b|"
+            r"\bwithout asking\b|\bdon'?t just tell me what to do\b)",
+            "the line says to act without asking for confirmation",
+            bounded=False,
+        ),
+    ),
+    # The agent closes its reply by offering the next step instead of taking it.
+    "agent_offer": (
+        Pattern(
+            r"(?i:\b(?:would you like me to|do you want me to|shall i|should i go ahead|"
+            r"want me to|let me know if you(?:'d like| want) me to)\b[^.!]{0,200}\?\s*$)",
+            "an offer of the next step, closing the reply",
+            bounded=False,
+        ),
+    ),
 }

@@ -139,4 +139,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    "no_confirmation": (
+        Pattern(
+            r"(?:无需|不需要|不用|不必)(?:额外|再|向我)?(?:确认|询问|请示)|直接(?:更新|执行|修改|做)",
+            "the line says to act without asking for confirmation",
+            bounded=False,
+        ),
+    ),
+    "agent_offer": (
+        Pattern(
+            r"(?:需要我|要不要我|是否需要我|要我|下一步可以|接下来可以|您可以)[^。！]{0,200}[？?：:]?\s*(?:\S{0,40})$",
+            "an offer of the next step, closing the reply",
+            bounded=False,
+        ),
+    ),
 }
