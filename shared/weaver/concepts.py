@@ -68,5 +68,18 @@ def same_instruction(a: str, b: str) -> bool:
         # The same commands, names or paths in code spans, whatever the language around
         # them: `ruff check` before a commit in English and in Chinese is one rule.
         return True
+    if _latin_terms_shared(a, b) or _latin_terms_shared(b, a):
+        return True
     ca, cb = concepts(a), concepts(b)
     return len(ca & cb) >= 3 and jaccard(ca, cb) >= 0.6
+
+
+def _latin_terms_shared(cjk: str, other: str) -> bool:
+    """A Chinese instruction keeps its technical terms in Latin letters ("先 squash
+    commits"): when it holds two or more and the other text holds them all, they name
+    the same thing."""
+    folded = normalise(cjk)
+    if folded.isascii() or not normalise(other).isascii():
+        return False
+    latin = token_set(" ".join(re.findall(r"[a-z][a-z0-9_.-]+", folded)))
+    return len(latin) >= 2 and latin <= token_set(other)

@@ -104,8 +104,9 @@ class Seen:
                 # A correction or standing instruction that only brushes one trigger
                 # cue and asks for another behaviour is not about that line.
                 return []
-            if not self.has_rows:
+            if not self.has_rows and not (self.corr and cues.direction_hit(self.words)):
                 # One cue in passing, and the agent did nothing in that turn: too
-                # thin to call even NEUTRAL.
+                # thin to call even NEUTRAL (unless it corrects the line's direction:
+                # "from now on we use pnpm instead of npm for dependencies").
                 return []
         return relations

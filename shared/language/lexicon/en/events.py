@@ -109,8 +109,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "new_direction_marker": (
         Marker(
             "... instead of ...",
-            r"(?:^|[.!?;,:]\s*)(?:please\s+)?([a-z][^.!?;,:\n]*?\s+instead of\s+[^.!"
-            r"?;,\n]+)",
+            r"(?:^|[.!?;,:]\s*)(?:please\s+)?(?:(?:from now on|going forward),?\s+)?"
+            r"([a-z][^.!?;,:\n]*?\s+instead of\s+[^.!?;,\n]+)",
             rank=1,
         ),
         Marker("instead, ...", r"\binstead,?\s+(?!of\b)(?:please\s+)?([^.!?;\n]+)", rank=2),
