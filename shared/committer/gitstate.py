@@ -147,3 +147,22 @@ def blob_sha(data: bytes, object_format: str = "sha1") -> str:
     """The git blob id of ``data`` (what ``git hash-object --no-filters`` prints)."""
     digest = hashlib.sha256 if object_format == "sha256" else hashlib.sha1
     return digest(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def drop_unreachable_blob(kernel: Path, info: RepoInfo, sha: str) -> bool:
+    """Delete the loose object ``sha`` (a blob staged for a file held back because it
+    holds a credential) when nothing references it: no ref's history and not the
+    real index. ``git gc`` would prune it only after two weeks; a credential must not
+    wait in ``.git/objects`` that long. True when it was deleted.
+    """
+    obj = info.git_dir / "objects" / sha[:2] / sha[2:]
+    if not obj.is_file():
+        return False
+    staged = run_git(kernel, "ls-files", "-s", "-z").stdout
+    if f" {sha} " in staged:
+        return False
+    used = run_git(kernel, "log", "--all", "--format=%H", f"--find-object={sha}", "-1").stdout
+    if used.strip():
+        return False
+    os.remove(obj)
+    return True

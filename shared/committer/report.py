@@ -133,6 +133,9 @@ class Wake:
             dry_run=dry_run, outcome="dry_run" if dry_run else "no_new_gradient"
         )
         self.started = time.monotonic()
+        # Blobs staged for files held back because they hold a credential: deleted from
+        # the object store once the wake is done with its index.
+        self.secret_blobs: list[str] = []
 
     def record(self, decision: str, **fields: Any) -> None:
         if decision == "held":

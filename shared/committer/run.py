@@ -27,6 +27,7 @@ from shared.committer.gitstate import (
     TreeEntry,
     blob_sha,
     blocker,
+    drop_unreachable_blob,
     head_commit,
     head_entries,
     read_blobs,
@@ -192,6 +193,8 @@ def _review_and_commit(
     finally:
         if index is not None:
             index.close()
+        for sha in wake.secret_blobs:
+            drop_unreachable_blob(kernel, info, sha)
 
 
 def _review(
@@ -246,6 +249,8 @@ def _approve(
             continue
         assert c.data is not None and c.mode is not None
         if c.change != "mode" and _holds_rejected_lines(wake, c):
+            if any(d.gate == "secret" for d in wake.report.rejected if d.file == c.path):
+                wake.secret_blobs.append(blob_sha(c.data, info.object_format))
             continue
         approved.append((c, Planned(c.path, c.mode, blob_sha(c.data, info.object_format))))
     return approved

@@ -8,7 +8,7 @@ from typing import Any
 
 from shared.errors import InputError
 from shared.review.allowlist import FileKind, kind_for_review
-from shared.review.gates import ReviewContext, review_ruling
+from shared.review.gates import ReviewContext, review_ruling, secret
 from shared.review.logical_lines import LogicalLine, logical_lines, touched
 
 
@@ -68,9 +68,11 @@ def review_text(
         if finding is None:
             out.append(LineDecision(file, ll.line, "approve", None, ruling.note, None, ll.text))
         else:
+            # A credential's value never reaches a quote (audit, review output, report).
+            text = secret.quoted(ll.text) if finding.gate == secret.RULE_ID else ll.text
             out.append(
                 LineDecision(
-                    file, ll.line, "reject", finding.gate, finding.reason, finding.why, ll.text
+                    file, ll.line, "reject", finding.gate, finding.reason, finding.why, text
                 )
             )
     return out

@@ -99,7 +99,9 @@ def test_gate_sets() -> None:
     assert review_rules("The committer reviews the memory board line by line.", prompt) is None
     assert review_rules("Gateway output says the user likes tea.", prompt) is None
     assert review_rules("Tick 42 finished and the queue is clear.", prompt) is not None
-    assert GATE_SETS[FileKind.PLAYLIST] == ()
+    # Every file kind is checked for credentials first, the playlist by nothing else.
+    assert all(gates[0] == "secret" for gates in GATE_SETS.values())
+    assert GATE_SETS[FileKind.PLAYLIST] == ("secret",)
 
 
 def test_procedure_steps_in_topic_nodes_are_not_gradient_checked() -> None:

@@ -12,7 +12,11 @@ rejecting gate wins, so the more specific diagnosis comes first):
   are *about* the memory system and internal kinds, so self-reference and
   inner-outer would reject their whole purpose; a prompt still must not carry run
   logs;
-* playlist: none (its format is code-owned and validated by its parser).
+* playlist: none but the secret gate (its format is code-owned and validated by its
+  parser).
+
+Every set starts with ``secret``: a line holding a credential is rejected in any
+allowlisted file, and its value is never quoted.
 
 On board lines the precedent judge (``second_opinion``, fitted to labelled real lines)
 has the last word where it is sure; ``review_rules`` is the written gates alone.
@@ -28,6 +32,7 @@ from shared.review.gates import (
     dossier,
     gradient,
     inner_outer,
+    secret,
     self_reference,
     status_shape,
     summoning,
@@ -37,6 +42,7 @@ from shared.review.gates.second_opinion import Ruling, second_opinion
 from shared.review.precedent.model import shipped
 
 GATES: dict[str, Gate] = {
+    secret.RULE_ID: secret.check,
     status_shape.RULE_ID: status_shape.check,
     inner_outer.RULE_ID: inner_outer.check,
     self_reference.RULE_ID: self_reference.check,
@@ -45,14 +51,23 @@ GATES: dict[str, Gate] = {
     dossier.RULE_ID: dossier.check,
 }
 
-_DOSSIER_SET = ("status-shape", "inner-outer", "dossier", "self-reference")
+# The secret gate comes first in every set: a credential is the one reject no other
+# diagnosis may hide, and the precedent judge never passes it.
+_DOSSIER_SET = ("secret", "status-shape", "inner-outer", "dossier", "self-reference")
 GATE_SETS: dict[FileKind, tuple[str, ...]] = {
-    FileKind.BOARD: ("status-shape", "inner-outer", "self-reference", "summoning", "gradient"),
+    FileKind.BOARD: (
+        "secret",
+        "status-shape",
+        "inner-outer",
+        "self-reference",
+        "summoning",
+        "gradient",
+    ),
     FileKind.DOSSIER: _DOSSIER_SET,
     FileKind.TOPIC: _DOSSIER_SET,
-    FileKind.PROMPT: ("status-shape",),
-    FileKind.CONFIG: ("status-shape",),
-    FileKind.PLAYLIST: (),
+    FileKind.PROMPT: ("secret", "status-shape"),
+    FileKind.CONFIG: ("secret", "status-shape"),
+    FileKind.PLAYLIST: ("secret",),
 }
 
 
