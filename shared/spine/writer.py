@@ -115,11 +115,20 @@ def index_lines(
     """The ``by_id.jsonl`` line and (for a truthy ``session_key``) the
     ``by_session.jsonl`` line of an event written at ``offset`` (no trailing LF)."""
     position = {"partition": partition, "byte_offset": offset, "byte_len": length}
-    by_id = render_event({"event_id": event["id"], **position})
+    by_id = _compact({"event_id": event["id"], **position})
     if not event.get("session_key"):
         return by_id, None
     session = {"session_key": event["session_key"], "event_id": event["id"], **position}
-    return by_id, render_event({**session, "ts": event["ts"]})
+    return by_id, _compact({**session, "ts": event["ts"]})
+
+
+def _compact(record: dict[str, Any]) -> str:
+    """An index line: strings and integers only, so orjson writes ``JSON.stringify``'s
+    bytes; a lone surrogate (which orjson refuses) takes :func:`render_event`."""
+    try:
+        return orjson.dumps(record).decode("utf-8")
+    except (TypeError, orjson.JSONEncodeError):
+        return render_event(record)
 
 
 def append_batch(paths: KernelPaths, events: list[dict[str, Any]]) -> None:

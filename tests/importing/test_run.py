@@ -206,3 +206,13 @@ def test_batch_lines_are_what_json_stringify_writes(text: str) -> None:
     assert _line(event) == (render_event(event) + "\n").encode("utf-8")
     lone = {"payload": {"text": "cut \ud83d"}}
     assert _line(lone) == (render_event(lone) + "\n").encode("utf-8")
+    from shared.spine.writer import index_lines
+
+    for key in (f"claude-code:{text}", "cut \ud83d"):
+        indexed = {"id": "evt_1", "ts": "2026-01-06T00:00:00.000Z", "session_key": key}
+        by_id, by_session = index_lines(indexed, "2026-01-06.jsonl", 12, 34)
+        position = {"partition": "2026-01-06.jsonl", "byte_offset": 12, "byte_len": 34}
+        assert by_id == render_event({"event_id": "evt_1", **position})
+        assert by_session == render_event(
+            {"session_key": key, "event_id": "evt_1", **position, "ts": indexed["ts"]}
+        )
