@@ -52,6 +52,11 @@ class Settings(BaseSettings):
     memory_check: bool = Field(
         default=False, description="contract-gate fallback flag (ALADUO_EXP_MEMORY_CHECK)"
     )
+    forget: bool = Field(
+        default=False,
+        description="forget stale orphan nodes that were warnable (with the memory-check "
+        "flag; ALADUO_EXP_MEMORY_FORGET)",
+    )
     lock_ttl_seconds: float = Field(default=60.0, gt=0, description="kernel lock lease TTL")
     lock_wait_seconds: float = Field(default=30.0, ge=0, description="writers wait this long")
     audit_stream: str = Field(default="subcon:audit")
@@ -105,6 +110,8 @@ class Settings(BaseSettings):
             data["runtime_dir"] = runtime
         if "memory_check" not in data and "ALADUO_EXP_MEMORY_CHECK" in os.environ:
             data["memory_check"] = _flag(os.environ.get("ALADUO_EXP_MEMORY_CHECK"))
+        if "forget" not in data and "ALADUO_EXP_MEMORY_FORGET" in os.environ:
+            data["forget"] = _flag(os.environ.get("ALADUO_EXP_MEMORY_FORGET"))
         return data
 
     @property

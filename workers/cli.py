@@ -38,6 +38,7 @@ COMMANDS: dict[str, str] = {
     "report": "report",
     "import": "transcripts",
     "connect": "connect",
+    "reclaim": "reclaim",
 }
 
 

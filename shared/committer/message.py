@@ -124,6 +124,13 @@ def commit_message(files: Sequence[CommittedFile], tick: int | None) -> tuple[st
     families, scopes, description = describe(files)
     family = families[0] if len(families) == 1 else "memory"
     subject = f"{family}({', '.join(scopes)}): {description}"
+    if files and all(f.change == "deleted" and is_forget(f) for f in files):
+        # The original's forget subjects (docs/formats.md §8.1).
+        subject = (
+            f"forget: {_label(files[0].path, files[0].kind)}, stale orphan never linked"
+            if len(files) == 1
+            else f"forget: {len(files)} stale orphan memory nodes"
+        )
     body = []
     for f in files[:_MAX_BODY_FILES]:
         body.append(f"- {f.path}: {f.change}")
@@ -138,3 +145,8 @@ def commit_message(files: Sequence[CommittedFile], tick: int | None) -> tuple[st
     trailers.append(f"Partition: {COMMITTER}")
     message = subject + "\n\n" + "\n".join(body) + "\n\n" + "\n".join(trailers) + "\n"
     return subject, message
+
+
+def is_forget(f: CommittedFile) -> bool:
+    """A deletion the memory check's forget pass made (its note says so)."""
+    return any(note.startswith("forget:") for note in f.notes)

@@ -34,13 +34,15 @@ from shared.committer.gitstate import (
     read_status,
     repo_info,
 )
-from shared.committer.message import CommittedFile, commit_message, describe
+from shared.committer.message import CommittedFile, commit_message, describe, is_forget
 from shared.committer.report import CommitReport, SkipKind, Wake
 from shared.constants import COMMITTER
 from shared.errors import GitError, LockError, LockHeld, LockLost
 from shared.kernel.git import run_git
 from shared.kernel.lock.base import KernelLock, Lease
 from shared.kernel.paths import KernelPaths
+from shared.memcheck.forget import landed as forget_landed
+from shared.memcheck.forget import pending_forgets
 from shared.review.allowlist import FileKind
 from shared.review.reviewer import claims_of, review_text
 from shared.settings import Settings
@@ -217,6 +219,11 @@ def _review(
     if not approved:
         return
     files = {c.path: _committed_file(c) for c, _ in approved}
+    forgets = pending_forgets(paths)
+    for path, f in files.items():
+        if f.change == "deleted" and path in forgets:
+            # A node the memory check forgot: the commit says so, and so does the audit.
+            files[path] = replace(f, notes=(forgets[path],))
     board = files.get("memory/CLAUDE.md")
     if board is not None and board.change != "deleted":
         # The updater's edit notes for exactly this board text go into the body.
@@ -331,7 +338,11 @@ def _report_commit(
     wake.report.files = committed
     wake.report.summary = _sentence(description)
     for f in landed:
-        wake.record("committed", file=f.path, reason=f.change, commit=commit)
+        reason = f.notes[0] if f.change == "deleted" and is_forget(f) else f.change
+        wake.record("committed", file=f.path, reason=reason, commit=commit)
+    forgot = [f.path for f in landed if f.change == "deleted" and is_forget(f)]
+    if forgot:
+        forget_landed(wake.paths, forgot)
 
 
 def _sentence(description: str) -> str:

@@ -10,7 +10,9 @@ computed, sync the signal ledgers: signals this check posted earlier that the cu
 measurement no longer selects are swept. Items not in a ledger (operator, LLM or
 directed items) are never touched.
 
-Forget (docs/formats.md §8.8) is not implemented: subcon never deletes memory nodes.
+Forget (docs/formats.md §8.1; ``shared/memcheck/forget.py``): with ``SUBCON_FORGET`` (or
+``ALADUO_EXP_MEMORY_FORGET``) and the memory-check flag both on, stale orphan nodes that
+were warnable are deleted from the work tree, for the committer to remove in one commit.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
@@ -29,10 +32,12 @@ from shared.kernel.files import atomic_write_text
 from shared.kernel.lock.base import Lease
 from shared.kernel.paths import KernelPaths
 from shared.memcheck import board_lint, entity_lint, node_lint
-from shared.memcheck.links import board_closure
+from shared.memcheck.forget import apply_forget, plan_forget
+from shared.memcheck.links import board_closure, route_contract_decision
 from shared.memcheck.orphans import (
     ISLAND,
     NEWBORN,
+    Orphan,
     OrphanReport,
     detect_orphans,
     islands_selection,
@@ -44,6 +49,7 @@ from shared.partitions.discovery import SIGNAL_KINDS, PartitionInfo, gate, read_
 from shared.partitions.inbox import read_ledger, write_ledger
 from shared.settings import Settings
 from shared.spine.gap import find_gap, scan_gap_body
+from shared.timestamps import iso
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +74,8 @@ class CheckReport:
     entity: dict[str, Any] = field(default_factory=dict)
     node: dict[str, Any] = field(default_factory=dict)
     orphans: dict[str, Any] | None = None
+    forgotten: list[str] = field(default_factory=list)
+    spared_unwarnable: list[str] = field(default_factory=list)
     contracts: list[dict[str, Any]] = field(default_factory=list)
     ledgers: dict[str, list[str]] = field(default_factory=dict)
 
@@ -87,6 +95,8 @@ class CheckReport:
             "entity": self.entity,
             "node": self.node,
             "orphans": self.orphans,
+            "forgotten": list(self.forgotten),
+            "spared_unwarnable": list(self.spared_unwarnable),
             "contracts": self.contracts,
             "ledgers": self.ledgers,
         }
@@ -112,6 +122,12 @@ class CheckReport:
             lines.append(f"gap: {self.gap['date']} ({len(self.gap['tokens'])} band(s))")
         islands = (self.orphans or {}).get("islands", 0)
         lines.append(f"orphan islands: {islands}")
+        verb = "would forget" if self.dry_run else "forgot"
+        lines += [f"{verb} {rel} (stale orphan, never linked)" for rel in self.forgotten]
+        lines += [
+            f"spared {rel} (stale orphan, but its partition never accepted the warning)"
+            for rel in self.spared_unwarnable
+        ]
         verb = "would post" if self.dry_run else "posted"
         lines.append(f"{verb} {len(self.posted)} .pending")
         lines += [f"  {path}" for path in self.posted]
@@ -352,6 +368,24 @@ def _lints(tick: _Tick, orphans: OrphanReport | None) -> None:
         tick.substep("orphans", _orphan_step(orphans))
 
 
+def forget_orphans(
+    tick: _Tick, orphans: OrphanReport, now_ms: float, *, force: bool = False
+) -> None:
+    """Plan and (unless a dry run) apply the forget pass; the report lists both."""
+
+    def warnable(orphan: Orphan) -> bool:
+        partition = route_contract_decision(orphan.rel)
+        return gate("orphan-newborn.v1", tick.contracts.get(partition), True) is None
+
+    plan = plan_forget(orphans, warnable, force=force)
+    tick.report.spared_unwarnable = [f"memory/{o.rel}" for o in plan.spared]
+    if tick.dry_run:
+        tick.report.forgotten = [f"memory/{o.rel}" for o in plan.forget]
+        return
+    now = iso(datetime.fromtimestamp(now_ms / 1000, UTC))
+    tick.report.forgotten = apply_forget(tick.paths, plan, now, tick.lease)
+
+
 def run_memory_check(
     paths: KernelPaths,
     settings: Settings,
@@ -373,14 +407,20 @@ def run_memory_check(
     contracts = _contracts(paths, report)
     tick = _Tick(paths, settings, report, contracts, dry_run, lease)
     flag = settings.memory_check
-    if not any(gate(k, contracts[p], flag) is None for p in CONSUMERS for k in SIGNAL_KINDS):
+    forget = settings.forget and flag
+    consumer = any(gate(k, contracts[p], flag) is None for p in CONSUMERS for k in SIGNAL_KINDS)
+    if not consumer and not forget:
         return report
     report.measured = True
-    orphans = _orphans(tick, time.time() * 1000 if now_ms is None else now_ms)
-    _lints(tick, orphans)
+    clock = time.time() * 1000 if now_ms is None else now_ms
+    orphans = _orphans(tick, clock)
+    if consumer:
+        _lints(tick, orphans)
     report.clean = tick.ok and orphans is not None
-    if report.clean and not dry_run:
+    if consumer and report.clean and not dry_run:
         _sync_ledgers(tick)
+    if forget and orphans is not None:
+        forget_orphans(tick, orphans, clock)
     if report.posted or report.swept or report.withheld:
         log.info(
             "[memory] check tick posted=%d swept=%d withheld=%d",
@@ -388,4 +428,31 @@ def run_memory_check(
             len(report.swept),
             len(report.withheld),
         )
+    return report
+
+
+def reclaim(
+    paths: KernelPaths,
+    settings: Settings,
+    *,
+    dry_run: bool = False,
+    force: bool = False,
+    lease: Lease | None = None,
+    now_ms: float | None = None,
+) -> CheckReport:
+    """``subcon reclaim``: the forget pass by hand, whatever the forget setting says
+    (``force`` also forgets stale orphans whose partition never accepted the warning).
+
+    Raises:
+        LockLost: the lease was lost before a deletion.
+    """
+    report = CheckReport(memory_dir=str(paths.memory_dir), dry_run=dry_run)
+    contracts = _contracts(paths, report)
+    tick = _Tick(paths, settings, report, contracts, dry_run, lease)
+    report.measured = True
+    clock = time.time() * 1000 if now_ms is None else now_ms
+    orphans = _orphans(tick, clock)
+    report.clean = tick.ok and orphans is not None
+    if orphans is not None:
+        forget_orphans(tick, orphans, clock, force=force)
     return report

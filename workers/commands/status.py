@@ -97,9 +97,9 @@ def collect_status(paths: KernelPaths, settings: Settings) -> dict[str, Any]:
         "runtime": {"path": str(paths.runtime), "exists": paths.runtime.is_dir()},
         "mode": "embedded" if settings.embedded else "distributed",
         "memory_check": {
-            # The original's system.status shape (docs/formats.md §6.3); subcon never forgets.
+            # The original's system.status shape (docs/formats.md §6.3).
             "check_enabled": settings.memory_check,
-            "forget_enabled": False,
+            "forget_enabled": settings.forget and settings.memory_check,
             "partitions": [
                 {
                     "name": p.name,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from pathlib import Path
 
 from shared.constants import PATTERN_TRACKER
 from shared.errors import InputError
@@ -26,8 +27,10 @@ from shared.kernel.files import safe_basename
 from shared.kernel.lock.base import Lease
 from shared.kernel.paths import KernelPaths
 from shared.language.text import strip_pointers
+from shared.memcheck.forget import tombstones
 from shared.memcheck.links import is_safe_slug
 from shared.settings import Settings
+from shared.timestamps import filename_ts
 from shared.weaver.crystallize.store import StoredFragment, rel_path, write_if_changed
 from shared.weaver.judging.interfaces import DossierWriter
 from shared.weaver.judging.vocabulary import Signal
@@ -101,6 +104,7 @@ def post_node_create(
     except (FileNotFoundError, ValueError, TypeError):
         posted = set()
     before = set(posted)
+    forgotten = tombstones(paths)
     for cand in candidates:
         if cand.count < settings.promotion_threshold:
             continue
@@ -108,6 +112,13 @@ def post_node_create(
             continue
         node_type = "lesson" if cand.signal == Signal.CORRECTION else "groove"
         slug = f"{node_type}-{cand.slug}"
+        if slug in forgotten:
+            # Forgotten as a stale orphan: asked for again only on evidence newer than
+            # the forgetting (a fragment's name starts with its event's time).
+            since = filename_ts(forgotten[slug])
+            if not any(Path(x.path).name[: len(since)] > since for x in cand.samples):
+                continue
+            posted.discard(slug)
         if (paths.topics_dir / f"{slug}.md").exists() or slug in posted:
             continue
         name = f"node-create-{slug}.pending"
