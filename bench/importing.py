@@ -31,7 +31,6 @@ import argparse
 import json
 import math
 import random
-import resource
 import shutil
 import subprocess
 import sys
@@ -51,6 +50,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.conversation import Speaker, board_topics  # noqa: E402
+from bench.memory import maxrss_mb  # noqa: E402
+from bench.run import Row, row, skipped  # noqa: E402
 from bench.vocabulary import FILLER_EN, FILLER_ZH, SUBJECTS_EN, SUBJECTS_ZH, VERBS_EN  # noqa: E402
 from shared.importing.redaction_rules import ALNUM, HEX, fake  # noqa: E402
 from shared.importing.run import ImportReport, run_import  # noqa: E402
@@ -69,7 +70,6 @@ START = "2026-01-05T08:00:00.000Z"
 # so well under the transcript's size) and some room for everything else on the disk.
 SPINE_SHARE = 0.75
 DISK_MARGIN = 512 * MB
-Row = dict[str, Any]
 
 _PROJECTS = ("shop", "billing-api", "infra", "文档站")
 _MODULES = (
@@ -81,23 +81,6 @@ _IDENTS = (
     "client", "ctx", "limit", "cursor", "batch", "token_count", "deadline", "items",
 )  # fmt: skip
 _TYPES = ("int", "str", "float", "bool", "Order", "Cart", "dict[str, Any]", "list[Row]")
-
-
-def row(
-    name: str, value: float | None, unit: str, target: str | None = None, met: bool | None = None
-) -> Row:
-    """One result in the runner's shape (``bench/run.py`` normalises it again)."""
-    return {
-        "name": name,
-        "value": None if value is None else round(float(value), 4),
-        "unit": unit,
-        "target": target,
-        "met": met,
-    }
-
-
-def skipped(name: str, reason: str, target: str | None = None) -> Row:
-    return row(name, None, f"skipped: {reason}", target, None)
 
 
 # ---------------------------------------------------------------------------- content
@@ -433,22 +416,9 @@ def bench_throughput(root: Path, total_bytes: int, seed: int, repeat: int) -> li
     ]
 
 
-def _peak_rss_mb() -> float:
-    """This process's own RSS high-water mark in MiB (``VmHWM``; ``ru_maxrss`` only as
-    the fallback, as Linux carries a parent's peak into a fork+exec child there)."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
 def child_import(kernel: Path, runtime: Path, transcript: Path) -> dict[str, Any]:
     """In the child: import ``transcript`` into a fresh runtime; report the peak RSS."""
-    baseline = _peak_rss_mb()
+    baseline = maxrss_mb()
     paths = KernelPaths(kernel=kernel, runtime=runtime)
     runtime.mkdir(parents=True, exist_ok=True)
     seconds, report = _timed(lambda: import_into(paths, transcript))
@@ -457,7 +427,7 @@ def child_import(kernel: Path, runtime: Path, transcript: Path) -> dict[str, Any
         "problems": report.problem_count,
         "seconds": seconds,
         "import_mb": baseline,
-        "peak_mb": _peak_rss_mb(),
+        "peak_mb": maxrss_mb(),
     }
 
 

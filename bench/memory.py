@@ -32,7 +32,7 @@ from bench.spine import metric  # noqa: E402
 LIMIT_MB = 200.0
 
 
-def _maxrss_mb() -> float:
+def maxrss_mb() -> float:
     """This process's peak RSS in MiB.
 
     ``VmHWM`` belongs to the process's own address space. ``ru_maxrss`` is only the
@@ -56,7 +56,7 @@ def child_scan(kernel: Path, runtime: Path, date: str) -> dict[str, Any]:
     from shared.settings import Settings
     from shared.weaver.pipeline import PassPlan, plan_pass, scan_slice
 
-    baseline = _maxrss_mb()
+    baseline = maxrss_mb()
     paths = KernelPaths(kernel=kernel, runtime=runtime)
     settings = Settings(kernel_dir=kernel, runtime_dir=runtime)
     plan: PassPlan = plan_pass(paths, settings, interval=f"{date.replace('-', '')}[0,23]")
@@ -71,7 +71,7 @@ def child_scan(kernel: Path, runtime: Path, date: str) -> dict[str, Any]:
         "turns": turns,
         "result_bytes": sent,
         "import_mb": baseline,
-        "maxrss_mb": _maxrss_mb(),
+        "maxrss_mb": maxrss_mb(),
     }
 
 

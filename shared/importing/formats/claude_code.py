@@ -101,7 +101,7 @@ _INJECTED_PREFIXES: Final = (
 )
 
 # Sections the harness writes into user text; each is cut out with its content.
-_INJECTED_TAGS: Final = (
+INJECTED_TAGS: Final = (
     "system-reminder",
     "command-name",
     "command-message",
@@ -117,7 +117,7 @@ _INJECTED_TAGS: Final = (
     "ide_opened_file",
     "ide_selection",
 )
-_INJECTED = re.compile(r"<(" + "|".join(_INJECTED_TAGS) + r")(?:\s[^>]*)?>.*?</\1>", re.DOTALL)
+_INJECTED = re.compile(r"<(" + "|".join(INJECTED_TAGS) + r")(?:\s[^>]*)?>.*?</\1>", re.DOTALL)
 _BASH_INPUT = re.compile(r"<bash-input>(.*?)</bash-input>", re.DOTALL)
 
 _REJECTIONS: Final = (

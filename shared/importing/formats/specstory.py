@@ -66,6 +66,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import BinaryIO, Final
 
+from shared.importing.formats import claude_code
 from shared.importing.records import Problem, ReadState, Role, Utterance
 
 IMAGE: Final = "[image]"
@@ -105,7 +106,6 @@ _INJECTED_TAGS: Final = (
     "attached_files",
     "user_info",
     "rules",
-    "system-reminder",
     "system_reminder",
     "manually_attached_skills",
     "agent_requestable_workspace_rules",
@@ -118,19 +118,8 @@ _INJECTED_TAGS: Final = (
     "memories",
     "custom_instructions",
     "timestamp",
-    "ide_opened_file",
-    "ide_selection",
-    "command-name",
-    "command-message",
-    "command-args",
-    "command-contents",
-    "local-command-stdout",
-    "local-command-stderr",
-    "local-command-caveat",
-    "bash-stdout",
-    "bash-stderr",
-    "user-prompt-submit-hook",
-    "task-notification",
+    # A Claude Code session's own injected sections, as SpecStory saves them.
+    *claude_code.INJECTED_TAGS,
 )
 _INJECTED = re.compile(r"<(" + "|".join(_INJECTED_TAGS) + r")(?:\s[^>]*)?>.*?</\1>\s*", re.DOTALL)
 _USER_QUERY = re.compile(r"<user_query>(.*?)</user_query>", re.DOTALL)
