@@ -278,8 +278,6 @@ def _stream(
         size += sum(len(str(v)) for v in event["payload"].values())
     if batch:
         _write(paths, batch, mark, start, out)
-    else:
-        save_mark(paths, mark)
 
 
 def _event(
