@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from shared.language.markers import candidate_rule, durable_marker
-from shared.language.text import own_words
+from shared.language.text import own_words, token_set
 from shared.weaver.concepts import same_instruction
 from shared.weaver.scan.actions import action_evidence, commands_run, head, line_actions
 from shared.weaver.scan.turns import Turn, TurnRow
@@ -201,8 +201,11 @@ def test_an_offer_closing_the_reply_breaks_a_line_that_says_act_without_asking(
     assert lexicon.matcher("no_confirmation").search("如果需要更新supabase，直接更新，无需额外确认")
     turn = _turn()
     turn["rows"] = [{"type": "agent.result", "text": reply}]
-    assert bool(asks_instead(turn, [0])) is breaks
-    assert asks_instead(turn, []) == []
+    assert bool(asks_instead(turn, [0], [frozenset()])) is breaks
+    assert asks_instead(turn, [], [frozenset()]) == []
+    # A line with a situation of its own is broken only by an offer about it.
+    supabase = [token_set("supabase")]
+    assert bool(asks_instead(turn, [0], supabase)) is (breaks and "Supabase" in reply)
 
 
 def test_a_long_row_keeps_its_head_and_its_tail() -> None:
@@ -211,3 +214,23 @@ def test_a_long_row_keeps_its_head_and_its_tail() -> None:
     text = "Start. " + "x" * 2000 + " Shall I commit it?"
     row = row_text({"type": "agent.result", "payload": {"text": text}})
     assert len(row) <= ROW_TEXT_CHARS and row.startswith("Start.") and row.endswith("commit it?")
+
+
+def test_editing_the_file_a_line_says_to_update_follows_it_and_a_forbidden_one_breaks_it() -> None:
+    actions = [
+        line_actions("For every task, add a concise entry to `CHANGELOG.md`"),
+        line_actions("Never edit `generated/api.ts` by hand; regenerate it"),
+        line_actions("Use `log/slog` for logging"),  # no file to write: nothing to follow
+    ]
+    assert actions[0].files == ("changelog.md",) and actions[1].forbidden_files == (
+        "generated/api.ts",
+    )
+    turn = _turn()
+    turn["rows"] = [
+        {"type": "agent.tool_use", "text": "Edit /repo/CHANGELOG.md"},
+        {"type": "agent.tool_use", "text": "Write /repo/generated/api.ts"},
+    ]
+    found = action_evidence(turn, actions, set)
+    assert [(e.index, e.followed) for e in found] == [(0, True), (1, False)]
+    turn["rows"] = [{"type": "agent.tool_use", "text": "Read /repo/CHANGELOG.md"}]
+    assert action_evidence(turn, actions, set) == []  # reading is not writing

@@ -90,7 +90,7 @@ class RuleJudge:
             return said
         evidence = action_evidence(
             turn, index.actions, lambda: index.triggered(token_set(turn.get("text", "")))
-        ) + asks_instead(turn, index.no_asking)
+        ) + asks_instead(turn, index.no_asking, index.situations)
         if not evidence:
             return said
         # What the agent ran decides a line the words left neutral or strengthened; a

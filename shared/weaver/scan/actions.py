@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from shared.language import lexicon
-from shared.language.text import split_trigger
+from shared.language.text import split_trigger, token_set
 from shared.weaver.scan.turns import Turn
 
 # Programs whose first word starts a command in a code span (lower case).
@@ -266,6 +266,23 @@ SHELL_TOOLS = frozenset(
     }
 )
 _SPAN = re.compile(r"`([^`\n]{2,200})`")
+# A file name or path in a code span: a name with an extension, or an all-caps name.
+_FILE = re.compile(r"(?:[\w.-]+/)*(?:[\w-]+\.[A-Za-z0-9]{1,8}|[A-Z][A-Z0-9_]{2,})")
+EDIT_TOOLS = frozenset(
+    {
+        "edit",
+        "write",
+        "multiedit",
+        "notebookedit",
+        "apply_patch",
+        "edit_file",
+        "write_file",
+        "create_file",
+        "str_replace_editor",
+        "search_replace",
+        "str_replace_based_edit_tool",
+    }
+)
 _SHELL_BLOCK = re.compile(r"```(?:bash|sh|shell|zsh|console|powershell|ps1)\s+(.+?)(?:```|$)", re.S)
 _TOKEN = re.compile(r"[^\s;&|()`'\"<>]+")
 # Where a clause ends: a forbidding word reaches no further than this.
@@ -285,12 +302,16 @@ class LineActions:
     # The commands come from the line's code spans; False when only a kind of step is
     # named ("run the tests"), which counts only where the turn meets the line's trigger.
     explicit: bool = True
+    # Files the line says to write or update (`CHANGELOG.md`, `VERSION`), and ones it
+    # says never to touch: an edit of one by the agent follows or breaks it.
+    files: tuple[str, ...] = ()
+    forbidden_files: tuple[str, ...] = ()
     # The line names a situation ("When testing in a session, … not the global `minsky`"):
     # running what it forbids breaks it only where the turn meets that situation.
     conditional: bool = False
 
     def __bool__(self) -> bool:
-        return bool(self.prescribed or self.forbidden)
+        return bool(self.prescribed or self.forbidden or self.files or self.forbidden_files)
 
 
 def head(command: str) -> tuple[str, ...] | None:
@@ -324,13 +345,19 @@ def line_actions(text: str) -> LineActions:
     """What a board line's text prescribes and forbids (see the module docstring)."""
     prescribed: list[tuple[str, ...]] = []
     forbidden: list[tuple[str, ...]] = []
+    files: list[str] = []
+    forbidden_files: list[str] = []
     for match in _SPAN.finditer(text):
+        start = max((m.end() for m in _CLAUSE.finditer(text, 0, match.start())), default=0)
+        against = _forbids(text[start : match.start()])
         found = head(match.group(1))
         if found is None:
+            name = match.group(1).strip()
+            if _FILE.fullmatch(name) and lexicon.matcher("file_write").search(text):
+                (forbidden_files if against else files).append(name.lower())
             continue
-        start = max((m.end() for m in _CLAUSE.finditer(text, 0, match.start())), default=0)
-        (forbidden if _forbids(text[start : match.start()]) else prescribed).append(found)
-    explicit = bool(prescribed or forbidden)
+        (forbidden if against else prescribed).append(found)
+    explicit = bool(prescribed or forbidden or files or forbidden_files)
     if not prescribed:
         for step, heads in STEPS.items():
             if lexicon.matcher(f"step:{step}").search(text) is not None:
@@ -345,6 +372,8 @@ def line_actions(text: str) -> LineActions:
         tuple(dict.fromkeys(forbidden)),
         tuple(situation),
         explicit,
+        tuple(files),
+        tuple(forbidden_files),
         conditional=bool(split_trigger(text)[0]),
     )
 
@@ -394,7 +423,12 @@ def action_evidence(
     ``triggered()`` gives the lines whose trigger the turn's words meet (asked only
     when a line names a kind of step rather than a command)."""
     ran = commands_run(turn)
-    if not ran:
+
+    def edited() -> list[str]:
+        return files_edited(turn)
+
+    edited_cache: list[str] | None = None
+    if not ran and not any(a.files or a.forbidden_files for a in actions):
         return []
     out = []
     met: set[int] | None = None
@@ -419,6 +453,16 @@ def action_evidence(
         done = next((h for h in acts.prescribed if runs(ran, h)), None)
         if done is not None:
             out.append(ActionEvidence(i, True, " ".join(done)))
+            continue
+        touched = edited() if edited_cache is None else edited_cache
+        edited_cache = touched
+        bad = next((f for f in acts.forbidden_files if _names(touched, f)), None)
+        if bad is not None and not (acts.conditional and i not in (met := met or triggered())):
+            out.append(ActionEvidence(i, False, f"edited {bad}"))
+            continue
+        wrote = next((f for f in acts.files if _names(touched, f)), None)
+        if wrote is not None:
+            out.append(ActionEvidence(i, True, f"edited {wrote}"))
     return out
 
 
@@ -440,9 +484,15 @@ def commands_named(text: str, actions: list[LineActions]) -> set[int]:
     return found
 
 
-def asks_instead(turn: Turn, lines_asking_not_to_ask: list[int]) -> list[ActionEvidence]:
+def asks_instead(
+    turn: Turn, lines_asking_not_to_ask: list[int], situations: list[frozenset[str]]
+) -> list[ActionEvidence]:
     """The agent closed the turn by offering its next step ("Would you like me to …?",
-    "下一步可以…") where a line says to act without asking: that line is broken."""
+    "下一步可以…") where a line says to act without asking: that line is broken. A line
+    with a situation of its own ("if Supabase needs updating, update it directly") is
+    broken only by an offer about that situation (one of its trigger cues).
+    ``situations`` are each line's situation cues (empty: it has none), by board index;
+    an offer meets a situation with two of its cues (one when it has one)."""
     if not lines_asking_not_to_ask:
         return []
     replies = [r["text"] for r in turn.get("rows", []) if r["type"] == "agent.result"]
@@ -452,4 +502,27 @@ def asks_instead(turn: Turn, lines_asking_not_to_ask: list[int]) -> list[ActionE
     last = replies[-1].strip().removesuffix("[…]").rstrip()
     if lexicon.matcher("agent_offer").search(last[-300:]) is None:
         return []
-    return [ActionEvidence(i, False, "asked before acting") for i in lines_asking_not_to_ask]
+    said = token_set(last[-300:])
+    return [
+        ActionEvidence(i, False, "asked before acting")
+        for i in lines_asking_not_to_ask
+        if len(situations[i] & said) >= min(2, len(situations[i]))
+    ]
+
+
+def files_edited(turn: Turn) -> list[str]:
+    """The lower-cased inputs of the turn's file-writing tool calls (paths in them)."""
+    out = []
+    for row in turn.get("rows", []):
+        if row["type"] != "agent.tool_use":
+            continue
+        name, _, rest = row["text"].partition(" ")
+        if name.lower() in EDIT_TOOLS:
+            out.append(rest.lower())
+    return out
+
+
+def _names(edited: list[str], file: str) -> bool:
+    """Some edit's input names ``file`` as a whole path component."""
+    pattern = re.compile(rf"(?:^|[\s/\\`'\"]){re.escape(file)}(?:$|[\s`'\",:;)])")
+    return any(pattern.search(text) for text in edited)

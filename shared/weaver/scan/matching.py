@@ -20,7 +20,13 @@ from typing import ClassVar
 from shared.formats.board import Board
 from shared.language import lexicon
 from shared.language.prefilter import LiteralScanner
-from shared.language.text import GENERIC_CUES, normalise, token_witnesses
+from shared.language.text import (
+    GENERIC_CUES,
+    normalise,
+    split_trigger,
+    token_set,
+    token_witnesses,
+)
 from shared.weaver.scan.actions import line_actions
 from shared.weaver.scan.turns import Turn
 
@@ -188,6 +194,13 @@ class BoardIndex:
             i
             for i, ln in enumerate(board.lines)
             if lexicon.matcher("no_confirmation").search(ln.text) is not None
+        ]
+        # Their situations, when they name one ("如果需要更新supabase…，直接更新").
+        self.situations = [
+            token_set(split_trigger(ln.text)[0]) - GENERIC_CUES
+            if i in self.no_asking
+            else frozenset()
+            for i, ln in enumerate(board.lines)
         ]
         self.has_actions = any(self.actions) or bool(self.no_asking)
         self.cue_keys = frozenset(self.by_cue)

@@ -22,7 +22,7 @@ from shared.constants import INTERNAL_KINDS
 from shared.spine.event import is_external, kind_label
 
 LOOKAHEAD_LINES = 2000
-MAX_ROWS = 40
+MAX_ROWS = 160
 ORIGIN_TEXT_CHARS = 4000
 ROW_TEXT_CHARS = 600
 EVIDENCE_TYPES = frozenset({"agent.tool_use", "agent.tool_result", "agent.result"})

@@ -314,4 +314,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # A line that asks to write or update a file (actions: an edit of it follows it).
+    "file_write": (
+        Pattern(
+            r"(?i:\b(?:update|add|write|record|append|keep|bump|increment|edit|document|note)\w*\b)",
+            "writing or updating a file",
+            bounded=False,
+        ),
+    ),
 }

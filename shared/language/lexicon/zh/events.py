@@ -153,4 +153,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    "file_write": (
+        Pattern(
+            r"更新|添加|写入|写到|记录|追加|修改|编辑|同步|保存",
+            "writing or updating a file",
+            bounded=False,
+        ),
+    ),
 }
