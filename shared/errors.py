@@ -138,6 +138,12 @@ class LockLost(LockError):
     code = "lock-lost"
 
 
+class BrokerUnreachable(SubconError):
+    """The Celery broker (Redis) did not answer: nothing was sent to the cluster."""
+
+    code = "broker-unreachable"
+
+
 class ThinTurnError(SubconError):
     """A thin turn (a scan result's turn without text and rows) had to be judged and
     no full turn was available for it: a bug in choosing which turns stay full."""

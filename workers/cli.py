@@ -15,7 +15,14 @@ from pathlib import Path
 
 import click
 
-from shared.errors import ConfigError, GitError, InputError, LockError, SubconError
+from shared.errors import (
+    BrokerUnreachable,
+    ConfigError,
+    GitError,
+    InputError,
+    LockError,
+    SubconError,
+)
 from shared.kernel.paths import KernelPaths
 from shared.settings import load_settings
 from workers.context import CliContext
@@ -110,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (InputError, ConfigError) as exc:
         click.echo(f"subcon: {exc}", err=True)
         return 2
-    except (GitError, LockError) as exc:
+    except (GitError, LockError, BrokerUnreachable) as exc:
         click.echo(f"subcon: {exc}", err=True)
         return 3
     except SubconError as exc:

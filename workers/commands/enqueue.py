@@ -10,7 +10,7 @@ import click
 from celery.result import AsyncResult
 
 from shared.constants import WEAVER
-from shared.errors import InputError
+from shared.errors import BrokerUnreachable, InputError
 from shared.kernel.paths import KernelPaths
 from workers.context import CliContext
 
@@ -170,9 +170,18 @@ def _dispatch_pass(
     from shared.jsontext import pretty
     from workers.app import make_app
     from workers.canvas import dispatch_weaver, partition_limits
+    from workers.reachability import require_broker
     from workers.waiting import commit_line, follow_commit, pass_text, run_and_wait
 
     app = make_app(obj.settings)
+    try:
+        require_broker(app)
+    except BrokerUnreachable as exc:
+        # The item is written: say so, and that the next tick's pass settles it.
+        raise BrokerUnreachable(
+            f"wrote {item}, but its weaver pass was not dispatched ({exc}); "
+            "the next tick's pass will settle it"
+        ) from None
     eager = bool(app.conf.task_always_eager)
     limit = timeout if timeout is not None else partition_limits(obj.paths, WEAVER)[1] + 60
     started = time.monotonic()

@@ -107,11 +107,13 @@ def command(
     from workers import progress
     from workers.app import make_app
     from workers.canvas import partition_limits, plan_weaver, send_weaver
+    from workers.reachability import require_broker
     from workers.waiting import ScanProgress, emit, poll_group, run_and_wait
 
     obj.paths.require_kernel()
     text = interval_for(obj.paths, interval, day, start, end)
     app = make_app(obj.settings)
+    require_broker(app)
     plan_json = plan_weaver(app, interval=text)
     slices = plan_json.get("slices") or []
     limit = timeout if timeout is not None else partition_limits(obj.paths, WEAVER)[1] + 60

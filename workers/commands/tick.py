@@ -109,10 +109,12 @@ def command(obj: CliContext, as_json: bool, wait: bool, timeout: float | None) -
     """
     from workers import routing
     from workers.app import make_app
+    from workers.reachability import require_broker
     from workers.waiting import run_and_wait
 
     obj.paths.require_kernel()
     app = make_app(obj.settings)
+    require_broker(app)
     limit = timeout if timeout is not None else _default_timeout(obj)
     deadline = time.monotonic() + limit
     task = app.tasks[routing.TICK]

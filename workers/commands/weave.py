@@ -38,10 +38,12 @@ def command(
     """
     from workers.app import make_app
     from workers.canvas import dispatch_weaver, partition_limits
+    from workers.reachability import require_broker
     from workers.waiting import follow_commit, pass_text, run_and_wait
 
     obj.paths.require_kernel()
     app = make_app(obj.settings)
+    require_broker(app)
     limit = timeout if timeout is not None else partition_limits(obj.paths, WEAVER)[1] + 60
     started = time.monotonic()
 
