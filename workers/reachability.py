@@ -28,18 +28,10 @@ def shown_url(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
-def require_broker(app: Celery) -> None:
-    """Raise :class:`BrokerUnreachable` when ``app`` sends to a Redis broker that does
-    not answer (an eager app, or another transport, is not asked).
-
-    Raises:
-        BrokerUnreachable: the broker did not answer a ping within 3 s.
-    """
-    if app.conf.task_always_eager:
-        return
-    url = str(app.conf.broker_url or "")
-    if not url.startswith(("redis://", "rediss://", "unix://")):
-        return
+def broker_problem(url: str | None) -> str | None:
+    """Why the Redis broker at ``url`` does not answer (None: it does, or none is set)."""
+    if not url or not url.startswith(("redis://", "rediss://", "unix://")):
+        return None
     try:
         client = redis.Redis.from_url(
             url, socket_connect_timeout=TIMEOUT_S, socket_timeout=TIMEOUT_S
@@ -49,4 +41,19 @@ def require_broker(app: Celery) -> None:
         finally:
             client.close()
     except redis.RedisError as exc:
-        raise BrokerUnreachable(f"cannot reach the broker at {shown_url(url)}: {exc}") from None
+        return f"cannot reach the broker at {shown_url(url)}: {exc}"
+    return None
+
+
+def require_broker(app: Celery) -> None:
+    """Raise :class:`BrokerUnreachable` when ``app`` sends to a Redis broker that does
+    not answer (an eager app, or another transport, is not asked).
+
+    Raises:
+        BrokerUnreachable: the broker did not answer a ping within 3 s.
+    """
+    if app.conf.task_always_eager:
+        return
+    problem = broker_problem(str(app.conf.broker_url or ""))
+    if problem is not None:
+        raise BrokerUnreachable(problem)

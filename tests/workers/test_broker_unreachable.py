@@ -54,3 +54,18 @@ def test_the_password_is_masked() -> None:
     assert shown_url("rediss://:pw@h:6380/0?x=1") == "rediss://:***@h:6380/0?x=1"
     assert shown_url("redis://user:pw@h/1") == "redis://user:***@h/1"
     assert shown_url("redis://h:6379/0") == "redis://h:6379/0"
+
+
+def test_status_says_the_broker_does_not_answer(tmp_path: Path) -> None:
+    paths = KernelPaths(kernel=tmp_path / "k", runtime=tmp_path / "r")
+    init_kernel(paths, demo=False, force=False)
+    url = f"redis://:s3cret@127.0.0.1:{_free_port()}/0"
+    proc = subprocess.run(
+        [sys.executable, "-m", "workers", "--kernel", str(paths.kernel), "--runtime",
+         str(paths.runtime), "status"],
+        env={"PATH": "/usr/bin:/bin", "SUBCON_BROKER_URL": url, "HOME": str(tmp_path)},
+        capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert proc.returncode == 0
+    assert "broker: UNREACHABLE: cannot reach the broker at redis://:***@" in proc.stdout
+    assert "s3cret" not in proc.stdout

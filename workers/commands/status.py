@@ -96,6 +96,7 @@ def collect_status(paths: KernelPaths, settings: Settings) -> dict[str, Any]:
         "kernel": {"path": str(paths.kernel), "exists": paths.kernel.is_dir()},
         "runtime": {"path": str(paths.runtime), "exists": paths.runtime.is_dir()},
         "mode": "embedded" if settings.embedded else "distributed",
+        "broker": _broker(settings),
         "memory_check": {
             # The original's system.status shape (docs/formats.md §6.3).
             "check_enabled": settings.memory_check,
@@ -119,6 +120,17 @@ def collect_status(paths: KernelPaths, settings: Settings) -> dict[str, Any]:
         "spine": malformed_json(stats),
         "import": _imports(paths, settings),
     }
+
+
+def _broker(settings: Settings) -> dict[str, Any] | None:
+    """Whether the configured broker answers (None in embedded mode)."""
+    if settings.embedded:
+        return None
+    from workers.reachability import broker_problem, shown_url
+
+    problem = broker_problem(settings.broker_url)
+    return {"url": shown_url(settings.broker_url or ""), "reachable": problem is None,
+            "problem": problem}  # fmt: skip
 
 
 def _imports(paths: KernelPaths, settings: Settings) -> dict[str, Any]:
@@ -148,6 +160,13 @@ def render_status(status: dict[str, Any], *, verbose: bool = False) -> str:
     lines.append(
         f"mode: {status['mode']}   tick: {status['tick'] if status['tick'] is not None else '-'}"
     )
+    broker = status.get("broker")
+    if broker is not None:
+        lines.append(
+            f"broker: {broker['url']} answers"
+            if broker["reachable"]
+            else f"broker: UNREACHABLE: {broker['problem']}"
+        )
     lines.append("partitions:")
     if not status["partitions"]:
         lines.append("  (none)")
