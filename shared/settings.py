@@ -160,7 +160,7 @@ def _config_error(exc: ValidationError) -> ConfigError:
         name = str(err["loc"][0]) if err.get("loc") else "?"
         info = Settings.model_fields.get(name)
         variable = f"SUBCON_{name.upper()}"
-        allowed = allowed_values(info) if info is not None else "see the README's settings table"
+        allowed = allowed_values(info) if info is not None else "see docs/settings.md"
         lines.append(
             f"invalid setting {variable}={err.get('input')!r}: allowed: {allowed} "
             f"({err.get('msg', 'invalid')})"

@@ -98,7 +98,7 @@ class CommitReport:
 
     @property
     def exit_code(self) -> int:
-        """The CLI exit code of this wake (README: Commands)."""
+        """The CLI exit code of this wake (docs/commands.md)."""
         return self.skip_kind.exit_code if self.skip_kind is not None else 0
 
     def to_json(self) -> dict[str, Any]:

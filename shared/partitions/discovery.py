@@ -126,7 +126,7 @@ def locale_key(
 
     Exact for ASCII names (controls are ignorable, as in ICU); for other names,
     letters with accents sort as their base letter plus an accent and other scripts
-    by code point, which is close but not ICU (README "Differences from duoduo").
+    by code point, which is close but not ICU (docs/duoduo.md, "Differences from duoduo").
     """
     primary: list[int] = []
     secondary: list[int] = []

@@ -15,7 +15,7 @@ from shared.kernel.paths import KernelPaths
 from workers.context import CliContext
 
 # How the weaver routes a directed item (shared.weaver.settle.directed.route_item), for the
-# operator; the README's "Triggering work by hand" lists the same.
+# operator; docs/operations.md ("Triggering work by hand") lists the same.
 ROUTES = (
     "[memory:claude-lint], [memory:claude-compress], [sink], [merge], or prose asking to "
     "compact/prune/repair/rewrite/lint/fix memory/CLAUDE.md -> board update from evidence",
