@@ -69,3 +69,14 @@ def test_status_says_the_broker_does_not_answer(tmp_path: Path) -> None:
     assert proc.returncode == 0
     assert "broker: UNREACHABLE: cannot reach the broker at redis://:***@" in proc.stdout
     assert "s3cret" not in proc.stdout
+
+
+def test_audit_names_a_missing_kernel_and_says_when_there_is_nothing(tmp_path: Path) -> None:
+    """Issue #32 (low): audit on a missing kernel printed nothing and exited 0."""
+    from workers.cli import main
+
+    missing = ["--kernel", str(tmp_path / "nope"), "--runtime", str(tmp_path / "r"), "audit"]
+    assert main(missing) == 2
+    paths = KernelPaths(kernel=tmp_path / "k", runtime=tmp_path / "r2")
+    init_kernel(paths, demo=False, force=False)
+    assert main(["--kernel", str(paths.kernel), "--runtime", str(paths.runtime), "audit"]) == 0

@@ -6,6 +6,7 @@ import click
 
 from shared.committer.audit import read_audit
 from shared.jsontext import compact, pretty
+from workers.commands.status import require_roots
 from workers.context import CliContext
 
 
@@ -15,7 +16,12 @@ from workers.context import CliContext
 @click.option("--json", "as_json", is_flag=True, help="print a JSON array")
 @click.pass_obj
 def command(ctx: CliContext, since: str | None, file: str | None, as_json: bool) -> int:
-    """Print committer audit records, oldest first."""
+    """Print committer audit records, oldest first.
+
+    Exit 2 when the kernel or runtime dir is missing; "no audit records" when none
+    match (exit 0).
+    """
+    require_roots(ctx.paths)
     records = read_audit(ctx.paths, since=since, file=file)
     if as_json:
         click.echo(pretty([r.to_json() for r in records]), nl=False)
@@ -27,4 +33,6 @@ def command(ctx: CliContext, since: str | None, file: str | None, as_json: bool)
         extra = f" {r.commit[:12]}" if r.commit else ""
         quote = f" {compact(r.quote)}" if r.quote else ""
         click.echo(f"{r.ts} {r.decision} {where} {r.reason or ''}{extra}{quote}".rstrip())
+    if not records:
+        click.echo("no audit records" + (f" since {since}" if since else ""))
     return 0
