@@ -148,3 +148,20 @@ def safe_basename(name: str) -> str:
     if not name or name in {".", ".."} or any(c in name for c in "/\\\0\n\r"):
         raise NameRejected(None, None, f"unsafe file name {name!r}")
     return name
+
+
+def utf8_problem(path: Path) -> str | None:
+    """``path:line:column: not valid UTF-8 (byte 0xNN)`` for the first bad byte of a
+    file, or None when it decodes (or cannot be read: other checks report that)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        return f"{path}:{line}:{column}: not valid UTF-8 (byte 0x{data[exc.start]:02x})"
+    return None

@@ -28,7 +28,7 @@ from typing import Any, Final, TypeVar
 
 from shared.constants import PATTERN_TRACKER, SCAN_GAP_PENDING, WEAVER
 from shared.errors import SubconError
-from shared.kernel.files import atomic_write_text
+from shared.kernel.files import atomic_write_text, utf8_problem
 from shared.kernel.lock.base import Lease
 from shared.kernel.paths import KernelPaths
 from shared.memcheck import board_lint, entity_lint, node_lint
@@ -412,6 +412,11 @@ def run_memory_check(
     if not consumer and not forget:
         return report
     report.measured = True
+    bad = utf8_problem(paths.board)
+    if bad is not None:
+        # The lints read it with replacement characters; the operator must still hear.
+        report.errors.append(f"board: {bad}")
+        tick.ok = False
     clock = time.time() * 1000 if now_ms is None else now_ms
     orphans = _orphans(tick, clock)
     if consumer:
