@@ -38,9 +38,7 @@ def default_roots(environ: Mapping[str, str]) -> tuple[Path, Path]:
 class Settings(BaseSettings):
     """Every knob subcon has. Field ``x`` is set by ``SUBCON_X``."""
 
-    model_config = SettingsConfigDict(
-        env_prefix="SUBCON_", env_file=".env", extra="ignore", frozen=True
-    )
+    model_config = SettingsConfigDict(env_prefix="SUBCON_", extra="ignore", frozen=True)
 
     kernel_dir: Path = Field(default=Path(), description="kernel dir (git work tree)")
     runtime_dir: Path = Field(default=Path(), description="runtime dir holding var/")
@@ -85,6 +83,10 @@ class Settings(BaseSettings):
     )
 
     judge: str = Field(default="rules", description="the judge implementation (registered name)")
+    env_file: Path | None = Field(
+        default=None,
+        description="the settings file read after the environment (see load_settings)",
+    )
     import_sources: str | None = Field(
         default=None,
         validation_alias=AliasChoices("SUBCON_IMPORT", "import_sources"),
@@ -168,14 +170,75 @@ def _config_error(exc: ValidationError) -> ConfigError:
     return ConfigError("\n".join(lines))
 
 
-def load_settings(**overrides: Any) -> Settings:
-    """Build settings from the environment, with explicit overrides (CLI flags) winning.
+# The file deploy/cluster.sh writes, beside the code when it runs from a checkout.
+DEPLOY_ENV_FILE = Path(__file__).resolve().parent.parent / "deploy" / "subcon.env"
+
+
+def settings_file(environ: Mapping[str, str]) -> Path | None:
+    """The one settings file read after the environment: ``SUBCON_ENV_FILE`` when set,
+    else the first that exists of ``./.env``, ``~/.config/subcon/subcon.env`` and the
+    ``deploy/subcon.env`` that ``deploy/cluster.sh`` writes (so a CLI beside a running
+    cluster talks to it). None when there is none.
 
     Raises:
-        ConfigError: a setting has an unusable value (one line per setting).
+        ConfigError: ``SUBCON_ENV_FILE`` names a file that does not exist.
+    """
+    named = environ.get("SUBCON_ENV_FILE")
+    if named:
+        path = Path(os.path.expanduser(named))
+        if not path.is_file():
+            raise ConfigError(f"SUBCON_ENV_FILE={named} does not exist: create it or unset it")
+        return path
+    config = Path(environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config"))
+    for path in (Path(".env"), config / "subcon" / "subcon.env", DEPLOY_ENV_FILE):
+        if path.is_file():
+            return path
+    return None
+
+
+def file_values(path: Path | None) -> dict[str, str]:
+    """``KEY=VALUE`` lines of a settings file (comments and blanks skipped; quotes off)."""
+    if path is None:
+        return {}
+    out: dict[str, str] = {}
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return out
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.removeprefix("export ").partition("=")
+        out[key.strip()] = value.strip().strip("'\"")
+    return out
+
+
+def source_of(settings: Settings, name: str, overrides: Mapping[str, Any]) -> str:
+    """Where setting ``name`` came from: the command line, the environment, the settings
+    file, or the default."""
+    variable = f"SUBCON_{name.upper()}"
+    if overrides.get(name) is not None:
+        return "the command line"
+    if variable in os.environ:
+        return "the environment"
+    if variable in file_values(settings.env_file):
+        return str(settings.env_file)
+    return "the default"
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Build settings: explicit overrides (CLI flags) win, then the environment, then the
+    settings file (:func:`settings_file`), then the defaults.
+
+    Raises:
+        ConfigError: a setting has an unusable value (one line per setting), or
+            ``SUBCON_ENV_FILE`` names a missing file.
     """
     clean = {k: v for k, v in overrides.items() if v is not None}
+    path = settings_file(os.environ)
+    clean.setdefault("env_file", path)
     try:
-        return Settings(**clean)
+        return Settings(**clean, _env_file=path)
     except ValidationError as exc:
         raise _config_error(exc) from None

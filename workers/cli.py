@@ -93,8 +93,11 @@ def _print_version(ctx: click.Context) -> None:
 @click.pass_context
 def cli(ctx: click.Context, kernel: Path | None, runtime: Path | None) -> None:
     """subcon: background memory maintenance for an agent kernel."""
-    settings = load_settings(kernel_dir=kernel, runtime_dir=runtime)
-    ctx.obj = CliContext(settings=settings, paths=KernelPaths.from_settings(settings))
+    overrides = {"kernel_dir": kernel, "runtime_dir": runtime}
+    settings = load_settings(**overrides)
+    ctx.obj = CliContext(
+        settings=settings, paths=KernelPaths.from_settings(settings), overrides=overrides
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
@@ -12,3 +13,6 @@ from shared.settings import Settings
 class CliContext:
     settings: Settings
     paths: KernelPaths
+    # What the command line set (--kernel, --runtime), for `status` to say where each
+    # setting came from.
+    overrides: dict[str, Any] = field(default_factory=dict)

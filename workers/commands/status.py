@@ -14,7 +14,7 @@ from shared.kernel.paths import KernelPaths
 from shared.partitions.discovery import discover_partitions
 from shared.partitions.inbox import list_items, read_ledger
 from shared.partitions.state import is_backed_off, read_state
-from shared.settings import Settings
+from shared.settings import Settings, source_of
 from shared.spine.reader import ReadStats
 from workers.context import CliContext
 from workers.malformed import malformed_json, malformed_lines
@@ -66,7 +66,9 @@ def _tick(paths: KernelPaths) -> int | str | None:
         return f"unreadable: {exc}"
 
 
-def collect_status(paths: KernelPaths, settings: Settings) -> dict[str, Any]:
+def collect_status(
+    paths: KernelPaths, settings: Settings, overrides: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Everything ``status`` shows, read-only, as one JSON-ready object."""
     from datetime import UTC, datetime
 
@@ -96,6 +98,13 @@ def collect_status(paths: KernelPaths, settings: Settings) -> dict[str, Any]:
         "kernel": {"path": str(paths.kernel), "exists": paths.kernel.is_dir()},
         "runtime": {"path": str(paths.runtime), "exists": paths.runtime.is_dir()},
         "mode": "embedded" if settings.embedded else "distributed",
+        "settings": {
+            "file": str(settings.env_file) if settings.env_file else None,
+            "sources": {
+                name: source_of(settings, name, overrides or {})
+                for name in ("kernel_dir", "runtime_dir", "broker_url")
+            },
+        },
         "broker": _broker(settings),
         "memory_check": {
             # The original's system.status shape (docs/formats.md §6.3).
@@ -160,6 +169,14 @@ def render_status(status: dict[str, Any], *, verbose: bool = False) -> str:
     lines.append(
         f"mode: {status['mode']}   tick: {status['tick'] if status['tick'] is not None else '-'}"
     )
+    chosen = status.get("settings") or {}
+    sources = chosen.get("sources") or {}
+    if sources:
+        lines.append(
+            f"settings: the command line, then the environment, then "
+            f"{chosen.get('file') or '(no settings file)'}, then the defaults; "
+            + ", ".join(f"{name} from {where}" for name, where in sources.items())
+        )
     broker = status.get("broker")
     if broker is not None:
         lines.append(
@@ -250,7 +267,7 @@ def command(ctx: CliContext, as_json: bool, verbose: bool) -> int:
     Runs started by hand (weave, commit, enqueue) are listed as manual runs.
     """
     require_roots(ctx.paths)
-    status = collect_status(ctx.paths, ctx.settings)
+    status = collect_status(ctx.paths, ctx.settings, ctx.overrides)
     if as_json:
         click.echo(pretty(status), nl=False)
     else:
