@@ -13,7 +13,8 @@ system view an operator would give one:
 * ``ROOT`` (the directory holding the kernel and the runtime dir) is covered by an
   empty read-only tmpfs, so the kernel and the rest of the runtime are not there;
 * only the ``--ro`` directories (the runtime's ``var/events``; the CA certificate's
-  directory) and the checkout the host runs are bind-mounted back, read-only, at their
+  directory), the checkout the host runs and, when it lives under ``/tmp``, the
+  interpreter's prefix and site-packages are bind-mounted back, read-only, at their
   own paths; ``--rw`` binds a
   directory read-write at its own path, for the test-only pause points
   (``SUBCON_TEST_PAUSE``) and nothing else.
@@ -53,10 +54,26 @@ def _mount_points() -> list[tuple[str, str]]:
     return out
 
 
+HIDDEN = (Path("/tmp"), Path("/dev/shm"))
+
+
+def interpreter_paths() -> list[Path]:
+    """The Python the host runs (its prefix, its base prefix, its site-packages) where the
+    host's own ``/tmp`` or ``/dev/shm`` would hide it: a venv made under ``/tmp`` still
+    imports ``redis`` and ``celery`` inside the host. Outermost paths only."""
+    import site
+
+    found = {Path(p).resolve() for p in (sys.prefix, sys.base_prefix, *site.getsitepackages())}
+    hidden = [p for p in found if any(p.is_relative_to(h) for h in HIDDEN) and p.exists()]
+    return sorted(p for p in hidden if not any(p != q and p.is_relative_to(q) for q in hidden))
+
+
 def build_view(root: Path, ro: list[Path], rw: list[Path]) -> None:
     """The scan host's file system (see the module docstring)."""
     _mount("-t", "tmpfs", "-o", "mode=1777,size=64m", "subcon-host-shm", "/dev/shm")
-    binds = [(p, "ro") for p in [*ro, SOFTWARE]] + [(p, "rw") for p in rw]
+    # The interpreter first: a checkout inside the venv is bound on top of it.
+    software = [*(p for p in interpreter_paths() if p != SOFTWARE), SOFTWARE]
+    binds = [(p, "ro") for p in [*ro, *software]] + [(p, "rw") for p in rw]
     staged = []
     for n, (source, mode) in enumerate(binds):
         stage = STAGE / str(n)
