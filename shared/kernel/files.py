@@ -154,8 +154,9 @@ def utf8_problem(path: Path) -> str | None:
     """``path:line:column: not valid UTF-8 (byte 0xNN)`` for the first bad byte of a
     file, or None when it decodes (or cannot be read: other checks report that)."""
     try:
-        data = path.read_bytes()
-    except OSError:
+        with open_regular(path) as handle:  # never a blocking open (a planted FIFO)
+            data = handle.read()
+    except (OSError, InputError):
         return None
     try:
         data.decode("utf-8")

@@ -177,3 +177,19 @@ def test_enqueue_wait_prints_board_and_commit(
     out = capsys.readouterr().out.splitlines()
     assert any(x.startswith("board: ") for x in out)
     assert any(x.startswith("commit: made ") or x.startswith("commit: requested") for x in out)
+
+
+def test_weave_with_an_unposted_gap_says_how_to_post_it(
+    demo: KernelPaths, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #32 item 6: NO_NEW_GRADIENT while status shows a gap, and nothing said why."""
+    assert cli(demo, "weave", "--no-commit") == 0
+    out = capsys.readouterr().out
+    assert out.startswith("NO_NEW_GRADIENT")
+    (hint,) = [x for x in out.splitlines() if x.startswith("gap: ")]
+    assert "is not posted; `subcon gap` posts it" in hint
+    assert cli(demo, "gap") == 0
+    capsys.readouterr()
+    assert cli(demo, "weave", "--no-commit") == 0
+    out = capsys.readouterr().out
+    assert out.startswith("UPDATED") and "is not posted" not in out

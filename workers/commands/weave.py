@@ -11,6 +11,18 @@ from shared.constants import WEAVER
 from workers.context import CliContext
 
 
+def unposted_gap(obj: CliContext) -> str | None:
+    """The newest spine gap's tokens when one exists and none is posted (a pass run by
+    hand then has nothing to weave, and the operator should hear why)."""
+    from shared.constants import SCAN_GAP_PENDING
+    from shared.spine.gap import find_gap
+
+    if (obj.paths.inbox_dir(WEAVER) / SCAN_GAP_PENDING).exists():
+        return None
+    gap = find_gap(obj.paths, obj.settings)
+    return " ".join(gap.tokens) if gap is not None else None
+
+
 @click.command(name="weave")
 @click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
 @click.option("--wait/--no-wait", default=True, help="wait for the report (default) or not")
@@ -64,3 +76,9 @@ def command(
         click.echo(pretty(report), nl=False)
         return
     click.echo(pass_text(report, requested=not no_commit, verbose=verbose))
+    hint = unposted_gap(obj)
+    if hint and str(report.get("text", "")).startswith("NO_NEW_GRADIENT"):
+        click.echo(
+            f"gap: {hint} has unjudged events but is not posted; `subcon gap` posts it "
+            "(each tick's memory check does too), then `subcon weave` weaves it"
+        )
