@@ -31,16 +31,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cadence",),
     ("setup",),
     ("report",),
-    # Old import paths kept for the interop harness only (see each module's docstring).
-    COMPAT := (
-        "board",
-        "effectiveness",
-        "fragments",
-        "frontmatter",
-        "inbox",
-        "partition_state",
-        "playlist",
-    ),
 )
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
@@ -157,20 +147,12 @@ def test_no_upward_import_between_packages() -> None:
     assert upward == []
 
 
-def test_compatibility_paths_serve_only_the_harness() -> None:
-    """Nothing in the project imports an old path; each one re-exports its new module."""
-    old = {f"shared.{name}" for name in COMPAT}
-    users = [
-        f"{source} -> {target}"
-        for source, targets in graph().items()
-        if source not in old
-        for target in targets
-        if target in old
-    ]
-    assert users == []
-    for name in COMPAT:
-        text = (REPO / "shared" / f"{name}.py").read_text(encoding="utf-8")
-        assert "import *" in text and "interop" in text, name
+def test_no_compatibility_path_is_left() -> None:
+    """The old flat import paths are gone: the interop harness imports the regrouped ones."""
+    old = ("board", "effectiveness", "fragments", "frontmatter", "inbox", "partition_state",
+           "playlist")  # fmt: skip
+    assert [n for n in old if (REPO / "shared" / f"{n}.py").exists()] == []
+    assert not (REPO / "workers" / "keys.py").exists()
 
 
 def test_the_pure_core_never_imports_celery_or_workers() -> None:

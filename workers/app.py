@@ -17,11 +17,11 @@ from typing import Any
 
 from celery import Celery
 
+from shared.kernel.keys import kernel_id
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings, load_settings
 from workers import hooks, serialization
 from workers.config import celery_config
-from workers.keys import kernel_id
 from workers.tasks import commit, crystallize, failure, scan, settle, tick, update
 
 _TASK_MODULES = (scan, crystallize, update, settle, commit, tick, failure)

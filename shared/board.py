@@ -1,7 +1,0 @@
-"""Compatibility path ``shared.board`` for the interop harness (``../shared/interop``),
-which imports subcon's record functions by the paths they had before the packages
-were regrouped. The code lives in ``shared.formats.board``; nothing in the project imports
-this module (``tests/test_layering.py`` checks).
-"""
-
-from shared.formats.board import *  # noqa: F403

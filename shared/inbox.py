@@ -1,7 +1,0 @@
-"""Compatibility path ``shared.inbox`` for the interop harness (``../shared/interop``),
-which imports subcon's record functions by the paths they had before the packages
-were regrouped. The code lives in ``shared.partitions.inbox``; nothing in the project imports
-this module (``tests/test_layering.py`` checks).
-"""
-
-from shared.partitions.inbox import *  # noqa: F403
