@@ -16,7 +16,7 @@ REPO = Path(__file__).resolve().parent.parent
 # Lowest first: a package may import only from packages at its own rank or below.
 # The single modules at the top of shared/ are the foundation every package may use.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "constants", "testhooks", "collector", "timestamps", "jsontext"),
+    ("errors", "constants", "testhooks", "gcpause", "timestamps", "jsontext"),
     ("settings",),
     ("kernel",),
     ("language",),

@@ -17,7 +17,7 @@ import orjson
 from kombu.serialization import registry
 from kombu.utils import json as kombu_json
 
-from shared.collector import collector_paused
+from shared.gcpause import collector_paused
 
 # orjson writes datetimes itself; passing them through keeps kombu's envelopes.
 _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME

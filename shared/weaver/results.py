@@ -23,7 +23,7 @@ from pydantic import (
 )
 
 from shared.spine.reader import ReadStats
-from shared.weaver.judging.vocabulary import LineAction, Trajectory
+from shared.weaver.judging.verdicts import LineAction, Trajectory
 from shared.weaver.records import WireModel, decode
 
 

@@ -15,7 +15,7 @@ from bench.attribution import load, session_events
 from shared.weaver.judging.fixed import Answer, FixedJudge
 from shared.weaver.judging.interfaces import EventJudge, JudgeSet
 from shared.weaver.judging.registry import judge_set, names, registered
-from shared.weaver.judging.vocabulary import Trajectory, WeakeningKind
+from shared.weaver.judging.verdicts import Trajectory, WeakeningKind
 
 FIXED = "fixed"
 

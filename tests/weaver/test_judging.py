@@ -26,7 +26,7 @@ from shared.weaver.judging.interfaces import JudgeContext, Judgement, JudgeSet, 
 from shared.weaver.judging.registry import check, judge_set, names, registered
 from shared.weaver.judging.rules import VERSION as RULES_VERSION
 from shared.weaver.judging.rules import RuleJudge
-from shared.weaver.judging.vocabulary import Activation, RootCause, Trajectory, WeakeningKind
+from shared.weaver.judging.verdicts import Activation, RootCause, Trajectory, WeakeningKind
 from shared.weaver.pipeline import crystallize, plan_pass, scan_slice
 from shared.weaver.scan.turns import Turn
 from tests.weaver.helpers import (

@@ -12,7 +12,7 @@ import pytest
 from shared.errors import InputError
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
-from shared.weaver.judging.vocabulary import LineAction, Trajectory
+from shared.weaver.judging.verdicts import LineAction, Trajectory
 from shared.weaver.pipeline import crystallize, plan_pass, scan_slice, update
 from shared.weaver.plan import PassPlan
 from shared.weaver.records import ScanResult, SlicePlan, SliceRole

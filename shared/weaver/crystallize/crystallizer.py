@@ -33,7 +33,7 @@ from shared.weaver.crystallize.store import (
     resolve_marker,
 )
 from shared.weaver.judging.interfaces import DossierWriter
-from shared.weaver.judging.vocabulary import Trajectory
+from shared.weaver.judging.verdicts import Trajectory
 from shared.weaver.scan.scanner import ScannedFragment
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from shared.language.text import one_line
 from shared.weaver.crystallize.prose import wanted_of
 from shared.weaver.crystallize.store import StoredFragment
-from shared.weaver.judging.vocabulary import RootCause, Trajectory, WeakeningKind
+from shared.weaver.judging.verdicts import RootCause, Trajectory, WeakeningKind
 
 
 def verdict_of(s: int, n: int, w: int) -> str:

@@ -33,7 +33,7 @@ from shared.settings import Settings
 from shared.timestamps import filename_ts
 from shared.weaver.crystallize.store import StoredFragment, rel_path, write_if_changed
 from shared.weaver.judging.interfaces import DossierWriter
-from shared.weaver.judging.vocabulary import Signal
+from shared.weaver.judging.verdicts import Signal
 
 
 def _entity_refs(sf: StoredFragment) -> list[str]:

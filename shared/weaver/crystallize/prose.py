@@ -13,7 +13,7 @@ from shared.formats.effectiveness import Sample
 from shared.language.text import one_line
 from shared.weaver.crystallize.store import StoredFragment
 from shared.weaver.judging.interfaces import DossierWriter
-from shared.weaver.judging.vocabulary import Signal, Trajectory
+from shared.weaver.judging.verdicts import Signal, Trajectory
 
 _QUOTE_RE = re.compile(r'said: "(.*)"\.?$')
 _WANTED_RE = re.compile(r'^Wanted behaviour: "(.*)"\.$')

@@ -15,7 +15,7 @@ from shared.weaver.concepts import same_instruction
 from shared.weaver.crystallize.prose import make_sample, quote_of
 from shared.weaver.crystallize.store import StoredFragment, write_if_changed
 from shared.weaver.judging.interfaces import DossierWriter
-from shared.weaver.judging.vocabulary import Signal
+from shared.weaver.judging.verdicts import Signal
 
 NEW_SIGNALS = "new-signals.md"
 

@@ -18,7 +18,7 @@ from shared.weaver.crystallize.prose import make_sample
 from shared.weaver.crystallize.signals import NEW_SIGNALS
 from shared.weaver.crystallize.store import StoredFragment, rel_path, write_if_changed
 from shared.weaver.judging.interfaces import DossierWriter
-from shared.weaver.judging.vocabulary import Trajectory, WeakeningKind
+from shared.weaver.judging.verdicts import Trajectory, WeakeningKind
 from shared.weaver.results import LineEvidence
 
 _ORDER = ("WEAKENING", "STRENGTHENING", "NEUTRAL")

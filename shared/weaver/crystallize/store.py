@@ -13,7 +13,7 @@ from shared.formats.fragments import Fragment, read_fragment
 from shared.kernel.files import atomic_write_text, open_regular
 from shared.kernel.lock.base import Lease
 from shared.kernel.paths import KernelPaths
-from shared.weaver.judging.vocabulary import Trajectory
+from shared.weaver.judging.verdicts import Trajectory
 
 _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from shared.formats.board import BoardLine
 from shared.language.markers import new_direction, weakening_kind
 from shared.language.text import jaccard, token_set
-from shared.weaver.judging.vocabulary import WeakeningKind
+from shared.weaver.judging.verdicts import WeakeningKind
 from shared.weaver.scan.matching import LineCues
 
 TRIGGER_REL = "the event shows the line's trigger cue"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from shared.formats.board import Board
 from shared.weaver.judging.interfaces import JudgeContext, Judgement, SessionMemory
-from shared.weaver.judging.vocabulary import Activation, Signal, Trajectory, WeakeningKind
+from shared.weaver.judging.verdicts import Activation, Signal, Trajectory, WeakeningKind
 from shared.weaver.scan.turns import Turn
 
 _ACTIVATION = {

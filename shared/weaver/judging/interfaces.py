@@ -17,7 +17,7 @@ from shared.formats.board import Board, BoardLine
 from shared.formats.effectiveness import Effectiveness
 from shared.settings import Settings
 from shared.weaver.crystallize.store import StoredFragment
-from shared.weaver.judging.vocabulary import (
+from shared.weaver.judging.verdicts import (
     Activation,
     LineAction,
     Signal,

@@ -15,7 +15,7 @@ from shared.language.markers import (
 from shared.language.text import one_line
 from shared.weaver.judging.attribution import KIND_REASONS, correction_kind
 from shared.weaver.judging.interfaces import JudgeContext, Judgement, SessionMemory
-from shared.weaver.judging.vocabulary import Activation, Signal, Trajectory, WeakeningKind
+from shared.weaver.judging.verdicts import Activation, Signal, Trajectory, WeakeningKind
 from shared.weaver.scan.facts import TurnFacts, root_cause, rows_summary
 from shared.weaver.scan.turns import Turn
 

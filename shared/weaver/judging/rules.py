@@ -38,7 +38,7 @@ from shared.weaver.judging.judgements import (
     line_judgement,
     new_signal,
 )
-from shared.weaver.judging.vocabulary import Trajectory
+from shared.weaver.judging.verdicts import Trajectory
 from shared.weaver.scan.actions import action_evidence, asks_instead, commands_named
 from shared.weaver.scan.facts import TurnFacts
 from shared.weaver.scan.matching import BoardIndex, PointerScan

@@ -14,7 +14,7 @@ from shared.formats.board import BoardLine
 from shared.language.markers import wanted_as_written, wanted_behaviour
 from shared.language.text import GENERIC_CUES, normalise, one_line, token_set
 from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-from shared.weaver.judging.vocabulary import RootCause
+from shared.weaver.judging.verdicts import RootCause
 from shared.weaver.scan.matching import BoardIndex
 from shared.weaver.scan.turns import Turn
 

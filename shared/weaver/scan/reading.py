@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection
 from itertools import repeat
 from typing import Any, cast
 
-from shared.collector import collector_paused
+from shared.gcpause import collector_paused
 from shared.kernel.paths import KernelPaths
 from shared.spine.lines import Batch, iter_batches
 from shared.spine.reader import ReadStats, open_partition, parse_batch, parse_line

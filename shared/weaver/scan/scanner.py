@@ -21,7 +21,7 @@ from shared.formats.fragments import Fragment, fragment_date
 from shared.language.markers import is_greeting_or_receipt
 from shared.weaver.judging.interfaces import EventJudge, JudgeContext, Judgement, SessionMemory
 from shared.weaver.judging.rules import RuleJudge
-from shared.weaver.judging.vocabulary import Activation, Signal, Trajectory, WeakeningKind
+from shared.weaver.judging.verdicts import Activation, Signal, Trajectory, WeakeningKind
 from shared.weaver.records import Record
 from shared.weaver.scan.reading import read_slice_turns as read_slice_turns  # the scanner's reader
 from shared.weaver.scan.turns import Turn, build_turns

@@ -11,7 +11,7 @@ from shared.language import lexicon
 from shared.language.text import jaccard, token_set
 from shared.settings import Settings
 from shared.weaver.judging.interfaces import LineDecision
-from shared.weaver.judging.vocabulary import LineAction, Trajectory
+from shared.weaver.judging.verdicts import LineAction, Trajectory
 
 # Greedy to the bullet's last quote: the user's words may hold quotes ("Vous").
 _REWRITE_RE = re.compile(r'direction that would have helped: "(.*)"(?:; root_cause [^"]*)?$')

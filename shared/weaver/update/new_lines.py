@@ -14,7 +14,7 @@ from shared.language.lexicon.script import CJK_RE
 from shared.language.text import jaccard, token_set
 from shared.settings import Settings
 from shared.weaver.crystallize.signals import NEW_SIGNALS
-from shared.weaver.judging.vocabulary import LineAction
+from shared.weaver.judging.verdicts import LineAction
 from shared.weaver.results import DecisionRow
 from shared.weaver.update.line_judge import compose_line
 from shared.weaver.update.outcome import UpdateReport

@@ -8,7 +8,7 @@ import re
 from shared.formats.board import BoardLine
 from shared.kernel.paths import KernelPaths
 from shared.weaver.judging.interfaces import LineDecision
-from shared.weaver.judging.vocabulary import LineAction
+from shared.weaver.judging.verdicts import LineAction
 
 
 def dossier_slugs(paths: KernelPaths) -> set[str]:

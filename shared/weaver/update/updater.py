@@ -29,7 +29,7 @@ from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from shared.weaver.crystallize.store import write_if_changed
 from shared.weaver.judging.interfaces import LineDecision, LineJudge
-from shared.weaver.judging.vocabulary import LineAction
+from shared.weaver.judging.verdicts import LineAction
 from shared.weaver.report import evidence_phrase
 from shared.weaver.results import DecisionRow, UpdateResult
 from shared.weaver.update.edits import record_edits
