@@ -184,12 +184,13 @@ def test_weave_with_an_unposted_gap_says_how_to_post_it(
 ) -> None:
     """Issue #32 item 6: NO_NEW_GRADIENT while status shows a gap, and nothing said why."""
     assert cli(demo, "weave", "--no-commit") == 0
-    out = capsys.readouterr().out
-    assert out.startswith("NO_NEW_GRADIENT")
-    (hint,) = [x for x in out.splitlines() if x.startswith("gap: ")]
+    got = capsys.readouterr()
+    assert got.out.startswith("NO_NEW_GRADIENT")
+    assert got.out.splitlines()[-1].startswith("commit: ")  # stdout still ends with it
+    (hint,) = [x for x in got.err.splitlines() if x.startswith("gap: ")]
     assert "is not posted; `subcon gap` posts it" in hint
     assert cli(demo, "gap") == 0
     capsys.readouterr()
     assert cli(demo, "weave", "--no-commit") == 0
-    out = capsys.readouterr().out
-    assert out.startswith("UPDATED") and "is not posted" not in out
+    got = capsys.readouterr()
+    assert got.out.startswith("UPDATED") and "is not posted" not in got.err

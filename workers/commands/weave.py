@@ -78,7 +78,9 @@ def command(
     click.echo(pass_text(report, requested=not no_commit, verbose=verbose))
     hint = unposted_gap(obj)
     if hint and str(report.get("text", "")).startswith("NO_NEW_GRADIENT"):
+        # On stderr: stdout ends with the board and commit lines, as scripts expect.
         click.echo(
             f"gap: {hint} has unjudged events but is not posted; `subcon gap` posts it "
-            "(each tick's memory check does too), then `subcon weave` weaves it"
+            "(each tick's memory check does too), then `subcon weave` weaves it",
+            err=True,
         )
