@@ -80,3 +80,22 @@ def test_audit_names_a_missing_kernel_and_says_when_there_is_nothing(tmp_path: P
     paths = KernelPaths(kernel=tmp_path / "k", runtime=tmp_path / "r2")
     init_kernel(paths, demo=False, force=False)
     assert main(["--kernel", str(paths.kernel), "--runtime", str(paths.runtime), "audit"]) == 0
+
+
+def test_a_missing_runtime_suggests_an_init_that_works(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #32 item 8: status suggested `init` without --force, which init then refused."""
+    import shutil
+
+    from workers.cli import main
+
+    paths = KernelPaths(kernel=tmp_path / "k", runtime=tmp_path / "r")
+    init_kernel(paths, demo=False, force=False)
+    shutil.rmtree(paths.runtime)
+    roots = ["--kernel", str(paths.kernel), "--runtime", str(paths.runtime)]
+    assert main([*roots, "status"]) == 2
+    err = capsys.readouterr().err
+    assert f"--runtime {paths.runtime} init --force`" in err
+    assert main([*roots, "init", "--force"]) == 0  # what it suggested works
+    assert main([*roots, "status"]) == 0
