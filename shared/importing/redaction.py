@@ -108,6 +108,7 @@ _MASK_CHARS = frozenset("*xX•·.#?-_0 ")
 _PATH_START = re.compile(r"(?:~|\.{1,2})?/|[A-Za-z]:[\\/]")
 _PATH_SEGMENT = re.compile(r"[A-Za-z0-9][a-z0-9._-]*|[a-z0-9._-]+|[A-Z0-9._-]+")
 _PATH_EXTENSION = re.compile(r"\.[a-z0-9]{1,5}$")
+_LINE_SUFFIX = re.compile(r"(?::\d+){1,2}$")
 # The rest of a label naming something about the secret rather than the secret:
 # password_min_length, token_type, secret_name, api_key_header, PASSWORD_FILE.
 _META = re.compile(
@@ -117,10 +118,15 @@ _META = re.compile(
     r"|mode|source|provider|store|manager|backend|location|scope|usage|index|stdin)s?$"
 )
 _STRONG_SEPARATORS = frozenset({"=", "==", "===", ":=", "=>"})
-_TRAILING = ".,:;)]}>"
+_TRAILING = ".,:;)]}>!"  # "!": TypeScript's non-null assertion (process.env.X!)
+# JavaScript's typed arrays and buffers: the type of a key, never a key.
+_TYPE_NAME = re.compile(
+    r"(?:Big)?U?[Ii]nt(?:8|16|32|64)(?:Clamped)?Array|Float(?:32|64)Array|ArrayBuffer|Buffer"
+)
 
 
 def _is_path(value: str) -> bool:
+    value = _LINE_SUFFIX.sub("", value)  # "rules.md:69" cites a line of a file
     if _PATH_START.match(value):
         segments = re.split(r"[\\/]+", value.lstrip("~."))
     elif "/" in value and _PATH_EXTENSION.search(value):
@@ -148,6 +154,7 @@ def is_placeholder(value: str) -> bool:
         or _URL.match(value)
         or _EMAIL.fullmatch(value)
         or _is_path(value)
+        or _TYPE_NAME.fullmatch(value)
     )
 
 
@@ -202,16 +209,21 @@ def looks_secret(value: str, *, strong: bool, numeric: bool = False, min_len: in
     if not alpha:
         return numeric and strong and digit
     if " " in value:
-        return digit
+        # A passphrase is a few words; a sentence is prose (a JSON note, a dossier line),
+        # and so is a file reference with words after it.
+        return digit and value.count(" ") < 6 and not _is_path(value.split()[0])
     if digit:
         return True
     upper = any(c.isupper() for c in value)
     lower = any(c.islower() for c in value)
     if not value.isalpha():
+        if not strong and all(p and _WORDLIKE.fullmatch(p) for p in value.split("_")):
+            return False  # an identifier (``--- PASS: TestWrite_NoSessions``), not a secret
         return strong or (upper and lower)
     if strong:
         return True
-    return not _WORDLIKE.fullmatch(value) or len(value) >= 24
+    # Words run together (TestTrackCommandDetachedSkipsNilCommand) name things.
+    return not _WORDLIKE.fullmatch(value)
 
 
 # ------------------------------------------------------------------ checks

@@ -628,6 +628,8 @@ RULES: tuple[Rule, ...] = (
             "the password is incorrect",
             "pwd: /home/alice/project",
             "PASSWORD_FILE=/run/secrets/db_password",
+            "--- PASS: TestWriteActiveSessions_NoSessions (0.01s)",
+            "--- PASS: TestTrackCommandDetachedSkipsNilCommand (0.00s)",
         ),
     ),
     Rule(
@@ -658,6 +660,8 @@ RULES: tuple[Rule, ...] = (
             "API_KEY=your_api_key_here",
             "api_key: process.env.API_KEY",
             "apiKey: string;",
+            "privateKey: Uint8Array;",
+            '"private-key-memory": ".github/copilot-instructions.md:69 never log it"',
             "api_key_header = 'X-API-Key'",
             "monkey=banana12",
             "the api key: see the vault",
