@@ -7,7 +7,6 @@ are read off those files, not output captured from the reader.
 
 from __future__ import annotations
 
-import io
 import random
 from pathlib import Path
 
@@ -15,6 +14,7 @@ import pytest
 
 from shared.importing.formats.aider import AIDER_TOOL, READER, UNDID
 from shared.importing.records import FormatReader, Problem, ReadState, Role, Utterance
+from tests.importing.readers import of, read_all
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "transcripts" / "aider"
 NAME = ".aider.chat.history.md"
@@ -34,23 +34,13 @@ SECOND = "2025-07-03 09:00:01"
 def read_bytes(
     data: bytes, name: str, state: ReadState | None = None, *, final: bool = True
 ) -> tuple[list[Utterance], list[Problem], ReadState]:
-    state = state or ReadState()
-    handle = io.BytesIO(data)
-    items = list(READER.read(handle, name, state, final=final))
-    said = [i for i in items if isinstance(i, Utterance)]
-    problems = [i for i in items if isinstance(i, Problem)]
-    assert len(said) + len(problems) == len(items)
-    return said, problems, state
+    return read_all(READER, data, name, state, final)
 
 
 def read(
     path: Path, state: ReadState | None = None, *, final: bool = True
 ) -> tuple[list[Utterance], list[Problem], ReadState]:
     return read_bytes(path.read_bytes(), str(path), state, final=final)
-
-
-def of(said: list[Utterance], role: Role) -> list[Utterance]:
-    return [u for u in said if u.role == role]
 
 
 def test_reader_is_a_format_reader() -> None:

@@ -7,13 +7,13 @@ written into those fixtures, read off the files, not output captured from the re
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 
 from shared.importing.formats.specstory import IMAGE, INTERRUPTED, READER
 from shared.importing.records import FormatReader, Problem, ReadState, Role, Utterance
+from tests.importing.readers import of, read_all
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "transcripts" / "specstory"
 PROGRESS = FIXTURES / "2025-08-09_10-34Z-progress-tests.md"  # 2025 extension, Chinese
@@ -54,22 +54,13 @@ INJECTED_MARKERS = (
 def read_bytes(
     data: bytes, name: str, state: ReadState | None = None, *, final: bool = True
 ) -> tuple[list[Utterance], list[Problem], ReadState]:
-    state = state or ReadState()
-    items = list(READER.read(io.BytesIO(data), name, state, final=final))
-    said = [i for i in items if isinstance(i, Utterance)]
-    problems = [i for i in items if isinstance(i, Problem)]
-    assert len(said) + len(problems) == len(items)
-    return said, problems, state
+    return read_all(READER, data, name, state, final)
 
 
 def read(
     path: Path, state: ReadState | None = None, *, final: bool = True
 ) -> tuple[list[Utterance], list[Problem], ReadState]:
     return read_bytes(path.read_bytes(), str(path), state, final=final)
-
-
-def of(said: list[Utterance], role: Role) -> list[Utterance]:
-    return [u for u in said if u.role == role]
 
 
 def test_reader_is_a_format_reader() -> None:
