@@ -38,7 +38,10 @@ def commit_run(
         clear_request(client, paths)
     check_deadline(run)
     tick = run.tick if run is not None else open_tick_store(settings, paths).current() or None
-    report = run_committer(paths, settings, lock=lock, tick=tick, redis_client=client)
+    # Made for a tick: one commit per tick carries the playlist (the others leave it).
+    report = run_committer(
+        paths, settings, lock=lock, tick=tick, redis_client=client, playlist_once_per_tick=True
+    )
     if run is None:
         record_manual_run(paths, COMMITTER, report.outcome)
     else:

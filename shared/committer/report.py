@@ -136,6 +136,9 @@ class Wake:
         # Blobs staged for files held back because they hold a credential: deleted from
         # the object store once the wake is done with its index.
         self.secret_blobs: list[str] = []
+        # A commit made for a tick leaves the playlist out when an earlier commit of the
+        # same tick carried it (shared.committer.playlist_once).
+        self.playlist_once_per_tick = False
 
     def record(self, decision: str, **fields: Any) -> None:
         if decision == "held":

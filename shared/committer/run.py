@@ -35,6 +35,7 @@ from shared.committer.gitstate import (
     repo_info,
 )
 from shared.committer.message import CommittedFile, commit_message, describe, is_forget
+from shared.committer.playlist_once import committed_tick, deferral_reason, remember
 from shared.committer.report import CommitReport, SkipKind, Wake
 from shared.constants import COMMITTER
 from shared.errors import GitError, LockError, LockHeld, LockLost
@@ -96,12 +97,15 @@ def run_committer(
     dry_run: bool = False,
     redis_client: Any = None,
     pause_after_stage: Path | None = None,
+    playlist_once_per_tick: bool = False,
 ) -> CommitReport:
     """Run one committer wake on ``paths.kernel`` and return its report.
 
     Audit records are appended to the runtime's audit log and published on
     ``settings.audit_stream`` when ``redis_client`` (or the Redis lock's client) is
     available; a dry run reviews and reports without touching git or the audit log.
+    ``playlist_once_per_tick``: a commit made for ``tick`` leaves the playlist out when
+    an earlier commit of that tick carried it (:mod:`shared.committer.playlist_once`).
 
     Raises:
         ConfigError: the kernel dir does not exist.
@@ -109,6 +113,7 @@ def run_committer(
     """
     paths.require_kernel()
     wake = Wake(paths, tick, dry_run)
+    wake.playlist_once_per_tick = playlist_once_per_tick
     try:
         _run(wake, paths, lock, dry_run, pause_after_stage)
     except GitError as exc:
@@ -214,7 +219,7 @@ def _review(
     kernel = paths.kernel
     olds = [head_tree[p].sha for p in allowed if p in head_tree]
     blobs = _Background(lambda: read_blobs(kernel, olds))
-    candidates = load_candidates(kernel, allowed, head_tree, blobs.result)
+    candidates = _defer_playlist(wake, load_candidates(kernel, allowed, head_tree, blobs.result))
     approved = _approve(wake, candidates, info)
     if not approved:
         return
@@ -236,6 +241,24 @@ def _review(
         return
     head_modes = {p: (e.mode, e.sha) for p, e in head_tree.items()}
     _land(wake, kernel, lease, pause, index, [p for _, p in approved], files, head, head_modes)
+
+
+def _defer_playlist(wake: Wake, candidates: list[Candidate]) -> list[Candidate]:
+    """``candidates`` without the playlist when this tick already committed it (recorded
+    as ``skipped``, with the file); the others unchanged."""
+    tick = wake.tick
+    if not wake.playlist_once_per_tick or tick is None or committed_tick(wake.paths) != tick:
+        return candidates
+    kept = []
+    for c in candidates:
+        if c.kind is FileKind.PLAYLIST and c.change not in ("unchanged", "held"):
+            wake.record("skipped", file=c.path, reason=deferral_reason(tick))
+            if len(candidates) == 1:
+                wake.report.skipped = deferral_reason(tick)
+                wake.report.skip_kind = SkipKind.NOTHING
+            continue
+        kept.append(c)
+    return kept
 
 
 def _approve(
@@ -340,6 +363,8 @@ def _report_commit(
     for f in landed:
         reason = f.notes[0] if f.change == "deleted" and is_forget(f) else f.change
         wake.record("committed", file=f.path, reason=reason, commit=commit)
+    if wake.tick is not None and any(f.kind is FileKind.PLAYLIST for f in landed):
+        remember(wake.paths, wake.tick, commit)
     forgot = [f.path for f in landed if f.change == "deleted" and is_forget(f)]
     if forgot:
         forget_landed(wake.paths, forgot)
