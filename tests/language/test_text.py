@@ -53,6 +53,10 @@ def test_split_trigger(line: str, trigger: str, direction: str) -> None:
         ("我说过不要这样", "我说过"),
         ("别再用英文回复了", "别再"),
         ("你又忘了时区", "又"),
+        ("why didn't you run the tests first", "why didn't you"),
+        ("In what world is that DRY?", "in what world"),
+        ("是根据 vue 的也就是说vue才是标准", "才是"),
+        ("为什么没有先跑测试", "为什么没"),
     ],
 )
 def test_correction_markers(text: str, marker: str) -> None:
@@ -60,7 +64,13 @@ def test_correction_markers(text: str, marker: str) -> None:
 
 
 def test_no_correction_in_plain_requests() -> None:
-    for text in ("Please draft the release notes", "是不是明天开会？", "写一份周报"):
+    for text in (
+        "Please draft the release notes",
+        "是不是明天开会？",
+        "写一份周报",
+        "why don't you try the cache first",
+        "这才是我想要的",
+    ):
         assert correction_marker(text) is None, text
 
 

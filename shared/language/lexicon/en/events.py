@@ -28,7 +28,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         Marker("you ... again", r"\byou \w+\b[^.?!]{0,60}\bagain\b"),
         Marker("stop", r"\bstop\s+(?!by\b)\w+"),
-        Marker("don't", r"\b(?:don'?t|do not|dont)\b"),
+        # "why don't you try X" suggests; it corrects nothing.
+        Marker("don't", r"(?<!why )\b(?:don'?t|do not|dont)\b"),
         Marker("actually", r"^\s*actually\b"),
         Marker("instead", r"\binstead\b"),
         Marker(
@@ -37,6 +38,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         Marker("should have", r"\bshould(?:'ve| have)\b"),
         Marker("why did you", r"\bwhy (?:did|do) you\b"),
+        # "why didn't you run X first": a complaint, unlike "why don't you try X".
+        Marker(
+            "why didn't you",
+            r"\bwhy (?:didn'?t|did not|haven'?t|have not|wouldn'?t|weren'?t) you\b",
+        ),
+        # Rhetorical outrage: "in what world is that DRY?", "what the hell".
+        Marker("in what world", r"\bin what world\b|\bwhat the (?:hell|heck|fuck)\b|\bwtf\b"),
         Marker("you ... without", r"\byou \w+ without\b"),
         Marker(
             "still doesn't",

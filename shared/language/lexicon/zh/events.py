@@ -19,6 +19,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Marker("你忘了", r"你(?:忘了|没有|没)"),
         Marker("改成", r"改成|改为|换成|改用"),
         Marker("过时", r"过时|不用再|不再需要|取消了|作废"),
+        # "vue才是标准" (Vue is the one): a correction; "这才是" is approval.
+        Marker("才是", r"(?<![这那])才是"),
+        Marker("为什么没", r"为什么(?:没|不|还没)"),
     ),
     # A standing instruction for every later occasion.
     "instruction_marker": (
