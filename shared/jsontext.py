@@ -36,6 +36,15 @@ def scrub(text: str) -> str:
     return _SURROGATE.sub("\ufffd", text)
 
 
+def shown(name: str) -> str:
+    """A name (a file name, an inbox item) as printed in a line of text: control
+    characters, a newline say, escaped as in JSON, so one name stays on one line and a
+    name cannot forge output lines; a printable name is left as it is."""
+    if name.isprintable():
+        return name
+    return json.dumps(name, ensure_ascii=False)[1:-1]
+
+
 def compact(obj: Any) -> str:
     """``JSON.stringify(obj)``: no spaces, raw UTF-8, insertion order. No trailing LF."""
     return escape_surrogates(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))

@@ -26,6 +26,7 @@ from shared.errors import (
 from shared.kernel.paths import KernelPaths
 from shared.settings import load_settings
 from workers.context import CliContext
+from workers.options import HELP_OPTION_NAMES, SuggestingGroup
 
 # command name -> module under workers.commands exposing ``command``.
 COMMANDS: dict[str, str] = {
@@ -49,8 +50,9 @@ COMMANDS: dict[str, str] = {
 }
 
 
-class LazyGroup(click.Group):
-    """Imports a command module only when that command runs (fast ``--help``)."""
+class LazyGroup(SuggestingGroup):
+    """Imports a command module only when that command runs (fast ``--help``); a
+    mistyped name gets the closest command as a suggestion."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -79,7 +81,7 @@ def _print_version(ctx: click.Context) -> None:
     ctx.exit(0)
 
 
-@click.group(cls=LazyGroup)
+@click.group(cls=LazyGroup, context_settings={"help_option_names": HELP_OPTION_NAMES})
 @click.option(
     "--version",
     is_flag=True,
@@ -88,8 +90,18 @@ def _print_version(ctx: click.Context) -> None:
     callback=lambda ctx, _param, value: _print_version(ctx) if value else None,
     help="print subcon's version and exit",
 )
-@click.option("--kernel", type=click.Path(path_type=Path), help="kernel dir (SUBCON_KERNEL_DIR)")
-@click.option("--runtime", type=click.Path(path_type=Path), help="runtime dir (SUBCON_RUNTIME_DIR)")
+@click.option(
+    "--kernel",
+    type=click.Path(path_type=Path),
+    metavar="DIR",
+    help="kernel dir (SUBCON_KERNEL_DIR)",
+)
+@click.option(
+    "--runtime",
+    type=click.Path(path_type=Path),
+    metavar="DIR",
+    help="runtime dir (SUBCON_RUNTIME_DIR)",
+)
 @click.pass_context
 def cli(ctx: click.Context, kernel: Path | None, runtime: Path | None) -> None:
     """subcon: background memory maintenance for an agent kernel."""

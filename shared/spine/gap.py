@@ -11,6 +11,8 @@ a growing "today" never starves an older day that was never scanned.
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
 import logging
 import os
 import re
@@ -21,6 +23,7 @@ from typing import Any
 
 from shared.constants import SCAN_GAP_PENDING, WEAVER
 from shared.errors import InputError
+from shared.jsontext import shown
 from shared.kernel.files import atomic_write_text
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
@@ -77,6 +80,53 @@ def event_dates(paths: KernelPaths) -> list[str]:
         return []
     dates = [m.group(1) for m in map(PARTITION_FILE.fullmatch, names) if m]
     return sorted(dates)
+
+
+_LOOSE_DATE = re.compile(r"([0-9]{4})[-_.]?([0-9]{1,2})[-_.]?([0-9]{1,2})")
+
+
+@dataclass(frozen=True)
+class MisnamedDay:
+    """A ``var/events/*.jsonl`` file not named ``YYYY-MM-DD.jsonl``, and the name it
+    should have when its stem reads as a date (``2026-1-2`` -> ``2026-01-02.jsonl``)."""
+
+    name: str
+    rename_to: str | None
+
+    @property
+    def warning(self) -> str:
+        text = (
+            f"var/events/{shown(self.name)} is not read as a spine day: day files are "
+            "named YYYY-MM-DD.jsonl (UTC date, zero-padded)"
+        )
+        return text + (f"; rename it to {self.rename_to}" if self.rename_to else "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": f"var/events/{self.name}", "rename_to": self.rename_to}
+
+
+def misnamed_day_files(paths: KernelPaths) -> list[MisnamedDay]:
+    """Every ``var/events/*.jsonl`` file not named ``YYYY-MM-DD.jsonl``, by name.
+
+    Such a file is never read as a spine day (the original lists only that shape), so
+    its events would be missed without a word: ``check`` and ``status`` warn about
+    each. Nothing is renamed or read here."""
+    try:
+        names = sorted(os.listdir(paths.events_dir))
+    except OSError:
+        return []
+    found: list[MisnamedDay] = []
+    for name in names:
+        if not name.endswith(".jsonl") or PARTITION_FILE.fullmatch(name):
+            continue
+        proper = None
+        loose = _LOOSE_DATE.fullmatch(name.removesuffix(".jsonl"))
+        if loose:
+            year, month, day = (int(g) for g in loose.groups())
+            with contextlib.suppress(ValueError):
+                proper = f"{dt.date(year, month, day).isoformat()}.jsonl"
+        found.append(MisnamedDay(name, proper))
+    return found
 
 
 def count_day(path: Path, max_line_bytes: int) -> DayCount:

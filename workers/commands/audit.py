@@ -8,12 +8,15 @@ from shared.committer.audit import read_audit
 from shared.jsontext import compact, pretty
 from workers.commands.status import require_roots
 from workers.context import CliContext
+from workers.options import json_option
 
 
 @click.command(name="audit")
-@click.option("--since", default=None, help="ISO date or timestamp (UTC)")
-@click.option("--file", "file", default=None, help="only records for this kernel path")
-@click.option("--json", "as_json", is_flag=True, help="print a JSON array")
+@click.option("--since", default=None, metavar="TIME", help="ISO date or timestamp (UTC)")
+@click.option(
+    "--file", "file", default=None, metavar="PATH", help="only records for the kernel file PATH"
+)
+@json_option
 @click.pass_obj
 def command(ctx: CliContext, since: str | None, file: str | None, as_json: bool) -> int:
     """Print committer audit records, oldest first.

@@ -8,14 +8,16 @@ from shared.jsontext import pretty
 from shared.kernel.lock.factory import open_kernel_lock
 from shared.memcheck.check import CheckReport, run_memory_check
 from shared.partitions.discovery import discover_partitions
+from shared.spine.gap import misnamed_day_files
 from shared.spine.reader import ReadStats
 from workers.context import CliContext
 from workers.malformed import malformed_json, malformed_lines
+from workers.options import json_option
 
 
 @click.command(name="check")
 @click.option("--dry-run", is_flag=True, help="measure and report, write nothing")
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@json_option
 @click.option("-v", "--verbose", is_flag=True, help="list every malformed spine line skipped")
 @click.pass_obj
 def command(ctx: CliContext, dry_run: bool, as_json: bool, verbose: bool) -> int:
@@ -38,11 +40,12 @@ def command(ctx: CliContext, dry_run: bool, as_json: bool, verbose: bool) -> int
         if p.error is not None
     ]
     spine = _spine_stats(ctx)
+    misnamed = misnamed_day_files(ctx.paths)
     if as_json:
         doc = {
             **report.to_json(),
             "unreadable_partitions": unreadable,
-            "spine": malformed_json(spine),
+            "spine": {**malformed_json(spine), "misnamed": [m.to_json() for m in misnamed]},
         }
         click.echo(pretty(doc), nl=False)
     else:
@@ -51,6 +54,8 @@ def command(ctx: CliContext, dry_run: bool, as_json: bool, verbose: bool) -> int
             click.echo(f"  partition {entry['name']} not runnable: {entry['error']}")
         for line in malformed_lines(spine, verbose=verbose):
             click.echo(line)
+        for day in misnamed:
+            click.echo(f"warning: {day.warning}")
     return 1 if report.errors or unreadable else 0
 
 

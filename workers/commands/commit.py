@@ -15,6 +15,7 @@ from shared.jsontext import pretty
 from shared.kernel.lock.factory import open_kernel_lock
 from shared.kernel.paths import KernelPaths
 from workers.context import CliContext
+from workers.options import json_option
 
 # Test-only: pause after the commit is built (before HEAD moves) until this file exists.
 PAUSE_ENV = "SUBCON_TEST_PAUSE_AFTER_STAGE"
@@ -32,7 +33,7 @@ def read_tick(paths: KernelPaths) -> int | None:
 
 @click.command(name="commit")
 @click.option("--dry-run", is_flag=True, help="review and report; no git or audit writes")
-@click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
+@json_option
 @click.pass_obj
 def command(ctx: CliContext, dry_run: bool, as_json: bool) -> int:
     """Review changed allowlisted files and commit the clean ones (one commit).

@@ -9,6 +9,7 @@ import click
 from shared.jsontext import pretty
 from shared.setup.connect import AGENTS, connection
 from workers.context import CliContext
+from workers.options import json_option
 
 
 @click.command(name="connect")
@@ -16,10 +17,11 @@ from workers.context import CliContext
 @click.option(
     "--project",
     type=click.Path(path_type=Path, file_okay=False),
-    help="the project directory (default: the user-wide file, for claude-code and codex)",
+    metavar="DIR",
+    help="the project directory DIR (default: the user-wide file, for claude-code and codex)",
 )
 @click.option("--write", is_flag=True, help="add the line to the file (never done unasked)")
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@json_option
 @click.pass_obj
 def command(ctx: CliContext, agent: str, project: Path | None, write: bool, as_json: bool) -> int:
     """Show the line that makes AGENT load this kernel's board, and where it goes.

@@ -31,6 +31,7 @@ from shared.setup.demo.transcripts import write_demo_project
 from workers.commands.transcripts import render_import
 from workers.context import CliContext
 from workers.embedded import run_partition
+from workers.options import json_option
 
 MEMORY_CHECK = "memory-check"
 
@@ -98,8 +99,8 @@ def import_demo_transcripts(directory: Path, paths: KernelPaths) -> dict[str, An
     type=click.Choice(["claude-code"]),
     help="build the spine from Claude Code transcripts instead of the synthetic one",
 )
-@click.option("--seed", type=int, default=7, show_default=True, help="demo spine RNG seed")
-@click.option("--json", "as_json", is_flag=True, help="print the reports as JSON")
+@click.option("--seed", type=int, default=7, metavar="N", help="demo spine RNG seed (default: 7)")
+@json_option
 @click.pass_obj
 def command(
     ctx: CliContext, directory: Path | None, source: str | None, seed: int, as_json: bool

@@ -13,6 +13,7 @@ from shared.constants import WEAVER
 from shared.errors import BrokerUnreachable, InputError
 from shared.kernel.paths import KernelPaths
 from workers.context import CliContext
+from workers.options import json_option, timeout_option
 
 # How the weaver routes a directed item (shared.weaver.settle.directed.route_item), for the
 # operator; docs/operations.md ("Triggering work by hand") lists the same.
@@ -88,13 +89,29 @@ def _warn_unrouted(route: dict[str, Any]) -> None:
 
 
 @click.command(name="enqueue")
-@click.option("--partition", required=True, help="target partition, e.g. memory-weaver")
-@click.option("--name", "name", help="item basename ending in .pending (default: generated)")
-@click.option("--file", "file", type=click.Path(path_type=Path), help="read the body from F")
+@click.option(
+    "--partition",
+    required=True,
+    metavar="PARTITION",
+    help="target partition, e.g. memory-weaver",
+)
+@click.option(
+    "--name",
+    "name",
+    metavar="NAME",
+    help="item basename ending in .pending (default: generated)",
+)
+@click.option(
+    "--file",
+    "file",
+    type=click.Path(path_type=Path),
+    metavar="PATH",
+    help="read the body from PATH",
+)
 @click.option("--wait", is_flag=True, help="wait for the weaver pass and print its report")
 @click.option("--replace", is_flag=True, help="overwrite an existing item of that name")
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object only")
-@click.option("--timeout", type=float, help="seconds to wait (default: hard limit + 60)")
+@json_option
+@timeout_option("memory-weaver's hard time limit")
 @click.argument("text", required=False)
 @click.pass_obj
 def command(
@@ -108,8 +125,8 @@ def command(
     timeout: float | None,
     text: str | None,
 ) -> None:
-    """Write TEXT (or --file) as an inbox item of PARTITION, then dispatch a weaver pass
-    for it. The item is acked by the weaver's rules, never by this command.
+    """Write TEXT (or the file --file PATH) as an inbox item of PARTITION, then dispatch
+    a weaver pass for it. The item is acked by the weaver's rules, never by this command.
 
     Prints the pass's task id; with --wait then the pass's report, what it changed on
     the board and its commit. Embedded mode (no workers) runs the pass in-process and,

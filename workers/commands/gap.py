@@ -15,11 +15,12 @@ from shared.spine.gap import find_gap, post_gap
 from shared.spine.reader import ReadStats
 from workers.context import CliContext
 from workers.malformed import malformed_json, malformed_lines
+from workers.options import json_option
 
 
 @click.command(name="gap")
 @click.option("--dry-run", is_flag=True, help="find the gap but write nothing")
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@json_option
 @click.option("-v", "--verbose", is_flag=True, help="list every malformed spine line skipped")
 @click.pass_obj
 def command(ctx: CliContext, dry_run: bool, as_json: bool, verbose: bool) -> int:

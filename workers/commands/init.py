@@ -7,6 +7,7 @@ import click
 from shared.jsontext import pretty
 from shared.setup.bootstrap import init_kernel
 from workers.context import CliContext
+from workers.options import json_option
 
 
 @click.command(name="init")
@@ -14,8 +15,8 @@ from workers.context import CliContext
 @click.option(
     "--force", is_flag=True, help="allow a non-empty kernel dir (existing files are kept)"
 )
-@click.option("--seed", type=int, default=7, show_default=True, help="demo spine RNG seed")
-@click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
+@click.option("--seed", type=int, default=7, metavar="N", help="demo spine RNG seed (default: 7)")
+@json_option
 @click.pass_obj
 def command(ctx: CliContext, demo: bool, force: bool, seed: int, as_json: bool) -> None:
     """Create the kernel and runtime in the original layout, then commit git genesis.

@@ -17,12 +17,13 @@ from shared.kernel.lock.factory import open_kernel_lock
 from shared.memcheck.check import reclaim
 from workers.commands.commit import read_tick
 from workers.context import CliContext
+from workers.options import json_option
 
 
 @click.command(name="reclaim")
 @click.option("--dry-run", is_flag=True, help="list what would be forgotten; change nothing")
 @click.option("--force", is_flag=True, help="also forget orphans never warned about")
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@json_option
 @click.pass_obj
 def command(ctx: CliContext, dry_run: bool, force: bool, as_json: bool) -> int:
     """Forget stale orphan topic nodes and commit their removal (one commit).

@@ -17,6 +17,7 @@ from shared.errors import InputError
 from shared.report.collector import DEFAULT_DAYS, Inputs, collect_report, report_json
 from shared.report.daycounts import CACHE_NAME
 from workers.context import CliContext
+from workers.options import json_option
 
 
 def _tick(ctx: CliContext) -> tuple[int | None, str | None]:
@@ -36,18 +37,18 @@ def _tick(ctx: CliContext) -> tuple[int | None, str | None]:
     "out_dir",
     type=click.Path(path_type=Path, file_okay=False),
     default=Path("subcon-report"),
-    show_default=True,
-    help="directory for index.html and report.json",
+    metavar="DIR",
+    help="where index.html and report.json go (default: subcon-report)",
 )
 @click.option(
     "--days",
     type=click.IntRange(1, 3660),
     default=DEFAULT_DAYS,
-    show_default=True,
-    help="window: this many UTC days ending at the newest spine or fragment day",
+    metavar="N",
+    help=f"window: N UTC days ending at the newest spine or fragment day (default: {DEFAULT_DAYS})",
 )
 @click.option("--open", "open_page", is_flag=True, help="open index.html in a browser")
-@click.option("--json", "as_json", is_flag=True, help="print the report data as JSON only")
+@json_option
 @click.pass_obj
 def command(ctx: CliContext, out_dir: Path, days: int, open_page: bool, as_json: bool) -> int:
     """Write a static HTML report of the board, its history, held-back files,

@@ -9,6 +9,7 @@ import click
 from shared.jsontext import pretty
 from shared.review.allowlist import FileKind, kind_for_review
 from shared.review.reviewer import review_paths
+from workers.options import json_option
 
 KINDS = [k.value for k in FileKind]
 
@@ -21,19 +22,15 @@ KINDS = [k.value for k in FileKind]
     type=click.Choice(KINDS),
     help="apply this file kind's gate set to every FILE instead of the one its path implies",
 )
-@click.option(
-    "--json",
-    "as_json",
-    is_flag=True,
-    help="print one JSON array: an object per logical line, with the kind applied",
-)
+@json_option
 def command(files: tuple[Path, ...], as_kind: str | None, as_json: bool) -> int:
     """Review every logical line of FILES; exit 1 when any line is rejected.
 
     The gate set depends on the file kind: board rules for a CLAUDE.md directly under a
     memory/ dir, dossier rules under memory/entities/ or memory/topics/, the kernel's
     allowlist elsewhere (any other CLAUDE.md is a partition prompt, anything else a
-    dossier). The kind applied is printed per file; --as overrides it.
+    dossier). The kind applied is printed per file; --as overrides it. --json prints
+    one array: an object per logical line, with the kind applied.
     """
     forced = FileKind(as_kind) if as_kind else None
     kinds = {str(f): forced or kind_for_review(f.absolute().as_posix()) for f in files}

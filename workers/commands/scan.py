@@ -12,6 +12,7 @@ from shared.constants import WEAVER
 from shared.errors import InputError
 from shared.kernel.paths import KernelPaths
 from workers.context import CliContext
+from workers.options import json_option, timeout_option
 
 
 def _day(text: str, option: str) -> date:
@@ -87,12 +88,14 @@ def render_scan(interval: str, report: dict[str, Any]) -> str:
 
 
 @click.command(name="scan")
-@click.option("--interval", help="interval tokens, e.g. '20260105[03,05] 20260105[14,15]'")
-@click.option("--date", "day", help="one whole UTC day, YYYY-MM-DD")
-@click.option("--from", "start", help="first day of a range, YYYY-MM-DD")
-@click.option("--to", "end", help="last day of a range, YYYY-MM-DD")
-@click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
-@click.option("--timeout", type=float, help="seconds to wait (default: hard limit + 60)")
+@click.option(
+    "--interval", metavar="INTERVAL", help="interval tokens, e.g. '20260105[03,05] 20260105[14,15]'"
+)
+@click.option("--date", "day", metavar="DATE", help="one whole UTC day DATE, YYYY-MM-DD")
+@click.option("--from", "start", metavar="DATE", help="first day of a range, YYYY-MM-DD")
+@click.option("--to", "end", metavar="DATE", help="last day of a range, YYYY-MM-DD")
+@json_option
+@timeout_option("memory-weaver's hard time limit")
 @click.pass_obj
 def command(
     obj: CliContext,

@@ -17,9 +17,10 @@ from shared.spine.reader import ReadStats, iter_slice
 from shared.spine.slices import plan_slices
 from shared.spine.writer import append_event
 from workers.context import CliContext
+from workers.options import SuggestingGroup, json_option
 
 
-@click.group(name="spine")
+@click.group(name="spine", cls=SuggestingGroup)
 def command() -> None:
     """Read and write the runtime's event spine (var/events)."""
 
@@ -56,12 +57,12 @@ def _fields_from_stdin() -> dict[str, Any]:
 
 @command.command(name="append")
 @click.argument("source", required=False, metavar="[-]")
-@click.option("--type", "type_", help="event type, e.g. channel.message")
-@click.option("--kind", help="source kind, e.g. stdio")
-@click.option("--name", help="source name")
-@click.option("--session-key", help="session key")
-@click.option("--text", help="payload.text")
-@click.option("--json", "as_json", is_flag=True, help="print the event as compact JSON only")
+@click.option("--type", "type_", metavar="TYPE", help="event type, e.g. channel.message")
+@click.option("--kind", metavar="KIND", help="source kind, e.g. stdio")
+@click.option("--name", metavar="NAME", help="source name")
+@click.option("--session-key", metavar="KEY", help="session key")
+@click.option("--text", metavar="TEXT", help="payload.text")
+@json_option
 @click.pass_obj
 def append(
     ctx: CliContext,
@@ -75,6 +76,7 @@ def append(
 ) -> None:
     """Append one event: built from --type/--kind (and --name, --session-key, --text),
     or, with `-`, one JSON object read from stdin. Stdin is read only when asked.
+    With --json the event is printed as the spine stores it (one compact JSON line).
 
     \b
     The event gets a fresh "id" (evt_<uuid4>); an "id" in the input is dropped.
@@ -151,7 +153,7 @@ def read(ctx: CliContext, interval: str, external: bool, show_stats: bool, verbo
 
 @command.command(name="slices")
 @click.argument("interval")
-@click.option("--max-events", type=int, default=None, help="events per slice")
+@click.option("--max-events", type=int, default=None, metavar="N", help="events per slice")
 @click.pass_obj
 def slices(ctx: CliContext, interval: str, max_events: int | None) -> None:
     """Print the scan slices of INTERVAL as JSON lines."""

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
 
 from shared.cadence.runs import read_manual_run
 from shared.errors import ConfigError, SubconError
-from shared.jsontext import pretty
+from shared.jsontext import pretty, shown
 from shared.kernel.paths import KernelPaths
 from shared.partitions.discovery import discover_partitions
 from shared.partitions.inbox import list_items, read_ledger
 from shared.partitions.state import is_backed_off, read_state
 from shared.settings import Settings, source_of
+from shared.spine.gap import MisnamedDay, misnamed_day_files
 from shared.spine.reader import ReadStats
 from workers.context import CliContext
 from workers.malformed import malformed_json, malformed_lines
+from workers.options import json_option
 
 
 def _inbox_partitions(paths: KernelPaths, known: list[str]) -> list[str]:
@@ -35,14 +36,6 @@ def _gap(paths: KernelPaths, settings: Settings, stats: ReadStats) -> dict[str, 
 
     gap = find_gap(paths, settings, stats=stats)
     return None if gap is None else gap.to_json()
-
-
-def shown(name: str) -> str:
-    """A file name as printed: control characters (a newline, say) escaped, so one
-    name is one line and a name cannot forge status lines."""
-    if name.isprintable():
-        return name
-    return json.dumps(name, ensure_ascii=False)[1:-1]
 
 
 def require_roots(paths: KernelPaths) -> None:
@@ -129,7 +122,10 @@ def collect_status(
         "manual_runs": manual,
         "inboxes": inboxes,
         "gap": gap,
-        "spine": malformed_json(stats),
+        "spine": {
+            **malformed_json(stats),
+            "misnamed": [m.to_json() for m in misnamed_day_files(paths)],
+        },
         "import": _imports(paths, settings),
     }
 
@@ -234,6 +230,10 @@ def render_status(status: dict[str, Any], *, verbose: bool = False) -> str:
             f"({gap['external_events']} external events)"
         )
     lines += malformed_lines(status.get("spine"), verbose=verbose)
+    lines += [
+        f"warning: {MisnamedDay(m['file'].removeprefix('var/events/'), m['rename_to']).warning}"
+        for m in (status.get("spine") or {}).get("misnamed", [])
+    ]
     lines += _import_lines(status.get("import") or {})
     return "\n".join(lines)
 
@@ -260,7 +260,7 @@ def _import_lines(imports: dict[str, Any]) -> list[str]:
 
 
 @click.command(name="status")
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@json_option
 @click.option("-v", "--verbose", is_flag=True, help="list every malformed spine line skipped")
 @click.pass_obj
 def command(ctx: CliContext, as_json: bool, verbose: bool) -> int:

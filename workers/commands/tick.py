@@ -16,6 +16,7 @@ import click
 from shared.constants import COMMITTER, WEAVER
 from shared.jsontext import pretty
 from workers.context import CliContext
+from workers.options import json_option, timeout_option
 
 
 def _indent(text: str) -> list[str]:
@@ -93,13 +94,13 @@ def _default_timeout(obj: CliContext) -> float:
 
 
 @click.command(name="tick")
-@click.option("--json", "as_json", is_flag=True, help="print the tick report as JSON")
+@json_option
 @click.option(
     "--wait/--no-wait",
     default=True,
-    help="wait for the runs the tick started and print their reports (default)",
+    help="wait for the runs the tick started and print their reports, or not (default: --wait)",
 )
-@click.option("--timeout", type=float, help="seconds to wait (default: longest hard limit + 60)")
+@timeout_option("the longest hard time limit of memory-weaver and memory-committer")
 @click.pass_obj
 def command(obj: CliContext, as_json: bool, wait: bool, timeout: float | None) -> None:
     """Run one cadence tick now: in-process with no broker, else on the kernel worker.

@@ -14,9 +14,10 @@ from shared.errors import InputError
 from shared.importing.formats import FORMATS
 from shared.importing.run import ImportReport, import_and_record
 from shared.importing.sources import Source, parse_sources
-from shared.jsontext import pretty
-from workers.commands.status import require_roots, shown
+from shared.jsontext import pretty, shown
+from workers.commands.status import require_roots
 from workers.context import CliContext
+from workers.options import json_option
 
 
 def render_import(report: ImportReport, *, verbose: bool = False) -> list[str]:
@@ -62,10 +63,11 @@ def render_import(report: ImportReport, *, verbose: bool = False) -> list[str]:
     "--settle",
     type=float,
     default=None,
+    metavar="SECONDS",
     help="take a file's last record once the file has been quiet this many seconds "
-    "(default SUBCON_IMPORT_SETTLE_SECONDS, 60)",
+    "(default: SUBCON_IMPORT_SETTLE_SECONDS, else 60 s)",
 )
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@json_option
 @click.option("-v", "--verbose", is_flag=True, help="list every problem kept (up to 100)")
 @click.pass_obj
 def command(

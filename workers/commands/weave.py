@@ -9,6 +9,7 @@ from celery.result import AsyncResult
 
 from shared.constants import WEAVER
 from workers.context import CliContext
+from workers.options import json_option, timeout_option
 
 
 def unposted_gap(obj: CliContext) -> str | None:
@@ -24,9 +25,11 @@ def unposted_gap(obj: CliContext) -> str | None:
 
 
 @click.command(name="weave")
-@click.option("--json", "as_json", is_flag=True, help="print the report as JSON")
-@click.option("--wait/--no-wait", default=True, help="wait for the report (default) or not")
-@click.option("--timeout", type=float, help="seconds to wait (default: hard limit + 60)")
+@json_option
+@click.option(
+    "--wait/--no-wait", default=True, help="wait for the report, or not (default: --wait)"
+)
+@timeout_option("memory-weaver's hard time limit")
 @click.option(
     "--no-commit",
     is_flag=True,
