@@ -29,8 +29,9 @@ def command(files: tuple[Path, ...], as_kind: str | None, as_json: bool) -> int:
     The gate set depends on the file kind: board rules for a CLAUDE.md directly under a
     memory/ dir, dossier rules under memory/entities/ or memory/topics/, the kernel's
     allowlist elsewhere (any other CLAUDE.md is a partition prompt, anything else a
-    dossier). The kind applied is printed per file; --as overrides it. --json prints
-    one array: an object per logical line, with the kind applied.
+    dossier). The kind applied is printed per file; --as overrides it.
+
+    --json prints one JSON array: an object per logical line, with the kind applied.
     """
     forced = FileKind(as_kind) if as_kind else None
     kinds = {str(f): forced or kind_for_review(f.absolute().as_posix()) for f in files}
