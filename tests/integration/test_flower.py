@@ -169,6 +169,41 @@ def test_results_are_json_in_every_view(flower: Flower) -> None:
     assert {"subcon.memory-weaver.scan", "subcon.memory-weaver.crystallize", wanted} <= set(results)
 
 
+def test_task_arguments_read_as_json_not_python_repr(flower: Flower) -> None:
+    # The weave above sent scan, crystallize, update, settle and the commit it asked for.
+    tasks = {
+        tid: task
+        for tid, task in flower.tasks().items()
+        if task.get("name", "").startswith("subcon.")
+    }
+    names = {task["name"] for task in tasks.values()}
+    assert {
+        "subcon.memory-weaver.scan",
+        "subcon.memory-weaver.crystallize",
+        "subcon.memory-weaver.update",
+        "subcon.memory-weaver.settle",
+        "subcon.memory-committer.commit",
+    } <= names, names
+    for tid, task in tasks.items():
+        args, kwargs = task.get("args"), task.get("kwargs")
+        assert isinstance(args, str) and isinstance(kwargs, str), (tid, task)
+        assert not args.startswith("(") and not kwargs.startswith("{'"), (tid, args, kwargs)
+        assert isinstance(json.loads(args), list), (tid, args)
+        assert isinstance(json.loads(kwargs), dict), (tid, kwargs)
+        assert len(args) <= 1024 and len(kwargs) <= 1024
+        # the same text on the task's info endpoint
+        info = flower.get(f"/api/task/info/{tid}")
+        assert (info["args"], info["kwargs"]) == (args, kwargs)
+    # A scan's arguments name its plan's item and its slice's interval token; a chain
+    # step gets its parent's result in front.
+    (_, scan), *_ = _by_name(tasks, "subcon.memory-weaver.scan")
+    plan, slice_, _run = json.loads(scan["args"])
+    assert plan["directed_item"]["name"] == "flower-json.pending", plan
+    assert slice_["token"] == "20260103[00,23]", slice_
+    (_, update), *_ = _by_name(tasks, "subcon.memory-weaver.update")
+    assert isinstance(json.loads(update["args"])[0], dict)
+
+
 def _rendered(flower: Flower, path: str) -> str:
     """The page as a headless Chromium leaves it once its scripts ran (the task list is
     filled by a request its script makes)."""

@@ -25,6 +25,7 @@ from shared.kernel.keys import client_for
 from shared.kernel.lock.base import KernelLock, Lease
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
+from workers.monitoring import call_texts
 
 LOCK_RETRIES = 8
 
@@ -67,6 +68,33 @@ class SubconTask(Task):
     def paths(self) -> KernelPaths:
         paths: KernelPaths = self.app.subcon_paths
         return paths
+
+    def apply_async(
+        self,
+        args: Any = None,
+        kwargs: Any = None,
+        task_id: str | None = None,
+        producer: Any = None,
+        link: Any = None,
+        link_error: Any = None,
+        shadow: str | None = None,
+        **options: Any,
+    ) -> Any:
+        """Send the task, with its arguments shown readably in Flower and the logs.
+
+        Every subcon message goes through here: direct calls, canvas members, the chord
+        body, chain steps, errbacks, retries and beat's ticks. Unless the caller set
+        them, ``argsrepr`` / ``kwargsrepr`` are :func:`~workers.monitoring.call_texts`
+        (JSON, credentials masked, long values shortened) instead of Celery's Python
+        repr. An eager app runs the task here and shows nothing, so it skips them.
+        """
+        if not self.app.conf.task_always_eager:
+            shown = call_texts(args, kwargs, self.app.amqp.argsrepr_maxsize)
+            options.setdefault("argsrepr", shown[0])
+            options.setdefault("kwargsrepr", shown[1])
+        return super().apply_async(
+            args, kwargs, task_id, producer, link, link_error, shadow, **options
+        )
 
     def kernel_lock(self) -> KernelLock:
         from shared.kernel.lock.factory import open_kernel_lock
