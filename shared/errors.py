@@ -66,9 +66,17 @@ class InputError(SubconError):
 
     code = "input"
 
-    def __init__(self, path: Path | str | None, line: int | None, message: str) -> None:
+    def __init__(
+        self,
+        path: Path | str | None,
+        line: int | None,
+        message: str,
+        *,
+        column: int | None = None,
+    ) -> None:
         self.path = str(path) if path is not None else None
         self.line = line
+        self.column = column  # 1-based, when known (``path:line:column: message``)
         self.message = message
         super().__init__(str(self))
 
@@ -77,6 +85,8 @@ class InputError(SubconError):
             return self.message
         if self.line is None:
             return f"{self.path}: {self.message}"
+        if self.column is not None:
+            return f"{self.path}:{self.line}:{self.column}: {self.message}"
         return f"{self.path}:{self.line}: {self.message}"
 
     @classmethod

@@ -64,14 +64,18 @@ class Utterance:
 
 @dataclass(frozen=True)
 class Problem:
-    """A record that could not be read, named ``file:line: reason``; the rest goes on."""
+    """A record that could not be read, named ``file:line: reason`` (``file:line:column:
+    reason`` when the column is known, as for a byte that is not UTF-8); the rest goes
+    on."""
 
     path: str
     line: int
     reason: str
+    column: int | None = None
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.reason}"
+        where = f"{self.line}:{self.column}" if self.column is not None else f"{self.line}"
+        return f"{self.path}:{where}: {self.reason}"
 
 
 @dataclass

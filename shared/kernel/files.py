@@ -114,8 +114,18 @@ def read_utf8(path: Path) -> str | None:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError(path, line, "not valid UTF-8") from exc
+        line, column = utf8_position(data, exc.start)
+        raise InputError(path, line, "not valid UTF-8", column=column) from exc
+
+
+def utf8_position(data: bytes, start: int, first_line: int = 1) -> tuple[int, int]:
+    """The 1-based line and column of byte ``start`` of ``data`` (the first bad byte of
+    a decode), counting lines from ``first_line``. The column counts characters, as an
+    editor shows them: everything before the first bad byte is valid UTF-8."""
+    before = data[:start]
+    line_start = before.rfind(b"\n") + 1
+    column = len(before[line_start:].decode("utf-8", errors="replace")) + 1
+    return first_line + before.count(b"\n"), column
 
 
 def open_regular(path: Path) -> BinaryIO:
@@ -161,8 +171,6 @@ def utf8_problem(path: Path) -> str | None:
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        before = data[: exc.start]
-        line = before.count(b"\n") + 1
-        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        line, column = utf8_position(data, exc.start)
         return f"{path}:{line}:{column}: not valid UTF-8 (byte 0x{data[exc.start]:02x})"
     return None

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from shared.errors import InputError
+from shared.kernel.files import utf8_position
 from shared.review.allowlist import FileKind, kind_for_review
 from shared.review.gates import ReviewContext, review_ruling, secret
 from shared.review.logical_lines import LogicalLine, logical_lines, touched
@@ -94,8 +95,8 @@ def review_paths(paths: list[Path], as_kind: FileKind | None = None) -> list[Lin
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            line = data[: exc.start].count(b"\n") + 1
-            raise InputError(path, line, "not UTF-8 text") from exc
+            line, column = utf8_position(data, exc.start)
+            raise InputError(path, line, "not valid UTF-8", column=column) from exc
         kind = as_kind or kind_for_review(path.absolute().as_posix())
         out.extend(review_text(str(path), kind, text))
     return out

@@ -15,6 +15,7 @@ import orjson
 from shared.constants import INTERNAL_KINDS
 from shared.errors import InputError
 from shared.jsontext import escape_surrogates
+from shared.kernel.files import utf8_position
 from shared.timestamps import parse_iso
 
 # A Number() literal as the original's hour filter sees two characters of ts.
@@ -24,6 +25,14 @@ _CANONICAL_TS = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+class _NotUtf8(ValueError):
+    """The line's byte ``start`` is the first that is not UTF-8."""
+
+    def __init__(self, start: int) -> None:
+        super().__init__("not valid UTF-8")
+        self.start = start
 
 
 def _decode(line: bytes) -> Any:
@@ -36,7 +45,7 @@ def _decode(line: bytes) -> Any:
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ValueError(f"not valid UTF-8 (byte {exc.start})") from None
+        raise _NotUtf8(exc.start) from None
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except ValueError:
@@ -47,11 +56,15 @@ def parse_event_line(line: bytes, path: str, lineno: int) -> dict[str, Any]:
     """Parse one spine line (with or without its trailing LF) into an event dict.
 
     Raises:
-        InputError: "path:lineno: reason" for invalid UTF-8, invalid JSON or a
-            value that is not a JSON object.
+        InputError: "path:lineno:column: not valid UTF-8" (the first bad byte's
+            column), or "path:lineno: reason" for invalid JSON or a value that is not
+            a JSON object.
     """
     try:
         value = _decode(line)
+    except _NotUtf8 as exc:
+        _, column = utf8_position(line, exc.start)
+        raise InputError(path, lineno, str(exc), column=column) from None
     except ValueError as exc:
         raise InputError(path, lineno, str(exc)) from None
     if not isinstance(value, dict):

@@ -85,7 +85,7 @@ def test_review_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     bad = tmp_path / "bad.md"
     bad.write_bytes(b"ok\n\xff\n")
     assert main(["review", str(bad)]) == 2
-    assert f"{bad}:2: not UTF-8 text" in capsys.readouterr().err
+    assert f"{bad}:2:1: not valid UTF-8" in capsys.readouterr().err
     assert main(["review", str(tmp_path / "missing.md")]) == 2
 
 

@@ -110,4 +110,8 @@ def test_read_utf8_names_file_and_line(tmp_path: Path) -> None:
     bad.write_bytes(b"ok\nok\n\xff\n")
     with pytest.raises(InputError) as err:
         read_utf8(bad)
-    assert str(err.value) == f"{bad}:3: not valid UTF-8"
+    assert str(err.value) == f"{bad}:3:1: not valid UTF-8"
+    bad.write_bytes(b"ok\n\xe4\xba\x8c\xe4\xb8\x89\xff\n")  # ok / 二三 then a bad byte
+    with pytest.raises(InputError) as err:
+        read_utf8(bad)
+    assert str(err.value) == f"{bad}:2:3: not valid UTF-8"  # columns count characters

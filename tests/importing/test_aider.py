@@ -281,7 +281,7 @@ def test_file_without_a_session_line_is_one_problem() -> None:
 def test_invalid_utf8_is_replaced_and_reported_once_with_its_line() -> None:
     said, problems, state = read(NON_UTF8)
     assert [str(p) for p in problems] == [
-        f"{NON_UTF8}:6: not valid UTF-8 (decoded with replacement)"
+        f"{NON_UTF8}:6:17: not valid UTF-8 (decoded with replacement)"
     ]
     assert of(said, Role.USER)[0].text == "fix the caf\ufffd menu"
     more = NON_UTF8.read_bytes() + b"\n#### and the caf\xe9 footer  \n\nDone.\n\n"

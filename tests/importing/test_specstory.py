@@ -400,7 +400,9 @@ def test_file_without_message_headers_is_one_problem() -> None:
 def test_invalid_utf8_is_replaced_and_reported_once_with_its_line() -> None:
     data = TOAST.read_bytes().replace("@agent 重试".encode(), b"@agent caf\xe9")
     said, problems, state = read_bytes(data, "/h/x.md")
-    assert [str(p) for p in problems] == ["/h/x.md:36: not valid UTF-8 (decoded with replacement)"]
+    assert [str(p) for p in problems] == [
+        "/h/x.md:36:11: not valid UTF-8 (decoded with replacement)"
+    ]
     assert of(said, Role.USER)[1].text == "@agent caf\ufffd"
     _, again, _ = read_bytes(data + b"\n_**User**_\n\nok\n", "/h/x.md", state)
     assert again == []

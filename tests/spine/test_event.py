@@ -77,8 +77,20 @@ def test_parse_accepts_lone_surrogate_escape_like_json_parse() -> None:
 def test_parse_errors_name_file_and_line(line: bytes, reason: str) -> None:
     with pytest.raises(InputError) as info:
         parse_event_line(line, "var/events/2026-01-05.jsonl", 418)
-    assert str(info.value).startswith("var/events/2026-01-05.jsonl:418: ")
+    assert str(info.value).startswith("var/events/2026-01-05.jsonl:418:")
     assert reason in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("line", "column"),
+    [(b'{"a":"\xff\xfe"}', 7), (b'{"a":"\xe4\xb8\xad\xe6\x96\x87\xff"}', 9), (b"\xff{}", 1)],
+)
+def test_a_byte_that_is_not_utf8_is_named_by_line_and_column(line: bytes, column: int) -> None:
+    """``file:LINE:COL: not valid UTF-8``, 1-based, the column in characters (issue #32):
+    not "(byte 121)", an offset the reader has to count out."""
+    with pytest.raises(InputError) as info:
+        parse_event_line(line, "var/events/2026-01-05.jsonl", 418)
+    assert str(info.value) == f"var/events/2026-01-05.jsonl:418:{column}: not valid UTF-8"
 
 
 # Every event type the original daemon appends, with its source kind (docs/formats.md §4.6).

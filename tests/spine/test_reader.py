@@ -41,7 +41,11 @@ def test_bad_lines_are_skipped_counted_and_located(paths: KernelPaths) -> None:
     assert stats.events == 4
     assert stats.external == 3
     assert stats.malformed_count == 3
-    assert [m.split(": ", 1)[0] for m in stats.malformed] == [f"{path}:2", f"{path}:4", f"{path}:5"]
+    assert [m.split(": ", 1)[0] for m in stats.malformed] == [
+        f"{path}:2",
+        f"{path}:4",
+        f"{path}:5:32",  # line 5, column 32: the first byte that is not UTF-8
+    ]
     assert "not valid UTF-8" in stats.malformed[2]
     assert "not a JSON object" in stats.malformed[1]
 

@@ -11,6 +11,7 @@ from celery.result import AsyncResult
 
 from shared.constants import WEAVER
 from shared.errors import BrokerUnreachable, InputError
+from shared.kernel.files import utf8_position
 from shared.kernel.paths import KernelPaths
 from workers.context import CliContext
 from workers.options import json_option, timeout_option
@@ -39,11 +40,14 @@ def read_body(text: str | None, file: Path | None) -> str:
         raise InputError(None, None, "give the item body as TEXT or with --file, not both")
     if file is not None:
         try:
-            body = file.read_bytes().decode("utf-8")
+            data = file.read_bytes()
         except OSError as exc:
             raise InputError(file, None, f"cannot read: {exc.strerror or exc}") from exc
+        try:
+            body = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise InputError(file, None, f"not UTF-8 text: {exc.reason}") from exc
+            line, column = utf8_position(data, exc.start)
+            raise InputError(file, line, "not valid UTF-8", column=column) from exc
     else:
         body = text or ""
     if not body.strip():

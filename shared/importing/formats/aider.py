@@ -74,6 +74,7 @@ from pathlib import Path
 from typing import BinaryIO, Final
 
 from shared.importing.records import Problem, ReadState, Role, Utterance
+from shared.kernel.files import utf8_position
 
 FILE_NAME: Final = ".aider.chat.history.md"
 UNDID: Final = "undid the agent's last change"
@@ -169,6 +170,7 @@ class _Record:
     end: int = 0  # byte offset (from the read's start) just past the last line
     last_line: int = 0
     bad_line: int = 0  # first line that was not valid UTF-8, 0 if none
+    bad_column: int = 0  # the column of its first bad byte
 
 
 @dataclass
@@ -176,7 +178,7 @@ class _Line:
     text: str
     number: int
     end: int  # byte offset (from the read's start) just past the line
-    bad: bool  # not valid UTF-8
+    bad: int  # the 1-based column of the first byte that is not UTF-8, 0 if none
 
 
 # ---------------------------------------------------------------------------- lines
@@ -191,9 +193,10 @@ def _lines(data: bytes, first_number: int) -> Iterator[_Line]:
         end = cut + 1 if cut >= 0 else len(data)
         raw = data[position:end].rstrip(b"\n").rstrip(b"\r")
         try:
-            text, bad = raw.decode("utf-8"), False
-        except UnicodeDecodeError:
-            text, bad = raw.decode("utf-8", errors="replace"), True
+            text, bad = raw.decode("utf-8"), 0
+        except UnicodeDecodeError as exc:
+            text = raw.decode("utf-8", errors="replace")
+            bad = utf8_position(raw, exc.start)[1]
         yield _Line(text, number, end, bad)
         position = end
         number += 1
@@ -235,6 +238,7 @@ class _Splitter:
         self.current.last_line = line.number
         if line.bad and not self.current.bad_line:
             self.current.bad_line = line.number
+            self.current.bad_column = line.bad
 
     def _may_start(self, text: str) -> bool:
         """Whether a ``#### ``/``> `` line starts a record here, not a reply's Markdown."""
@@ -438,7 +442,12 @@ class AiderReader:
     ) -> Iterator[Utterance | Problem]:
         if record.bad_line and _BAD_UTF8 not in extra:
             extra[_BAD_UTF8] = "1"
-            yield Problem(path, record.bad_line, "not valid UTF-8 (decoded with replacement)")
+            yield Problem(
+                path,
+                record.bad_line,
+                "not valid UTF-8 (decoded with replacement)",
+                record.bad_column,
+            )
         if record.kind == "header":
             found = _HEADER.fullmatch(record.lines[0])
             assert found is not None

@@ -62,6 +62,7 @@ import orjson
 
 from shared.importing.records import Problem, ReadState, Role, Utterance
 from shared.jsontext import scrub
+from shared.kernel.files import utf8_position
 
 TOOL_MEMORY: Final = 256  # tool names kept across runs (the newest; a result follows its call soon)
 UNKNOWN_MEMORY: Final = 32  # unknown record types remembered as already reported
@@ -145,7 +146,11 @@ _PATTERN_TOOLS: Final = frozenset({"Grep", "Glob"})
 
 
 class _Skip(Exception):
-    """A line to report as a :class:`Problem` with this reason."""
+    """A line to report as a :class:`Problem` with this reason (and column, if known)."""
+
+    def __init__(self, reason: str, column: int | None = None) -> None:
+        super().__init__(reason)
+        self.column = column
 
 
 @dataclass
@@ -186,7 +191,7 @@ def _decode(raw: bytes) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _Skip(f"not valid UTF-8 (byte {exc.start})") from None
+        raise _Skip("not valid UTF-8", utf8_position(raw, exc.start)[1]) from None
     try:
         return orjson.loads(text)
     except orjson.JSONDecodeError as exc:
@@ -466,7 +471,7 @@ def _line_items(raw: bytes, line: _Line, state: ReadState) -> list[Utterance | P
             state.session_id = record["sessionId"] or None
         return _utterances(record, line, state)
     except _Skip as problem:
-        return [Problem(line.path, line.number, str(problem))]
+        return [Problem(line.path, line.number, str(problem), problem.column)]
 
 
 def _parses(raw: bytes) -> bool:

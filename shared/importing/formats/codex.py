@@ -60,6 +60,7 @@ from typing import Any, BinaryIO
 import orjson
 
 from shared.importing.records import Problem, ReadState, Role, Utterance
+from shared.kernel.files import utf8_position
 
 JSON = dict[str, Any]
 
@@ -177,7 +178,12 @@ class _RawLine:
 
 
 class _Issue(Exception):
-    """A record that cannot be read; its message is the problem's reason."""
+    """A record that cannot be read; its message is the problem's reason (and its
+    column, when known)."""
+
+    def __init__(self, reason: str, column: int | None = None) -> None:
+        super().__init__(reason)
+        self.column = column
 
 
 class CodexReader:
@@ -258,7 +264,7 @@ def _read_record(
         record = _decode(raw.data)
         return _dispatch(record, path, number, state)
     except _Issue as issue:
-        return Problem(path, number, str(issue))
+        return Problem(path, number, str(issue), issue.column)
 
 
 def _emit(
@@ -302,7 +308,7 @@ def _decode(data: bytes) -> JSON:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as bad:
-            raise _Issue(f"not valid UTF-8 (byte {bad.start})") from None
+            raise _Issue("not valid UTF-8", utf8_position(data, bad.start)[1]) from None
         try:
             # orjson refuses lone surrogate escapes that Rust's serde_json also writes.
             value = json.loads(text)

@@ -68,6 +68,7 @@ from typing import BinaryIO, Final
 
 from shared.importing.formats import claude_code
 from shared.importing.records import Problem, ReadState, Role, Utterance
+from shared.kernel.files import utf8_position
 
 IMAGE: Final = "[image]"
 INTERRUPTED: Final = "interrupted the agent"
@@ -579,12 +580,13 @@ def _line_start(data: bytes, number: int) -> int:
     return position
 
 
-def _decoded(data: bytes) -> tuple[str, int]:
-    """The text of ``data``, and the line of the first invalid UTF-8 byte (0 if none)."""
+def _decoded(data: bytes) -> tuple[str, tuple[int, int] | None]:
+    """The text of ``data``, and the line and column of the first invalid UTF-8 byte
+    (None if none)."""
     try:
-        return data.decode("utf-8"), 0
+        return data.decode("utf-8"), None
     except UnicodeDecodeError as exc:
-        return data.decode("utf-8", errors="replace"), data.count(b"\n", 0, exc.start) + 1
+        return data.decode("utf-8", errors="replace"), utf8_position(data, exc.start)
 
 
 class SpecStoryReader:
@@ -610,10 +612,10 @@ class SpecStoryReader:
         data = handle.read()
         if not data.strip():
             return
-        text, bad_line = _decoded(data)
-        if bad_line and _BAD_UTF8 not in state.extra:
+        text, bad = _decoded(data)
+        if bad is not None and _BAD_UTF8 not in state.extra:
             state.extra[_BAD_UTF8] = "1"
-            yield Problem(path, bad_line, "not valid UTF-8 (decoded with replacement)")
+            yield Problem(path, bad[0], "not valid UTF-8 (decoded with replacement)", bad[1])
         lines = text.replace("\r\n", "\n").split("\n")
         preamble, messages = _messages(lines)
         if not messages:
