@@ -30,6 +30,7 @@ class _Tables:
     approvals: MarkerTable
     wanted: MarkerTable
     one_off: MarkerTable
+    retractions: MarkerTable
     # One pass over a text finds the literals of every table; the detectors a turn runs
     # (and is_transient_question / candidate_rule re-running them) share it via the cache.
     scanner: LiteralScanner
@@ -43,7 +44,8 @@ def _tables() -> _Tables:
     )
     # One regex over every language: its match is the marker, wherever it comes first.
     one_off = MarkerTable((("one-off", lexicon.source("one_off")),))
-    tables = (corrections, instructions, preferences, approvals, wanted, one_off)
+    retractions = MarkerTable(lexicon.markers("retraction_marker"))
+    tables = (corrections, instructions, preferences, approvals, wanted, one_off, retractions)
     scanner = LiteralScanner(lit for table in tables for lit in table.all_literals())
     return _Tables(*tables, scanner)
 
@@ -129,6 +131,12 @@ def is_greeting_or_receipt(text: str) -> bool:
 def approval_marker(text: str) -> str | None:
     """The first approval marker ("perfect", "没错", ...) in ``text``, or None."""
     return _first(_tables().approvals, text)
+
+
+def retraction_marker(text: str) -> str | None:
+    """The user taking back their own earlier correction ("never mind", "算了", "I was
+    wrong"), or None."""
+    return _first(_tables().retractions, text)
 
 
 def one_off_marker(text: str) -> str | None:

@@ -234,3 +234,80 @@ def test_editing_the_file_a_line_says_to_update_follows_it_and_a_forbidden_one_b
     assert [(e.index, e.followed) for e in found] == [(0, True), (1, False)]
     turn["rows"] = [{"type": "agent.tool_use", "text": "Read /repo/CHANGELOG.md"}]
     assert action_evidence(turn, actions, set) == []  # reading is not writing
+
+
+# ---------------------------------------------------------------- the latest word wins
+
+_DEPS_BOARD = (
+    "# B\n\n- When adding a dependency, use `pnpm add` instead of `npm install` [[lesson-deps]]\n"
+)
+_CORRECTION = "no, use pnpm add instead of npm install when adding a dependency"
+
+
+def _said(*texts: str) -> list[dict[str, object]]:
+    """One Claude Code session's spine events: each user text, then an agent reply."""
+    source = {"kind": "claude-code", "name": "claude-code", "channel_id": "claude-code"}
+    out: list[dict[str, object]] = []
+    for i, text in enumerate(texts):
+        ts = f"2026-03-01T10:{i:02d}:00.000Z"
+        out.append({"id": f"evt_u{i}", "ts": ts, "type": "channel.message", "source": source,
+                    "session_key": "claude-code:s1", "payload": {"text": text}})  # fmt: skip
+        out.append({"id": f"evt_a{i}", "ts": ts.replace(":00.000Z", ":30.000Z"),
+                    "type": "agent.result", "source": {"kind": "runner", "name": "runner"},
+                    "session_key": "claude-code:s1",
+                    "payload": {"text": "Done, I added it.", "session_id": "s1"}})  # fmt: skip
+    return out
+
+
+def _outcomes(*texts: str) -> list[tuple[str, str]]:
+    from shared.formats.board import parse_board
+    from shared.weaver.scan.scanner import scan_events
+
+    board = parse_board(_DEPS_BOARD)
+    scanned = scan_events(board, _said(*texts), date="2026-03-01")
+    return [(s.fragment.source_event_id, str(s.fragment.trajectory)) for s in scanned]
+
+
+@pytest.mark.parametrize(
+    "take_back",
+    [
+        "never mind, npm install was fine",
+        "Actually, that was fine all along",
+        "算了，就用原来的 npm",
+    ],
+)
+def test_a_correction_the_user_takes_back_does_not_weaken_the_line(take_back: str) -> None:
+    assert _outcomes("add lodash", _CORRECTION) == [("evt_u1", "WEAKENING")]
+    # Next turn, or two turns later: the latest of two contradicting turns wins.
+    assert _outcomes("add lodash", _CORRECTION, take_back) == [("evt_u2", "NEUTRAL")]
+    assert _outcomes("add lodash", _CORRECTION, "also add a README", take_back) == [
+        ("evt_u3", "NEUTRAL")
+    ]
+
+
+def test_a_take_back_long_after_or_without_a_correction_changes_nothing() -> None:
+    late = ("add lodash", _CORRECTION, "also add a README", "and a licence", "never mind")
+    assert _outcomes(*late) == [("evt_u1", "WEAKENING")]
+    assert _outcomes("add lodash", "never mind, npm install was fine") == []
+
+
+def test_slices_judged_apart_merge_to_the_sequential_scan_with_a_take_back() -> None:
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext
+    from shared.weaver.scan.scanner import scan_turns
+    from shared.weaver.scan.turns import build_turns
+
+    board = parse_board(_DEPS_BOARD)
+    texts = ("add lodash", _CORRECTION, "also add a README", "never mind", "add left-pad")
+    turns = build_turns(_said(*texts), "2026-03-01")
+    for i, turn in enumerate(turns):
+        turn["line"] = i + 1  # as read from a day file
+    whole = scan_turns(board, turns, JudgeContext())
+    for cut in range(1, len(turns)):
+        cache: dict[str, dict[str, object]] = {}
+        for part in (turns[:cut], turns[cut:]):
+            record: dict[str, dict[str, object]] = {}
+            scan_turns(board, part, JudgeContext(), record=record)
+            cache.update(record)
+        merged = scan_turns(board, turns, JudgeContext(), cache=cache)
+        assert [m.fragment for m in merged] == [w.fragment for w in whole], cut

@@ -89,11 +89,14 @@ class Judgement:
 
 @dataclass
 class SessionMemory:
-    """The judge's view of a session's previous turn."""
+    """The judge's view of a session's previous turn, and of the corrections the user
+    made in the last turns (which a later "never mind" can still take back)."""
 
     turn: Turn | None = None
     lines: tuple[BoardLine, ...] = ()
     trajectories: tuple[str, ...] = ()
+    # (id of the correcting turn, the line it weakened, turns since), newest last.
+    corrections: tuple[tuple[str, BoardLine, int], ...] = ()
 
 
 class EventJudge(Protocol):

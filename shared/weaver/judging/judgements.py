@@ -230,3 +230,30 @@ def asked_again(facts: TurnFacts, line: BoardLine) -> Judgement:
         ),
         kind=WeakeningKind.RECALL_MISS,
     )
+
+
+def retraction(facts: TurnFacts, marker: str) -> list[Judgement]:
+    """The user takes back the correction they made in one of the last turns: the
+    latest word wins, so that correction's WEAKENING gives way to a NEUTRAL."""
+    corrections = facts.previous.corrections
+    latest = corrections[-1][0]
+    out = []
+    for tid, line, _ in corrections:
+        if tid != latest:
+            continue
+        out.append(
+            Judgement(
+                line=line,
+                trajectory=Trajectory.NEUTRAL,
+                activation=Activation.WAITING,
+                signal=Signal.CORRECTION,
+                reason=f"retraction ({marker}): the user took back their correction in {tid}",
+                evidence=(facts.quote, f"It takes back the correction made in turn {tid}."),
+                notes=(
+                    f"This is neutral for `{line.ref}`: the user withdrew the correction "
+                    "that weakened it, and the latest of two contradicting turns wins.",
+                ),
+                supersedes=tid,
+            )
+        )
+    return out

@@ -20,6 +20,7 @@ from shared.language.markers import (
     durable_marker,
     is_greeting_or_receipt,
     markers,
+    retraction_marker,
 )
 from shared.language.text import normalise, own_words, token_set
 from shared.weaver.judging.attribution import (
@@ -37,6 +38,7 @@ from shared.weaver.judging.judgements import (
     correction,
     line_judgement,
     new_signal,
+    retraction,
 )
 from shared.weaver.judging.verdicts import Trajectory
 from shared.weaver.scan.actions import action_evidence, asks_instead, commands_named
@@ -45,7 +47,7 @@ from shared.weaver.scan.matching import BoardIndex, PointerScan
 from shared.weaver.scan.turns import Turn
 
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
-VERSION = "2"
+VERSION = "3"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
 # A correction's candidate line: (index, relations, corrects the previous turn, tier).
 _Blamed = tuple[int, list[str], bool, int]
@@ -120,6 +122,10 @@ class RuleJudge:
         human = turn.get("type") in HUMAN_TYPES
         if not human and not (corr or instr):
             return []
+        taken_back = retraction_marker(own) if human and previous.corrections else None
+        if taken_back:
+            index = self.index(board)
+            return retraction(TurnFacts(turn, text, previous, index), taken_back)
         if not corr and previous.turn is not None and approval_marker(text):
             upgraded = approval(text, previous)
             if upgraded:

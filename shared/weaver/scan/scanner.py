@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from shared.errors import ThinTurnError
-from shared.formats.board import Board
+from shared.formats.board import Board, BoardLine
 from shared.formats.fragments import Fragment, fragment_date
 from shared.language.markers import is_greeting_or_receipt
 from shared.weaver.judging.interfaces import EventJudge, JudgeContext, Judgement, SessionMemory
@@ -81,6 +81,9 @@ def _fragment(turn: Turn, j: Judgement, judge: str | None) -> Fragment:
 # A thin turn (see :mod:`shared.weaver.scan.thinning`) keeps what replaying its recorded
 # judgements reads: its identity, the fragment header fields and its filler flag.
 THIN: Final = "thin"
+# A correction the user can still take back ("never mind", "算了"): in the next turn or
+# the one after. Short, so slice merging re-judges at most two turns after one.
+TAKE_BACK_TURNS: Final = 2
 FILLER: Final = "filler"
 Hydrate = Callable[[Turn], Turn]
 
@@ -102,11 +105,14 @@ def _sig(memory: SessionMemory) -> list[Any]:
     """What a judgement may depend on besides its own turn: the previous turn's identity
     and the lines (and trajectories) it related to."""
     turn = memory.turn
-    return [
+    sig: list[Any] = [
         turn_key(turn) if turn is not None else None,
         [line.number for line in memory.lines],
         list(memory.trajectories),
     ]
+    if memory.corrections:
+        sig.append([[tid, line.number, age] for tid, line, age in memory.corrections])
+    return sig
 
 
 def turn_key(turn: Turn) -> str:
@@ -232,7 +238,7 @@ def scan_turns(
             }
         if judgements:
             _emit(out, index, turn, judgements, provenance)
-        after = _next_memory(turn, judgements)
+        after = _next_memory(turn, judgements, previous)
         if after is not None:
             sessions[key] = after
     return [s for s in out if s is not None]
@@ -259,17 +265,36 @@ def _emit(
         out.append(ScannedFragment(fragment_date(source["ts"], source["date"]), frag, j.reason))
 
 
-def _next_memory(turn: Turn, judgements: list[Judgement]) -> SessionMemory | None:
+def _next_memory(
+    turn: Turn, judgements: list[Judgement], previous: SessionMemory
+) -> SessionMemory | None:
     """What the session remembers after ``turn`` (None: it keeps what it had)."""
     if not judgements:
         # "ok" / "thanks" between a turn and its correction keeps the link.
-        return None if is_filler(turn) else SessionMemory(turn=turn)
+        return None if is_filler(turn) else SessionMemory(turn=turn, corrections=_aged(previous))
     if any(j.source_turn is not None for j in judgements):
         return None
+    withdrawn = {(j.supersedes, j.line.hash) for j in judgements if j.line is not None}
+    kept = tuple(c for c in _aged(previous) if (c[0], c[1].hash) not in withdrawn)
+    made = tuple(
+        (str(turn["id"]), j.line, 0)
+        for j in judgements
+        if j.line is not None
+        and j.trajectory == Trajectory.WEAKENING
+        and j.signal == Signal.CORRECTION
+    )
     return SessionMemory(
         turn=turn,
         lines=tuple([j.line for j in judgements if j.line is not None]),
         trajectories=tuple([j.trajectory for j in judgements if j.line is not None]),
+        corrections=kept + made,
+    )
+
+
+def _aged(memory: SessionMemory) -> tuple[tuple[str, BoardLine, int], ...]:
+    """The user's recent corrections one turn older; those past the window are gone."""
+    return tuple(
+        (tid, line, age + 1) for tid, line, age in memory.corrections if age + 1 < TAKE_BACK_TURNS
     )
 
 

@@ -81,6 +81,21 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         Marker("I want you to", r"\bi (?:want|need|'d like|would like) you to\b"),
     ),
+    # The user takes back their own earlier correction: the latest word wins.
+    "retraction_marker": (
+        Marker(
+            "never mind",
+            r"\bnever ?mind\b|\bscratch that\b|\bdisregard (?:that|my|what)\b|"
+            r"\bignore (?:that|what i said|my (?:last|previous))\b|"
+            r"\bforget (?:that|what i said|i said)\b",
+        ),
+        Marker(
+            "I was wrong",
+            r"\bi was wrong\b|\bmy (?:bad|mistake)\b|\byou were right\b|"
+            r"\b(?:it|that|this) was (?:fine|right|correct) (?:after all|all along)\b|"
+            r"\bactually,? (?:it|that|your \w+) (?:was|is) (?:fine|right|correct)\b",
+        ),
+    ),
     # Approval of what the agent did.
     "approval_marker": (
         Marker(

@@ -40,6 +40,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Marker("我偏好", r"我(?:偏好|倾向|习惯)"),
         Marker("我要你", r"我要你|我想要你|我需要你"),
     ),
+    # The user takes back their own earlier correction: the latest word wins.
+    "retraction_marker": (
+        Marker("算了", r"算了|当我没说|忽略我(?:刚才|之前|上面)|刚才(?:是我)?说错了"),
+        Marker("我搞错了", r"(?:是)?我(?:搞错|弄错|看错|记错)了|你(?:是对的|说得对|没错)"),
+    ),
     # Approval of what the agent did.
     "approval_marker": (Marker("正是", r"正是|没错|完美|很好|非常好|就是这样|对了|做得好"),),
     # Where a correction or instruction states the behaviour it wants (group 1).
