@@ -3,7 +3,7 @@
 Chromium reads NUL-terminated JSON commands on fd 3 and writes responses and events
 on fd 4, so no websocket library (and no open port) is needed. Only what the report
 tests use: open a page, collect console / exception / network events, evaluate an
-expression, take a screenshot.
+expression, take a screenshot (whole or of an area), name the fonts a node was drawn with.
 """
 
 from __future__ import annotations
@@ -179,6 +179,30 @@ class Browser:
         data = self.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
         path.write_bytes(base64.b64decode(data["data"]))
         return path
+
+    def clip(self, rect: dict[str, float]) -> bytes:
+        """A PNG of the page area ``rect`` (``x``, ``y``, ``width``, ``height`` in CSS
+        pixels of the page, as ``getBoundingClientRect`` plus the scroll offset)."""
+        clip = {**rect, "scale": 1}
+        data = self.send(
+            "Page.captureScreenshot",
+            {"format": "png", "clip": clip, "captureBeyondViewport": True},
+        )
+        return base64.b64decode(data["data"])
+
+    def platform_fonts(self, selector: str) -> list[dict[str, Any]]:
+        """The fonts Chromium drew the text of the first ``selector`` match with:
+        ``familyName``, ``isCustomFont`` and ``glyphCount`` each."""
+        self.send("DOM.enable")
+        self.send("CSS.enable")
+        root = self.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        node = self.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        if not node:
+            raise CdpError(f"no element matches {selector!r}")
+        fonts: list[dict[str, Any]] = self.send("CSS.getPlatformFontsForNode", {"nodeId": node})[
+            "fonts"
+        ]
+        return fonts
 
     def console_errors(self) -> list[str]:
         """Console errors, uncaught exceptions and error-level log entries seen so far."""
