@@ -112,28 +112,65 @@ def coverage_calendar(days: Sequence[CoverageDay]) -> Markup:
     return Markup("".join(parts))
 
 
+# The events chart's margins: room for the y axis's ticks, its title above the plot,
+# and the x axis's first and last dates with its title below.
+_BARS_LEFT = 34
+_BARS_TOP = 18
+_BARS_BOTTOM = 30
+_BARS_RIGHT = 8
+# The narrowest plot that fits the first and last dates side by side.
+_BARS_MIN_PLOT = 130
+X_AXIS_LABEL = "day (UTC)"
+Y_AXIS_LABEL = "events per day"
+
+
 def events_bars(days: Sequence[CoverageDay], height: int = 60, bar: int = 6) -> Markup:
-    """External events per day as bars (grey: all events, blue: external)."""
+    """Events per day as bars (grey: all events, blue: external) with both axes labelled:
+    the x axis ``day (UTC)`` from the first to the last date of the window, the y axis
+    ``events per day`` from 0 to the busiest day's count."""
     if not days:
         return Markup("")
+    bar = max(bar, -(-_BARS_MIN_PLOT // len(days)))
     peak = max((d.events for d in days), default=0) or 1
-    width = len(days) * bar
+    plot_w = len(days) * bar
+    width = _BARS_LEFT + plot_w + _BARS_RIGHT
+    base = _BARS_TOP + height  # the x axis
+    total_h = base + _BARS_BOTTOM
+    right = _BARS_LEFT + plot_w
     parts = [
-        f'<svg class="bars" role="img" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">',
-        _title("events per day (grey) and external events (blue)"),
+        f'<svg class="bars" role="img" width="{width}" height="{total_h}" '
+        f'viewBox="0 0 {width} {total_h}" xmlns="http://www.w3.org/2000/svg">',
+        _title(
+            f"{Y_AXIS_LABEL} (grey: all events, blue: external), {days[0].date}..{days[-1].date}"
+        ),
+        f'<line class="axis" x1="{_BARS_LEFT}" y1="{_BARS_TOP}" x2="{_BARS_LEFT}" y2="{base}"/>',
+        f'<line class="axis" x1="{_BARS_LEFT}" y1="{base}" x2="{right}" y2="{base}"/>',
+        f'<text class="lbl axis-label y" x="0" y="10">{escape(Y_AXIS_LABEL)}</text>',
+        f'<text class="lbl tick y" x="{_BARS_LEFT - 3}" y="{_BARS_TOP + 7}" '
+        f'text-anchor="end">{peak}</text>',
+        f'<text class="lbl tick y" x="{_BARS_LEFT - 3}" y="{base}" text-anchor="end">0</text>',
+        f'<text class="lbl tick x" x="{_BARS_LEFT}" y="{base + 11}">{escape(days[0].date)}</text>',
     ]
+    if len(days) > 1:
+        parts.append(
+            f'<text class="lbl tick x" x="{right}" y="{base + 11}" '
+            f'text-anchor="end">{escape(days[-1].date)}</text>'
+        )
+    parts.append(
+        f'<text class="lbl axis-label x" x="{_BARS_LEFT + plot_w / 2:.1f}" y="{total_h - 3}" '
+        f'text-anchor="middle">{escape(X_AXIS_LABEL)}</text>'
+    )
     for i, d in enumerate(days):
         if not d.events:
             continue
-        x = i * bar
-        total = (height - 2) * d.events / peak
-        ext = (height - 2) * d.external / peak
+        x = _BARS_LEFT + 1 + i * bar
+        total = (height - 1) * d.events / peak
+        ext = (height - 1) * d.external / peak
         parts.append(
             f"<g>{_title(f'{d.date}: {d.external} external / {d.events} events')}"
-            f'<rect class="all" x="{x}" y="{height - total:.1f}" width="{bar - 1}" '
+            f'<rect class="all" x="{x}" y="{base - total:.1f}" width="{max(bar - 1, 1)}" '
             f'height="{total:.1f}"/>'
-            f'<rect class="ext" x="{x}" y="{height - ext:.1f}" width="{bar - 1}" '
+            f'<rect class="ext" x="{x}" y="{base - ext:.1f}" width="{max(bar - 1, 1)}" '
             f'height="{ext:.1f}"/></g>'
         )
     parts.append("</svg>")

@@ -10,7 +10,7 @@ import pytest
 from shared.formats.board import parse_board
 from shared.kernel.paths import KernelPaths
 from shared.partitions.inbox import write_item
-from shared.report.chart import coverage_calendar, trajectory_strip
+from shared.report.chart import coverage_calendar, events_bars, trajectory_strip
 from shared.report.collector import Inputs, collect_report
 from shared.report.model import CoverageDay, DayCounts, DayState
 from shared.report.renderer import kernel_linker, render_html, write_report
@@ -117,6 +117,45 @@ def test_svg_charts_escape_labels_and_scale_counts() -> None:
     assert cal.count('class="day gap"') == 1 and cal.count('class="day covered"') == 1
     assert cal.count('class="bad"') == 1  # one day with malformed lines
     assert "2026-01-05: gap; 4 external of 10 events; 0 fragments; 1 malformed lines skipped" in cal
+
+
+def _texts(svg: str, cls: str) -> list[str]:
+    return re.findall(rf'<text class="lbl {cls}"[^>]*>([^<]*)</text>', svg)
+
+
+def test_events_chart_labels_both_axes() -> None:
+    days = [
+        CoverageDay("2026-01-05", DayState.GAP, 10, 4, 1, 0),
+        CoverageDay("2026-01-06", DayState.QUIET, 0, 0, 0, 0),
+        CoverageDay("2026-01-07", DayState.COVERED, 3, 2, 0, 2),
+    ]
+    svg = str(events_bars(days, bar=6))
+    # x: what a bar is (a UTC day), from the first to the last date; y: what is counted,
+    # from 0 to the busiest day.
+    assert _texts(svg, "axis-label x") == ["day (UTC)"]
+    assert _texts(svg, "axis-label y") == ["events per day"]
+    assert _texts(svg, "tick x") == ["2026-01-05", "2026-01-07"]
+    assert _texts(svg, "tick y") == ["10", "0"]
+    assert svg.count('class="axis"') == 2
+    # The busiest day's bar spans the plot up to the peak tick's line.
+    assert svg.count('class="all"') == 2 and svg.count('class="ext"') == 2
+    # Labels are escaped like every other text of the page.
+    hostile = str(events_bars([CoverageDay("<i>x</i>", DayState.GAP, 1, 1, 0, 0)]))
+    assert "<i>" not in hostile and "&lt;i&gt;x&lt;/i&gt;" in hostile
+    assert str(events_bars([])) == ""
+
+
+def test_the_page_shows_the_events_chart_with_its_axis_labels(
+    hostile: KernelPaths, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    html = render_html(collect_report(hostile, Inputs(days=3)), out)
+    chart = re.search(r'<svg class="bars".*?</svg>', html, re.S)
+    assert chart, "the coverage section draws the events chart"
+    assert _texts(chart.group(0), "axis-label x") == ["day (UTC)"]
+    assert _texts(chart.group(0), "axis-label y") == ["events per day"]
+    assert "external events</span>" in html  # the chart's legend
 
 
 def test_cli_writes_the_page_and_prints_the_same_json(
