@@ -34,8 +34,10 @@ from shared.formats.board import parse_board
 from shared.importing.envelope import Cleaner, to_event
 from shared.importing.formats import reader
 from shared.importing.records import Problem, ReadState, Utterance
+from shared.language.text import token_set
 from shared.spine.event import ts_key
 from shared.weaver.judging.interfaces import EventJudge, JudgeContext
+from shared.weaver.scan.rulefiles import cited_rule_files
 from shared.weaver.scan.scanner import scan_events
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "corpora" / "real_sessions"
@@ -64,6 +66,7 @@ class Session:
     board: tuple[str, ...]
     markers: frozenset[str]
     expect: tuple[dict[str, Any], ...]
+    dossiers: tuple[tuple[str, str], ...] = ()  # (slug, text), as the topic files hold
 
     def expected(self) -> set[Outcome]:
         return outcomes(
@@ -111,6 +114,7 @@ def load(root: Path = CORPUS) -> list[Session]:
                 board=tuple(board_doc["board"]),
                 markers=frozenset(board_doc.get("dossiers", {})),
                 expect=tuple(label.get("expect", ())),
+                dossiers=tuple(sorted(board_doc.get("dossiers", {}).items())),
             )
         )
     return sessions
@@ -155,7 +159,13 @@ class Prediction:
 def predict(session: Session, judge: EventJudge | None = None) -> Prediction:
     events, problems = events_of(session)
     board = parse_board("\n".join(session.board) + "\n")
-    ctx = JudgeContext(dossiers=session.markers)
+    # The context a pass builds from the kernel's topic files (weaver/pipeline.py).
+    texts = dict(session.dossiers)
+    ctx = JudgeContext(
+        dossiers=session.markers,
+        dossier_cues={slug: token_set(text) for slug, text in texts.items()},
+        rule_files=cited_rule_files(texts),
+    )
     date = events[-1]["ts"][:10] if events else FALLBACK_TS[:10]
     # The corpus's slugs carry no lesson-/groove- prefix, so they are pointers rather
     # than node markers: a fragment is mapped to its line's first pointer by number.

@@ -38,9 +38,10 @@ from shared.weaver.judging.registry import judge_set
 from shared.weaver.plan import PassPlan
 from shared.weaver.records import FragmentSummary, Record, ScanResult, SlicePlan, SliceRole
 from shared.weaver.results import CrystallizeResult, Judgement, UpdateResult
+from shared.weaver.scan.rulefiles import cited_rule_files
 from shared.weaver.scan.scanner import ScannedFragment, read_slice_turns, scan_turns
 from shared.weaver.scan.thinning import SpineHydrator, merge_turns, planned_end, thin_turns
-from shared.weaver.settle.directed import Route, select_item
+from shared.weaver.settle.directed import Route, select_item, waiting_note
 from shared.weaver.settle.settlement import settle
 from shared.weaver.update.updater import update_board
 
@@ -137,7 +138,7 @@ def plan_pass(
         board_hash=board.hash,
         created=iso(),
         notes=notes,
-        waiting=[f"{r.name}: {r.reason}" for r in others if r.route == "unclear"],
+        waiting=[waiting_note(r) for r in others if r.route == "unclear"],
         board_text=board.text,
         context=_context(paths, chosen).to_json(),
     )
@@ -199,17 +200,16 @@ def scan_slice(
     )
 
 
-def _dossier_cues(paths: KernelPaths, topics: frozenset[str]) -> dict[str, frozenset[str]]:
-    """Tokens of each topic dossier (the first 64 KiB), for the recall-miss diagnosis."""
-    cues: dict[str, frozenset[str]] = {}
+def _dossier_texts(paths: KernelPaths, topics: frozenset[str]) -> dict[str, str]:
+    """Each topic dossier's text (the first 64 KiB)."""
+    texts: dict[str, str] = {}
     for slug in sorted(topics):
         try:
             with open_regular(paths.topics_dir / f"{slug}.md") as handle:
-                text = handle.read(64 * 1024).decode("utf-8", errors="replace")
+                texts[slug] = handle.read(64 * 1024).decode("utf-8", errors="replace")
         except OSError:
             continue
-        cues[slug] = token_set(text)
-    return cues
+    return texts
 
 
 def _context(paths: KernelPaths, route: Route | None) -> JudgeContext:
@@ -217,8 +217,11 @@ def _context(paths: KernelPaths, route: Route | None) -> JudgeContext:
         return frozenset(p.stem for p in root.glob("*.md")) if root.is_dir() else frozenset()
 
     topics, entities = stems(paths.topics_dir), stems(paths.entities_dir)
+    texts = _dossier_texts(paths, topics)
     return JudgeContext(
-        dossier_cues=_dossier_cues(paths, topics),
+        # Tokens of each dossier, for the recall-miss diagnosis; the rule files it cites.
+        dossier_cues={slug: token_set(text) for slug, text in texts.items()},
+        rule_files=cited_rule_files(texts),
         dossiers=topics | entities,
         entities=entities,
         directed_markers=frozenset(route.slugs) if route else frozenset(),

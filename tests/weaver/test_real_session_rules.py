@@ -311,3 +311,72 @@ def test_slices_judged_apart_merge_to_the_sequential_scan_with_a_take_back() -> 
             cache.update(record)
         merged = scan_turns(board, turns, JudgeContext(), cache=cache)
         assert [m.fragment for m in merged] == [w.fragment for w in whole], cut
+
+
+# ------------------------------------------------------------------- rule-file mentions
+
+
+@pytest.mark.parametrize(
+    ("text", "files"),
+    [
+        ("as is specified by @user-preferences.mdc", {"user-preferences.mdc"}),
+        ("did you read .cursor/rules/Bun_Over_Node.mdc?", {"bun_over_node.mdc"}),
+        ("see .windsurf/rules/style.md and .cursorrules", {"style.md", ".cursorrules"}),
+        ("follow CLAUDE.md", set()),  # the whole board's file names no line
+        ("the rules are clear", set()),
+        ("open notes.mdcx", set()),
+    ],
+)  # fmt: skip
+def test_rule_files_a_user_names(text: str, files: set[str]) -> None:
+    from shared.weaver.scan.rulefiles import rule_files
+
+    assert rule_files(text) == files
+
+
+def _cited_judgements(text: str) -> list[tuple[str | None, str, object]]:
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+    from shared.weaver.judging.rules import RuleJudge
+    from shared.weaver.scan.rulefiles import cited_rule_files
+
+    board = parse_board(
+        "# B\n\n"
+        "- On an obvious next step, act without asking for confirmation [[lesson-ask]]\n"
+        "- When a test fails, debug it before reporting [[lesson-debug]]\n"
+        "- Use bun instead of node for scripts [[lesson-bun]]\n"
+    )
+    dossiers = {
+        "lesson-ask": "From .cursor/rules/user-preferences.mdc:12 - no confirmation prompts.",
+        "lesson-debug": "From .cursor/rules/user-preferences.mdc:18 - debug failures.",
+        "lesson-bun": "From .cursor/rules/bun_over_node.mdc:6.",
+    }
+    ctx = JudgeContext(dossiers=frozenset(dossiers), rule_files=cited_rule_files(dossiers))
+    turn = _turn()
+    turn["rows"] = []
+    turn["text"] = text
+    got = RuleJudge().judge(turn, SessionMemory(), board, ctx)
+    return [(j.line.marker if j.line else None, str(j.trajectory), j.kind) for j in got]
+
+
+def test_naming_a_rules_file_names_its_line() -> None:
+    # The file holds one line on the board: naming it names the line, a recall miss.
+    assert _cited_judgements("why didn't you do what @bun_over_node.mdc says?") == [
+        ("lesson-bun", "WEAKENING", "recall-miss")
+    ]
+    # Without the file, the same complaint names no line.
+    assert _cited_judgements("why didn't you do what I said?") == []
+
+
+def test_a_file_of_several_rules_names_only_the_one_the_turn_also_describes() -> None:
+    asking = "why didn't you act without asking, as is specified by @user-preferences.mdc"
+    assert [m for m, *_ in _cited_judgements(asking)] == ["lesson-ask"]
+    assert _cited_judgements("why didn't you follow @user-preferences.mdc?") == []
+
+
+def test_the_context_round_trips_the_rule_files() -> None:
+    from shared.weaver.judging.interfaces import JudgeContext
+
+    ctx = JudgeContext(rule_files={"lesson-bun": frozenset({"bun_over_node.mdc"})})
+    back = JudgeContext.from_json(ctx.to_json())
+    assert back == ctx and back.signature() == ctx.signature()
+    assert JudgeContext().signature() != ctx.signature()

@@ -13,6 +13,7 @@ from shared.weaver.judging.verdicts import WeakeningKind
 from shared.weaver.scan.matching import LineCues
 
 TRIGGER_REL = "the event shows the line's trigger cue"
+CITED_REL = "the event names the rule file the line came from"
 KIND_REASONS = {
     WeakeningKind.RECALL_MISS: "the user asked for what the line says",
     WeakeningKind.DIRECTION_CHANGED: "the user states a different behaviour",
@@ -83,6 +84,7 @@ class Seen:
     read: set[int]
     directed: frozenset[int]
     prev_ids: set[str]
+    cited: frozenset[int] = frozenset()  # lines whose rule file the turn names
 
     def relations(self, i: int, line: BoardLine, cues: LineCues) -> list[str]:
         """Why the turn relates to line ``i`` (empty: it does not, or too thinly)."""
@@ -95,6 +97,8 @@ class Seen:
             relations.append("the same turn reads the line's dossier")
         if i in self.directed:
             relations.append("the directed item names this line")
+        if i in self.cited:
+            relations.append(CITED_REL)
         if self.corr and line.hash in self.prev_ids:
             relations.append("it corrects the session's previous turn on this line")
         elif self.corr and not relations and cues.direction_shown(self.words):

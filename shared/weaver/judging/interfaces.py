@@ -37,6 +37,8 @@ class JudgeContext:
     directed_markers: frozenset[str] = frozenset()
     directed_lines: frozenset[int] = frozenset()
     dossier_cues: dict[str, frozenset[str]] = field(default_factory=dict)
+    # Per dossier slug, the rule files it cites (scan/rulefiles.py).
+    rule_files: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -45,6 +47,7 @@ class JudgeContext:
             "directed_markers": sorted(self.directed_markers),
             "directed_lines": sorted(self.directed_lines),
             "dossier_cues": {k: sorted(v) for k, v in sorted(self.dossier_cues.items())},
+            "rule_files": {k: sorted(v) for k, v in sorted(self.rule_files.items())},
         }
 
     @classmethod
@@ -55,6 +58,7 @@ class JudgeContext:
             directed_markers=frozenset(data.get("directed_markers", ())),
             directed_lines=frozenset(int(x) for x in data.get("directed_lines", ())),
             dossier_cues={k: frozenset(v) for k, v in data.get("dossier_cues", {}).items()},
+            rule_files={k: frozenset(v) for k, v in data.get("rule_files", {}).items()},
         )
 
     def signature(self) -> str:
@@ -66,6 +70,8 @@ class JudgeContext:
             sorted(self.directed_lines),
             sorted((k, sorted(v)) for k, v in self.dossier_cues.items()),
         ]
+        if self.rule_files:  # absent: the same digest as before rule files were read
+            parts.append(sorted((k, sorted(v)) for k, v in self.rule_files.items()))
         return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()[:16]
 
 

@@ -24,6 +24,7 @@ from shared.language.markers import (
 )
 from shared.language.text import normalise, own_words, token_set
 from shared.weaver.judging.attribution import (
+    CITED_REL,
     JUDGES_PREVIOUS,
     NAMES_DIRECTION,
     Seen,
@@ -44,6 +45,7 @@ from shared.weaver.judging.verdicts import Trajectory
 from shared.weaver.scan.actions import action_evidence, asks_instead, commands_named
 from shared.weaver.scan.facts import TurnFacts
 from shared.weaver.scan.matching import BoardIndex, PointerScan
+from shared.weaver.scan.rulefiles import rule_files
 from shared.weaver.scan.turns import Turn
 
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
@@ -60,6 +62,8 @@ class _Scope:
 
     directed: frozenset[int]
     entities: PointerScan | None
+    # Per rule file a dossier cites, the lines pointing at such a dossier.
+    by_rule_file: dict[str, frozenset[int]]
 
 
 class RuleJudge:
@@ -80,7 +84,13 @@ class RuleJudge:
         if self._scope is None or self._scope[0] is not ctx or self._scope[1] is not index:
             entities = PointerScan(ctx.entities, bracketed=True) if ctx.entities else None
             directed = index.directed(ctx.directed_markers, ctx.directed_lines)
-            self._scope = (ctx, index, _Scope(directed, entities))
+            by_file: dict[str, set[int]] = {}
+            for i, line in enumerate(index.board.lines):
+                for pointer in line.pointers:
+                    for name in ctx.rule_files.get(pointer, ()):
+                        by_file.setdefault(name, set()).add(i)
+            files = {name: frozenset(lines) for name, lines in by_file.items()}
+            self._scope = (ctx, index, _Scope(directed, entities, files))
         return self._scope[2]
 
     def judge(
@@ -167,7 +177,7 @@ class RuleJudge:
         """The judgements of the lines the turn relates to; a correction's candidates
         are attributed after all are seen (see :func:`attribute`)."""
         index = self.index(board)
-        named = seen.triggered | seen.mentioned | seen.read | seen.directed
+        named = seen.triggered | seen.mentioned | seen.read | seen.directed | seen.cited
         facts: TurnFacts | None = None  # built for the first judgement only
         out: list[Judgement] = []
         blamed: list[_Blamed] = []
@@ -224,7 +234,8 @@ class RuleJudge:
                     corr,
                     judged,
                     entities,
-                    named_direction=named_tier == NAMES_DIRECTION,
+                    # Pointing at the rule's file asks for what the rule says.
+                    named_direction=named_tier == NAMES_DIRECTION or CITED_REL in relations,
                 )
             )
         return out
@@ -254,7 +265,8 @@ def _observe(
     mentioned = index.mentioned(low) | commands
     read = index.read(turn) if turn.get("rows") else set()
     triggered = index.triggered(words)
-    if not (corr or triggered or mentioned or read or scope.directed):
+    cited = _cited(low, words, index, scope)
+    if not (corr or triggered or mentioned or read or scope.directed or cited):
         return None
     return Seen(
         words,
@@ -266,4 +278,21 @@ def _observe(
         read,
         scope.directed,
         {ln.hash for ln in previous.lines},
+        cited,
     )
+
+
+def _cited(low: str, words: frozenset[str], index: BoardIndex, scope: _Scope) -> frozenset[int]:
+    """The lines a rule file named in the turn stands for: its one line on the board,
+    or, when it holds several, those whose direction the turn also names (naming a file
+    of five rules names none of them)."""
+    if not scope.by_rule_file:
+        return frozenset()
+    cited: set[int] = set()
+    for name in rule_files(low):
+        lines = scope.by_rule_file.get(name, frozenset())
+        if len(lines) == 1:
+            cited |= lines
+        else:
+            cited |= {i for i in lines if index.cues[i].direction_hit(words)}
+    return frozenset(cited)
