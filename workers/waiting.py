@@ -11,7 +11,7 @@ import click
 from celery.result import AsyncResult
 
 from shared.errors import SubconError, error_from
-from shared.jsontext import pretty
+from shared.jsontext import pretty, shown
 
 POLL_S = 0.25
 
@@ -140,7 +140,7 @@ def commit_line(report: dict[str, Any], *, requested: bool = True) -> str:
     outcome = request.get("outcome")
     task = request.get("task_id")
     held = request.get("held_back") or []
-    held_note = f"; held back (not committed): {', '.join(held)}" if held else ""
+    held_note = f"; held back (not committed): {', '.join(map(shown, held))}" if held else ""
     if outcome == "committed":
         mine = bool(report.get("changed"))
         before = "" if mine else "; it holds changes made before this pass"

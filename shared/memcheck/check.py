@@ -28,6 +28,7 @@ from typing import Any, Final, TypeVar
 
 from shared.constants import PATTERN_TRACKER, SCAN_GAP_PENDING, WEAVER
 from shared.errors import SubconError
+from shared.jsontext import shown
 from shared.kernel.files import atomic_write_text, utf8_problem
 from shared.kernel.lock.base import Lease
 from shared.kernel.paths import KernelPaths
@@ -130,11 +131,11 @@ class CheckReport:
         ]
         verb = "would post" if self.dry_run else "posted"
         lines.append(f"{verb} {len(self.posted)} .pending")
-        lines += [f"  {path}" for path in self.posted]
+        lines += [f"  {shown(path)}" for path in self.posted]
         lines += [
             f"  withheld {w['kind']} → {w['partition']}: {w['reason']}" for w in self.withheld
         ]
-        lines += [f"  swept {name}" for name in self.swept]
+        lines += [f"  swept {shown(name)}" for name in self.swept]
         lines += [f"  error {err}" for err in self.errors]
         if not self.clean and not self.dry_run:
             lines.append("  (degraded tick: ledger sync and sweep skipped)")

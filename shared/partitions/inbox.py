@@ -23,7 +23,12 @@ from typing import Final
 from shared.constants import SIGNAL_LEDGER
 from shared.errors import InputError, NameRejected
 from shared.formats.frontmatter import js_trim
-from shared.kernel.files import atomic_write_bytes, atomic_write_text, safe_basename
+from shared.kernel.files import (
+    atomic_write_bytes,
+    atomic_write_text,
+    safe_basename,
+    utf8_position,
+)
 from shared.kernel.paths import KernelPaths
 from shared.timestamps import filename_ts, iso
 
@@ -34,10 +39,15 @@ _BASE36: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 @dataclass(frozen=True)
 class InboxItem:
-    """One inbox item: file name and trimmed body (the original's ``message``)."""
+    """One inbox item: file name and trimmed body (the original's ``message``).
+
+    ``problem`` is ``LINE:COL: not valid UTF-8`` when the bytes are not UTF-8 (the body
+    then holds U+FFFD for the bad bytes): such an item is reported, never routed or
+    acked, so nothing in it is lost."""
 
     name: str
     body: str
+    problem: str | None = None
 
 
 def code_unit_key(name: str) -> bytes:
@@ -72,7 +82,15 @@ def list_items(paths: KernelPaths, partition: str) -> list[InboxItem]:
             raw = (directory / name).read_bytes()
         except OSError:
             continue
-        items.append(InboxItem(name, js_trim(raw.decode("utf-8", errors="replace"))))
+        try:
+            text, problem = raw.decode("utf-8"), None
+        except UnicodeDecodeError as exc:
+            line, column = utf8_position(raw, exc.start)
+            text, problem = (
+                raw.decode("utf-8", errors="replace"),
+                f"{line}:{column}: not valid UTF-8",
+            )
+        items.append(InboxItem(name, js_trim(text), problem))
     return items
 
 

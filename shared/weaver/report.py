@@ -12,7 +12,7 @@ import os
 from datetime import UTC, datetime
 from typing import Any
 
-from shared.jsontext import compact
+from shared.jsontext import compact, shown
 from shared.kernel.paths import KernelPaths
 from shared.timestamps import iso
 
@@ -50,12 +50,14 @@ def render_report(data: dict[str, Any]) -> str:
     for row in data.get("line_changes", []):
         out.append(f"updater: {row}")
     if directed is not None:
-        out.append(f"directed: {directed['name']} -> {directed['result']}")
-    out.append("changed: " + (", ".join(changed) if changed else "none"))
-    out.append("acked: " + (", ".join(acked) if acked else "none"))
-    out.append("pending: " + (", ".join(pending) if pending else "none"))
+        out.append(f"directed: {shown(directed['name'])} -> {shown(directed['result'])}")
+    # Names are data (an inbox item may be called "a\nb.pending"): each is printed
+    # escaped, so every item is one line and no name can forge a report line.
+    out.append("changed: " + (", ".join(map(shown, changed)) if changed else "none"))
+    out.append("acked: " + (", ".join(map(shown, acked)) if acked else "none"))
+    out.append("pending: " + (", ".join(map(shown, pending)) if pending else "none"))
     for note in data.get("notes", []):
-        out.append(f"note: {note}")
+        out.append(f"note: {shown(note)}")
     return "\n".join(out)
 
 

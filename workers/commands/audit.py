@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from shared.committer.audit import read_audit
-from shared.jsontext import compact, pretty
+from shared.jsontext import compact, pretty, shown
 from workers.commands.status import require_roots
 from workers.context import CliContext
 from workers.options import json_option
@@ -30,7 +30,7 @@ def command(ctx: CliContext, since: str | None, file: str | None, as_json: bool)
         click.echo(pretty([r.to_json() for r in records]), nl=False)
         return 0
     for r in records:
-        where = r.file or "-"
+        where = shown(r.file) if r.file else "-"
         if r.line is not None:
             where = f"{where}:{r.line}"
         extra = f" {r.commit[:12]}" if r.commit else ""

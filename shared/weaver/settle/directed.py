@@ -81,6 +81,13 @@ def route_item(item: InboxItem) -> Route:
     def make(route: str, reason: str, interval: str | None = None) -> Route:
         return Route(item.name, body, route, marker, reason, interval, slugs, lines)
 
+    if item.problem is not None:
+        # Its text is not what was written (bad bytes read as U+FFFD): acting on it or
+        # acking it would lose the item. Reported as file:line:column and left on disk.
+        return make(
+            "unclear",
+            f"{item.name}:{item.problem}; left in place: fix its encoding (UTF-8) to settle it",
+        )
     problem = name_problem(item.name)
     if problem is not None:
         # The rule enqueue enforces (shared.partitions.inbox.name_problem): acking such a name
@@ -111,6 +118,14 @@ def route_item(item: InboxItem) -> Route:
     if marker is None and re.search(r"\b(?:dossier|pointer)\b", low) and slugs:
         return make("entity", "missing dossier / unresolved pointer report")
     return make("unclear", f"no route for marker {marker or '(none)'} and this prose")
+
+
+def waiting_note(route: Route) -> str:
+    """The report's note for an item left on disk: ``name: reason``, or the reason
+    alone when it already starts with the name (``name:LINE:COL: …``)."""
+    if route.reason.startswith(f"{route.name}:"):
+        return route.reason
+    return f"{route.name}: {route.reason}"
 
 
 def select_item(
