@@ -1,5 +1,5 @@
 """Fixtures shared by every test: hermetic roots, a hermetic git, a real redis-server,
-clusters of real worker processes on it."""
+clusters of real worker processes on it; and the test tiers (unit, integration, slow)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,14 @@ from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from testing.cluster import Cluster
 from testing.redis_server import EPHEMERAL, RedisServer, require_redis_server
+from testing.tiers import assign_tiers
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give every test its one tier (``testing/tiers.py``): an unmarked test is
+    ``integration`` when it uses a real redis-server, else ``unit``; two tiers on one
+    test stop the run."""
+    assign_tiers(items)
 
 
 @pytest.fixture(autouse=True)

@@ -45,6 +45,7 @@ def test_examples_carry_the_heading_and_the_labelled_gate() -> None:
     assert ex.gate is None and ex.heading == ""
 
 
+@pytest.mark.slow  # one refit of the judge per candidate setting
 def test_round_report_scores_every_candidate_on_that_rounds_tune_rows_only() -> None:
     rounds = orjson.loads(ROUNDS.read_bytes())
     repos = set(rounds["17"])

@@ -148,6 +148,7 @@ def test_memory_child_does_not_report_its_parents_peak(tmp_path: Path) -> None:
     assert 10 < report["maxrss_mb"] < 250
 
 
+@pytest.mark.integration
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
 def test_fanout_rows_from_real_workers_on_a_tiny_day() -> None:
     from bench.fanout import run as fanout_run

@@ -14,6 +14,9 @@ from typing import Any
 import pytest
 import yaml
 
+# Drives docker-compose, a tool outside Python: the integration tier.
+pytestmark = pytest.mark.integration
+
 REPO = Path(__file__).resolve().parents[2]
 COMPOSE = REPO / "deploy" / "docker-compose.yml"
 SUBCON_SERVICES = {"scan", "kernel", "commit", "beat", "flower"}

@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+# Drives systemd-analyze, a tool outside Python: the integration tier.
+pytestmark = pytest.mark.integration
+
 REPO = Path(__file__).resolve().parents[2]
 UNITS = REPO / "deploy" / "systemd"
 SYSTEM_UNITS = next(

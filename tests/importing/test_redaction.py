@@ -242,6 +242,7 @@ def test_importing_does_not_load_detect_secrets():
 
 
 # ------------------------------------------------------------------ size and shape
+@pytest.mark.slow  # 5 MB through the whole detector
 def test_a_five_megabyte_text():
     rows = CREDENTIALS[:40]
     filler = "Ordinary prose about refactoring, 还有一些中文句子，and paths like /usr/lib.\n" * 400

@@ -234,6 +234,7 @@ _LINES = [
 ]
 
 
+@pytest.mark.slow  # every concept against every tune line of the gates corpus
 @pytest.mark.parametrize("prefilter", [False, True])
 def test_every_concept_is_found_exactly_where_one_of_its_regexes_matches(
     prefilter: bool,

@@ -14,7 +14,8 @@ from testing.hosts.fleet import PASSWORD, Fleet
 from testing.kernels import copy_roots
 from testing.waiting import wait_until
 
-pytestmark = pytest.mark.integration
+# Multi-host fleets (namespaces, Redis, workers per host): the slow tier.
+pytestmark = pytest.mark.slow
 
 WRONG = "not-the-password-31"
 

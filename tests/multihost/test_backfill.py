@@ -28,7 +28,8 @@ from tests.multihost.harness import (
     wait_committed,
 )
 
-pytestmark = pytest.mark.integration
+# Multi-host fleets (namespaces, Redis, workers per host): the slow tier.
+pytestmark = pytest.mark.slow
 
 
 def assert_writes_nothing(fleet: Fleet, host: str, paths: KernelPaths) -> None:

@@ -25,6 +25,7 @@ def root_only() -> None:
         pytest.skip(reason)
 
 
+@pytest.mark.integration
 @pytest.mark.usefixtures("root_only")
 def test_hosts_live_only_in_their_namespaces(tmp_path: Path) -> None:
     links, addrs = _ip("-o", "link"), _ip("-o", "addr")
@@ -44,6 +45,7 @@ def test_hosts_live_only_in_their_namespaces(tmp_path: Path) -> None:
     assert not set(names) & set(_ip("netns", "list").split())
 
 
+@pytest.mark.integration
 @pytest.mark.usefixtures("root_only")
 def test_sweep_removes_the_hosts_of_a_dead_run_only() -> None:
     pid_max = int(Path("/proc/sys/kernel/pid_max").read_text())

@@ -19,7 +19,8 @@ from testing.kernels import copy_roots, fragment_ids, tree_bytes
 from testing.waiting import wait_until
 from tests.multihost.harness import BACKFILL, KERNEL_WORKERS, PASS_ENV, SCAN_WORKERS, wait_committed
 
-pytestmark = pytest.mark.integration
+# Multi-host fleets (namespaces, Redis, workers per host): the slow tier.
+pytestmark = pytest.mark.slow
 
 # Short, so the test waits seconds; well above the longest task here (about 1 s).
 VISIBILITY_S = 8

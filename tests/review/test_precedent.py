@@ -76,6 +76,7 @@ def test_fit_is_deterministic_and_separates_what_it_was_shown() -> None:
     assert set(model.centroids) == {"gradient"}
 
 
+@pytest.mark.slow  # a refit of the judge on the whole tune part
 def test_shipped_model_is_the_fit_of_the_tune_rows_alone(tmp_path: Path) -> None:
     # Refit on a copy of the corpus with every held-out row removed: the same bytes, so
     # no held-out row had any say, and the shipped file is in step with the corpus.
