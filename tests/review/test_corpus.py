@@ -1,18 +1,26 @@
-"""The real-line corpus (tests/corpora/gates): its shape, its fixed split, and the gates'
-agreement with it on the held-out part (issue #11 item 6)."""
+"""The real-line corpus (tests/corpora/gates): its shape, its fixed split, and the bench
+that scores it.
+
+The held-out part is scored by the bench (``python bench/run.py --only quality``, issue #11
+item 6's targets), never by a test run: no test here compares a decision on a held-out row
+with its label, so nobody sees a held-out figure while writing rules (issue #32)."""
 
 from __future__ import annotations
 
 import hashlib
 from collections import Counter, defaultdict
+from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
 from bench.quality import (
     AGREEMENT_TARGET,
     CORPUS,
     FALSE_REJECT_TARGET,
+    FRESH_ROUNDS,
+    bench_quality,
     fresh,
     half,
     judge,
@@ -104,26 +112,6 @@ def test_rounds_file_names_the_fresh_repositories() -> None:
     assert len(held) < len(split(ROWS, "heldout"))
 
 
-def _heldout_score() -> Any:
-    return score(judge(split(ROWS, "heldout")))
-
-
-# Issue #11's targets, measured on repositories no rule was tuned on. At the look of
-# 2026-12-03 13:16 UTC (see tests/corpora/gates/README.md), with the precedent judge on
-# top of the rules, both are met: 85.6% of 1,462 lines, and 41 of 663 good board lines
-# rejected (6.2%). Plain tests: CI fails the day either slips.
-def test_heldout_agreement_meets_the_target() -> None:
-    s = _heldout_score()
-    assert s.lines >= 100
-    assert s.agreement >= AGREEMENT_TARGET, s
-
-
-def test_heldout_false_rejects_of_good_board_lines_meet_the_target() -> None:
-    s = _heldout_score()
-    assert s.good_board >= 30
-    assert s.false_reject_rate <= FALSE_REJECT_TARGET, s
-
-
 @pytest.mark.parametrize("part", ["tune", "heldout"])
 def test_every_reject_carries_its_gate_and_reason(part: str) -> None:
     for v in judge(split(ROWS, part)):
@@ -132,32 +120,85 @@ def test_every_reject_carries_its_gate_and_reason(part: str) -> None:
             assert v.reason and v.reason.startswith(f"{v.decided_gate}: ")
 
 
-def test_bench_quality_section_reports_the_figures_it_measures() -> None:
-    from bench import run as bench_run
+def _row(text: str, decision: str, gate: str | None, repo: str, part: str) -> dict[str, Any]:
+    return {
+        "text": text,
+        "kind": "board",
+        "decision": decision,
+        "gate": gate,
+        "reason": "why",
+        "source": {"repo": repo, "path": "CLAUDE.md"},
+        "split": part,
+        "section": "Workflow",
+        "headings": ["Workflow"],
+    }
 
-    rows = {r["name"]: r for r in bench_run.run(["quality"], bench_run.Scale.tiny())}
-    held = _heldout_score()
-    agreement = rows["quality.heldout_agreement"]
-    assert agreement["value"] == pytest.approx(held.agreement, abs=1e-4)
+
+def test_bench_quality_section_reports_the_figures_it_measures(tmp_path: Path) -> None:
+    # A small corpus of the real shape, so the bench's wiring is checked without scoring
+    # the real held-out part: two held-out repositories (one of them fresh), one tune.
+    rows = [
+        _row("Before each commit, run `make lint`.", "approve", None, "a/held", "heldout"),
+        _row("Embrace excellence.", "approve", None, "a/held", "heldout"),
+        _row("Keep it tidy.", "reject", "gradient", "b/fresh", "heldout"),
+        _row("Before each release, run `make test`.", "approve", None, "b/fresh", "heldout"),
+        _row("Embrace excellence always.", "reject", "gradient", "c/tune", "tune"),
+    ]
+    corpus = tmp_path / "lines.jsonl"
+    corpus.write_bytes(b"\n".join(orjson.dumps(r) for r in rows) + b"\n")
+    rounds: dict[str, list[str]] = {name: [] for name in FRESH_ROUNDS}
+    rounds[FRESH_ROUNDS[-1]] = ["b/fresh"]
+    (tmp_path / "rounds.json").write_bytes(orjson.dumps(rounds))
+
+    got = {r["name"]: r for r in bench_quality(corpus, out=None)}
+
+    held, tune = score(judge(rows[:4])), score(judge(rows[4:]))
+    new, rules = score(judge(rows[2:4])), score(judge(rows[:4], rules_only=True))
+    assert held.lines == 4 and held.good_board == 3 and new.lines == 2
+    expected = {
+        "quality.heldout_lines": held.lines,
+        "quality.heldout_agreement": held.agreement,
+        "quality.heldout_false_reject_good_board": held.false_reject_rate,
+        "quality.heldout_same_gate": held.gate_agreement,
+        "quality.heldout_agreement_rules_only": rules.agreement,
+        "quality.heldout_false_reject_rules_only": rules.false_reject_rate,
+        "quality.fresh_heldout_lines": new.lines,
+        "quality.fresh_heldout_agreement": new.agreement,
+        "quality.fresh_heldout_false_reject_good_board": new.false_reject_rate,
+        "quality.tune_lines": tune.lines,
+        "quality.tune_agreement": tune.agreement,
+        "quality.tune_false_reject_good_board": tune.false_reject_rate,
+    }
+    assert {name: r["value"] for name, r in got.items()} == pytest.approx(expected)
+    agreement = got["quality.heldout_agreement"]
     assert agreement["target"] == f">= {AGREEMENT_TARGET:g}"
     assert agreement["met"] is (held.agreement >= AGREEMENT_TARGET)
-    false_rejects = rows["quality.heldout_false_reject_good_board"]
-    assert false_rejects["value"] == pytest.approx(held.false_reject_rate, abs=1e-4)
+    false_rejects = got["quality.heldout_false_reject_good_board"]
+    assert false_rejects["target"] == f"<= {FALSE_REJECT_TARGET:g}"
     assert false_rejects["met"] is (held.false_reject_rate <= FALSE_REJECT_TARGET)
-    tune = score(judge(split(ROWS, "tune")))
-    assert rows["quality.tune_agreement"]["value"] == pytest.approx(tune.agreement, abs=1e-4)
-    assert rows["quality.heldout_lines"]["value"] == held.lines
-    new = score(judge(fresh(split(ROWS, "heldout"), round_repos())))
-    assert rows["quality.fresh_heldout_lines"]["value"] == new.lines
-    assert rows["quality.fresh_heldout_agreement"]["value"] == pytest.approx(
-        new.agreement, abs=1e-4
+    targeted = {n for n, r in got.items() if r["target"] is not None}
+    assert targeted == {"quality.heldout_agreement", "quality.heldout_false_reject_good_board"}
+
+
+def test_the_runner_reports_the_quality_section_with_the_held_out_rows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The runner's quality section is the gates' rows and the real-session rows; stubbed
+    # here, since running them would score the real held-out parts.
+    from bench import quality, real_sessions
+    from bench import run as bench_run
+
+    monkeypatch.setattr(
+        quality, "bench_quality", lambda: [{"name": "quality.heldout_agreement", "value": 1}]
     )
-    fresh_rejects = rows["quality.fresh_heldout_false_reject_good_board"]
-    assert fresh_rejects["value"] == pytest.approx(new.false_reject_rate, abs=1e-4)
-    rules = score(judge(split(ROWS, "heldout"), rules_only=True))
-    assert rows["quality.heldout_agreement_rules_only"]["value"] == pytest.approx(
-        rules.agreement, abs=1e-4
+    monkeypatch.setattr(
+        real_sessions,
+        "bench_real_sessions",
+        lambda: [{"name": "real_sessions.heldout.agreement", "value": 1}],
     )
-    assert rows["quality.heldout_false_reject_rules_only"]["value"] == pytest.approx(
-        rules.false_reject_rate, abs=1e-4
-    )
+    rows = bench_run.run(["quality"], bench_run.Scale.tiny())
+    assert [r["name"] for r in rows] == [
+        "quality.heldout_agreement",
+        "real_sessions.heldout.agreement",
+        "quality.section_time",
+    ]
