@@ -26,6 +26,9 @@ TOOLS: dict[str, tuple[str, str]] = {
     "celery-redbeat": ("workers/config.py", '"redbeat.RedBeatScheduler"'),
     # Flower is started as ``celery … flower`` by the tests and the deploy files.
     "flower": ("tests/integration/test_flower.py", "flower"),
+    # The documentation site: CI runs mkdocs, which loads the theme mkdocs.yml names.
+    "mkdocs": (".ci/run", "mkdocs build --strict"),
+    "mkdocs-material": ("mkdocs.yml", "name: material"),
 }
 
 

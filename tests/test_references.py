@@ -5,6 +5,10 @@ Source comments and docstrings may point at ``docs/formats.md`` sections (``§N`
 that are not in the repository: the original runtime's format reference, the design
 sketch, or the labels of earlier work sessions (``H`` plus a digit), nor bare section
 numbers of such a document in parentheses.
+
+The README and the changelog link only to files that exist, every page of ``docs/`` is in
+the site's nav (``mkdocs.yml``; ``mkdocs build --strict`` in ``.ci/run`` checks the links
+between pages), and ``.ci/run`` ends with the README's test command, verbatim.
 """
 
 from __future__ import annotations
@@ -133,3 +137,73 @@ def test_every_cited_formats_section_exists() -> None:
     assert missing == []
     # The check is not vacuous: the sources do cite sections.
     assert sum(len(_CITED.findall(p.read_text(encoding="utf-8"))) for p in cited) > 50
+
+
+# ------------------------------------------------------------------ README, docs site, CI
+_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def relative_links(path: Path) -> list[str]:
+    """The targets of ``path``'s Markdown links that point inside the repository."""
+    return [
+        target
+        for target in _LINK.findall(path.read_text(encoding="utf-8"))
+        if not target.startswith(("http://", "https://", "mailto:", "#"))
+    ]
+
+
+def broken_links(path: Path) -> list[str]:
+    return [
+        f"{path.name}: {target}"
+        for target in relative_links(path)
+        if not (path.parent / target.split("#", 1)[0]).exists()
+    ]
+
+
+def test_readme_and_changelog_links_point_at_files_that_exist() -> None:
+    # The docs pages are checked by ``mkdocs build --strict`` (.ci/run); these two are not
+    # part of the site.
+    readme, changelog = ROOT / "README.md", ROOT / "CHANGELOG.md"
+    assert len(relative_links(readme)) > 10
+    assert broken_links(readme) + broken_links(changelog) == []
+
+
+def test_the_link_check_sees_a_broken_link(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    (tmp_path / "there.md").write_text("x", encoding="utf-8")
+    page.write_text(
+        "[a](there.md#part) [b](gone.md) [c](https://example.org/x) [d](#top)\n", encoding="utf-8"
+    )
+    assert relative_links(page) == ["there.md#part", "gone.md"]
+    assert [row.rsplit(": ", 1)[1] for row in broken_links(page)] == ["gone.md"]
+
+
+def _nav_pages(nav: object) -> list[str]:
+    if isinstance(nav, str):
+        return [nav]
+    if isinstance(nav, list):
+        return [page for entry in nav for page in _nav_pages(entry)]
+    if isinstance(nav, dict):
+        return [page for value in nav.values() for page in _nav_pages(value)]
+    return []
+
+
+def test_every_docs_page_is_in_the_site_nav_once() -> None:
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    pages = _nav_pages(config["nav"])
+    assert len(pages) == len(set(pages))
+    assert sorted(pages) == sorted(p.name for p in (ROOT / "docs").glob("*.md"))
+    assert config["theme"]["name"] == "material" and config["docs_dir"] == "docs"
+
+
+def test_ci_ends_with_the_readme_test_command_verbatim() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").rstrip("\n").splitlines()
+    command = ci[-1]
+    assert command.startswith("apt-get update") and command.endswith("python -m pytest")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert command in readme
+    # The docs site is built with --strict among the static checks, before the tests.
+    static = "\n".join(ci[: ci.index(command)])
+    assert '\nmkdocs build --strict --site-dir "$(mktemp -d)"' in static

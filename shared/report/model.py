@@ -256,7 +256,7 @@ class Window:
 
 @dataclass(frozen=True)
 class Report:
-    """Everything the report shows (see the ``subcon report`` schema in docs/commands.md)."""
+    """Everything the report shows (see the ``subcon report`` schema in docs/report.md)."""
 
     schema: str
     generated_at: str
