@@ -380,3 +380,38 @@ def test_the_context_round_trips_the_rule_files() -> None:
     back = JudgeContext.from_json(ctx.to_json())
     assert back == ctx and back.signature() == ctx.signature()
     assert JudgeContext().signature() != ctx.signature()
+
+
+# ------------------------------------------------------------------------ quoted lines
+
+
+def _quoted(text: str) -> list[tuple[str | None, str]]:
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+    from shared.weaver.judging.rules import RuleJudge
+
+    board = parse_board(
+        "# B\n\n"
+        "- Before committing, run the full test suite and the linter [[lesson-commit]]\n"
+        "- 修改接口时，先更新接口文档再改代码 [[lesson-api]]\n"
+        "- Keep pull requests small [[lesson-pr]]\n"
+    )
+    turn = _turn()
+    turn["rows"] = []
+    turn["text"] = text
+    got = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    return [(j.line.marker if j.line else None, str(j.trajectory)) for j in got]
+
+
+def test_quoting_a_line_names_it_in_either_language() -> None:
+    assert _quoted(
+        'The rule literally says "run the full test suite and the linter" — why not?'
+    ) == [("lesson-commit", "NEUTRAL")]
+    assert _quoted(
+        'no, the rule says "run the full test suite and the linter before committing"'
+    ) == [("lesson-commit", "WEAKENING")]
+    assert _quoted("不对，规则写的是「先更新接口文档再改代码」") == [("lesson-api", "WEAKENING")]
+
+
+def test_a_quote_that_only_shares_a_word_names_no_line() -> None:
+    assert _quoted('no, I said "the suite is flaky today"') == []

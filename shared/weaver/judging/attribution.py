@@ -14,6 +14,7 @@ from shared.weaver.scan.matching import LineCues
 
 TRIGGER_REL = "the event shows the line's trigger cue"
 CITED_REL = "the event names the rule file the line came from"
+QUOTED_REL = "the event quotes the line"
 KIND_REASONS = {
     WeakeningKind.RECALL_MISS: "the user asked for what the line says",
     WeakeningKind.DIRECTION_CHANGED: "the user states a different behaviour",
@@ -85,6 +86,7 @@ class Seen:
     directed: frozenset[int]
     prev_ids: set[str]
     cited: frozenset[int] = frozenset()  # lines whose rule file the turn names
+    quoted: frozenset[int] = frozenset()  # lines the turn quotes
 
     def relations(self, i: int, line: BoardLine, cues: LineCues) -> list[str]:
         """Why the turn relates to line ``i`` (empty: it does not, or too thinly)."""
@@ -99,6 +101,8 @@ class Seen:
             relations.append("the directed item names this line")
         if i in self.cited:
             relations.append(CITED_REL)
+        if i in self.quoted:
+            relations.append(QUOTED_REL)
         if self.corr and line.hash in self.prev_ids:
             relations.append("it corrects the session's previous turn on this line")
         elif self.corr and not relations and cues.direction_shown(self.words):

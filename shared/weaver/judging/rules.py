@@ -27,6 +27,7 @@ from shared.weaver.judging.attribution import (
     CITED_REL,
     JUDGES_PREVIOUS,
     NAMES_DIRECTION,
+    QUOTED_REL,
     Seen,
     attribute,
     tier,
@@ -45,6 +46,7 @@ from shared.weaver.judging.verdicts import Trajectory
 from shared.weaver.scan.actions import action_evidence, asks_instead, commands_named
 from shared.weaver.scan.facts import TurnFacts
 from shared.weaver.scan.matching import BoardIndex, PointerScan
+from shared.weaver.scan.quotes import quoted_lines
 from shared.weaver.scan.rulefiles import rule_files
 from shared.weaver.scan.turns import Turn
 
@@ -177,7 +179,8 @@ class RuleJudge:
         """The judgements of the lines the turn relates to; a correction's candidates
         are attributed after all are seen (see :func:`attribute`)."""
         index = self.index(board)
-        named = seen.triggered | seen.mentioned | seen.read | seen.directed | seen.cited
+        named = seen.triggered | seen.mentioned | seen.read | seen.directed
+        named |= seen.cited | seen.quoted
         facts: TurnFacts | None = None  # built for the first judgement only
         out: list[Judgement] = []
         blamed: list[_Blamed] = []
@@ -235,7 +238,9 @@ class RuleJudge:
                     judged,
                     entities,
                     # Pointing at the rule's file asks for what the rule says.
-                    named_direction=named_tier == NAMES_DIRECTION or CITED_REL in relations,
+                    named_direction=named_tier == NAMES_DIRECTION
+                    or CITED_REL in relations
+                    or QUOTED_REL in relations,
                 )
             )
         return out
@@ -266,7 +271,8 @@ def _observe(
     read = index.read(turn) if turn.get("rows") else set()
     triggered = index.triggered(words)
     cited = _cited(low, words, index, scope)
-    if not (corr or triggered or mentioned or read or scope.directed or cited):
+    quoted = quoted_lines(turn.get("text", ""), index.board)
+    if not (corr or triggered or mentioned or read or scope.directed or cited or quoted):
         return None
     return Seen(
         words,
@@ -279,6 +285,7 @@ def _observe(
         scope.directed,
         {ln.hash for ln in previous.lines},
         cited,
+        quoted,
     )
 
 
