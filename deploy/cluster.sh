@@ -8,7 +8,10 @@
 #   deploy/cluster.sh stop     beat and Flower, then the workers (warm shutdown: running
 #                              tasks finish, SIGKILL after $SUBCON_STOP_TIMEOUT s,
 #                              default 120), then redis-server last
-#   deploy/cluster.sh status   which processes run, which workers answer
+#   deploy/cluster.sh status   which processes run, which workers answer; exit 0 when
+#                              every process runs, 1 when some do not, 3 when none
+#                              runs (the cluster is down; subcon's exit code for
+#                              "the broker does not answer")
 #   deploy/cluster.sh logs     follow every process's log
 #
 # Settings: variables exported in the environment win; the rest come from
@@ -220,15 +223,26 @@ stop() {
 
 status() {
   show_settings
-  local name
+  local name up=0 down=0
   for name in $(names); do
     if is_up "$name"; then
       echo "$name: running (pid $(pid_of "$name"))"
+      up=$((up + 1))
     else
       echo "$name: not running"
+      down=$((down + 1))
     fi
   done
   if is_up redis; then ping_workers 2; fi
+  # Scripts and health checks read the exit code: 0 all up, 1 partly up, 3 down.
+  if [ "$up" -eq 0 ]; then
+    echo "cluster: not running (deploy/cluster.sh start starts it)"
+    return 3
+  fi
+  if [ "$down" -gt 0 ]; then
+    echo "cluster: $down of $((up + down)) processes not running (logs: $state/)"
+    return 1
+  fi
 }
 
 case "${1:-}" in

@@ -208,6 +208,7 @@ def test_start_status_stop_in_order(kernel: tuple[KernelPaths, Path], tmp_path: 
         assert _last_celery_time(texts[name]) <= redis_down, name
     after = run(env, "status")
     assert all(f"{n}: not running" in after.stdout for n in ("redis", "beat", "flower"))
+    assert after.returncode == 3
 
 
 def test_failed_start_prints_its_own_cause_first(
@@ -239,7 +240,7 @@ def test_failed_start_prints_its_own_cause_first(
 def test_first_use_creates_a_private_env_file(tmp_path: Path) -> None:
     env_file = tmp_path / "fresh.env"
     proc = run(env_for(tmp_path, env_file, SUBCON_RUNTIME_DIR=str(tmp_path)), "status")
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 3, proc.stderr  # nothing runs
     assert f"created {env_file} from the example" in proc.stderr
     mode = stat.S_IMODE(env_file.stat().st_mode)
     assert mode == 0o600
