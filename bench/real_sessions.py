@@ -251,9 +251,10 @@ class Score:
 def _row(
     name: str, hits: int, total: int, target: float | None, part: str, *, at_most: bool = False
 ) -> dict[str, Any]:
-    value = hits / total if total else (0.0 if at_most else 1.0)
+    # Nothing to divide: no value (a precision of nothing predicted is not 1.0).
+    value = hits / total if total else None
     met = None
-    if target is not None and part == "heldout":
+    if target is not None and part == "heldout" and value is not None:
         met = value <= target if at_most else value >= target
     return {
         "name": f"real_sessions.{name}",
@@ -300,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.misses:
         _misses([s for s in load() if s.part == "tune"])
     for row in bench_real_sessions(parts):
-        print(f"{row['name']:<44} {row['value']:.3f}  {row['unit']}")
+        shown = "n/a" if row["value"] is None else f"{row['value']:.3f}"
+        print(f"{row['name']:<44} {shown:>5}  {row['unit']}")
     return 0
 
 
