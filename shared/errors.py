@@ -61,6 +61,19 @@ class ConfigError(SubconError):
     code = "config"
 
 
+class RegistryError(ConfigError):
+    """The kernel registry refused a change or cannot be read: a bad or taken name, a dir
+    that overlaps a registered one, an unknown name; the message names the fix."""
+
+    code = "registry"
+
+
+class UnknownKernel(RegistryError):
+    """No kernel of that name is registered (``subcon kernels list`` shows them)."""
+
+    code = "unknown-kernel"
+
+
 class InputError(SubconError):
     """Bad input data: the message names the file and, when known, the line."""
 

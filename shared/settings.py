@@ -93,6 +93,11 @@ class Settings(BaseSettings):
         description="transcripts each tick imports first: FORMAT:PATH entries separated by "
         "commas (claude-code:~/.claude/projects, codex:~/.codex/sessions, specstory:…, aider:…)",
     )
+    kernels_file: Path | None = Field(
+        default=None,
+        description="the kernel registry's file when no Redis is configured (default: "
+        "kernels.json in subcon's config dir, ~/.config/subcon)",
+    )
     import_settle_seconds: float = Field(
         default=60.0,
         ge=0,
@@ -174,6 +179,11 @@ def _config_error(exc: ValidationError) -> ConfigError:
 DEPLOY_ENV_FILE = Path(__file__).resolve().parent.parent / "deploy" / "subcon.env"
 
 
+def config_dir(environ: Mapping[str, str]) -> Path:
+    """subcon's per-user config dir: ``$XDG_CONFIG_HOME/subcon`` (``~/.config/subcon``)."""
+    return Path(environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config")) / "subcon"
+
+
 def settings_file(environ: Mapping[str, str]) -> Path | None:
     """The one settings file read after the environment: ``SUBCON_ENV_FILE`` when set,
     else the first that exists of ``./.env``, ``~/.config/subcon/subcon.env`` and the
@@ -189,8 +199,7 @@ def settings_file(environ: Mapping[str, str]) -> Path | None:
         if not path.is_file():
             raise ConfigError(f"SUBCON_ENV_FILE={named} does not exist: create it or unset it")
         return path
-    config = Path(environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config"))
-    for path in (Path(".env"), config / "subcon" / "subcon.env", DEPLOY_ENV_FILE):
+    for path in (Path(".env"), config_dir(environ) / "subcon.env", DEPLOY_ENV_FILE):
         if path.is_file():
             return path
     return None
@@ -215,11 +224,13 @@ def file_values(path: Path | None) -> dict[str, str]:
 
 
 def source_of(settings: Settings, name: str, overrides: Mapping[str, Any]) -> str:
-    """Where setting ``name`` came from: the command line, the environment, the settings
-    file, or the default."""
+    """Where setting ``name`` came from: the command line (or the kernel registry, for a
+    kernel chosen with ``--kernel-name``), the environment, the settings file, or the
+    default."""
     variable = f"SUBCON_{name.upper()}"
     if overrides.get(name) is not None:
-        return "the command line"
+        named = overrides.get("kernel_name")
+        return f"the kernel registry (--kernel-name {named})" if named else "the command line"
     if variable in os.environ:
         return "the environment"
     if variable in file_values(settings.env_file):

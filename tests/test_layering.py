@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("formats",),
     ("spine",),
     ("importing",),
+    ("kernels",),
     ("partitions",),
     ("memcheck",),
     ("weaver",),

@@ -12,6 +12,7 @@ import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -47,6 +48,7 @@ COMMANDS: dict[str, str] = {
     "import": "transcripts",
     "connect": "connect",
     "reclaim": "reclaim",
+    "kernels": "kernels",
 }
 
 
@@ -102,11 +104,22 @@ def _print_version(ctx: click.Context) -> None:
     metavar="DIR",
     help="runtime dir (SUBCON_RUNTIME_DIR)",
 )
+@click.option(
+    "--kernel-name",
+    metavar="NAME",
+    help="the kernel registered as NAME (`subcon kernels list`): its dirs and import sources",
+)
 @click.pass_context
-def cli(ctx: click.Context, kernel: Path | None, runtime: Path | None) -> None:
+def cli(
+    ctx: click.Context, kernel: Path | None, runtime: Path | None, kernel_name: str | None
+) -> None:
     """subcon: background memory maintenance for an agent kernel."""
-    overrides = {"kernel_dir": kernel, "runtime_dir": runtime}
+    overrides: dict[str, Any] = {"kernel_dir": kernel, "runtime_dir": runtime}
     settings = load_settings(**overrides)
+    if kernel_name is not None:
+        from workers.named_kernel import named_kernel
+
+        settings, overrides = named_kernel(settings, kernel_name, overrides, ctx.invoked_subcommand)
     ctx.obj = CliContext(
         settings=settings, paths=KernelPaths.from_settings(settings), overrides=overrides
     )

@@ -13,6 +13,9 @@ from shared.kernel.paths import KernelPaths
 TICK = "tick"
 TICK_SLOT = "tick-slot"
 COMMIT_PENDING = "commit-pending"
+# The kernel registry (shared/kernels/registry.py): one hash, name -> entry JSON, for
+# every kernel the Redis serves (not under one kernel's namespace).
+KERNEL_REGISTRY = "subcon:kernels"
 
 _CLIENTS: dict[tuple[int, str], redis.Redis] = {}
 

@@ -1,0 +1,60 @@
+"""``subcon --kernel-name NAME COMMAND``: run a command on a kernel of the registry.
+
+The name is looked up in the registry the settings point at
+(:func:`shared.kernels.registry.open_registry`); its kernel dir, runtime dir and import
+sources replace the settings' own, as ``--kernel``/``--runtime`` would (the named
+kernel's import sources replace ``SUBCON_IMPORT``: one agent's transcripts never feed
+another's kernel). Without the option, or with ``--kernel-name default``, the settings'
+unnamed kernel is used as before.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from shared.errors import ConfigError
+from shared.kernels.registry import DEFAULT_NAME, open_registry
+from shared.settings import Settings, load_settings
+
+# Commands that send their work to the cluster's workers when a broker is set. The
+# workers still serve the settings' one kernel (issue #31: task messages do not carry a
+# kernel yet), so with another kernel named they would work on the wrong one.
+CLUSTER_COMMANDS = frozenset({"scan", "tick", "weave", "enqueue"})
+
+
+def named_kernel(
+    settings: Settings, name: str, overrides: dict[str, Path | None], command: str | None
+) -> tuple[Settings, dict[str, Any]]:
+    """The settings and command-line overrides of the kernel registered as ``name``.
+
+    Raises:
+        click.UsageError: ``--kernel``/``--runtime`` given too, or the command is
+            ``kernels`` (which takes names as arguments).
+        ConfigError: a command the cluster would run on its own kernel instead.
+        UnknownKernel: no kernel of that name (exit 2).
+        BrokerUnreachable: the registry's Redis does not answer (exit 3).
+    """
+    if name == DEFAULT_NAME:
+        return settings, dict(overrides)
+    if command == "kernels":
+        raise click.UsageError("`kernels` takes kernel names as arguments: leave out --kernel-name")
+    if any(value is not None for value in overrides.values()):
+        raise click.UsageError(
+            "--kernel-name names the kernel and runtime dirs: leave out --kernel and --runtime"
+        )
+    if command in CLUSTER_COMMANDS and not settings.embedded:
+        raise ConfigError(
+            f"`{command}` with --kernel-name {name}: this cluster's workers still serve only "
+            "the kernel of its settings (SUBCON_KERNEL_DIR); to run it in-process on "
+            f"{name!r}, set SUBCON_BROKER_URL= (empty) and SUBCON_REDIS_URL to this Redis"
+        )
+    entry = open_registry(settings).get(name)
+    chosen: dict[str, Any] = {
+        "kernel_dir": entry.kernel,
+        "runtime_dir": entry.runtime,
+        "import_sources": entry.import_setting,
+    }
+    return load_settings(**chosen), {**chosen, "kernel_name": name}
