@@ -105,6 +105,12 @@ class CheckReport:
     @property
     def text(self) -> str:
         """Plain report lines in the spirit of ``duoduo memory check``."""
+        return self.render()
+
+    def render(self, *, plain: bool = False) -> str:
+        """The report lines; ``plain`` words them for a newcomer (``subcon demo``): a
+        withheld signal says which step was skipped and why in words, not as
+        ``withheld <kind> → <partition>: <reason code>``, and counts are pluralised."""
         lines = [f"memory check — {self.memory_dir}" + ("  (dry run)" if self.dry_run else "")]
         if not self.measured:
             lines.append("no consumer accepts any signal kind: nothing measured")
@@ -120,7 +126,9 @@ class CheckReport:
         if self.gap is None:
             lines.append("gap: none — all external days dreamt")
         else:
-            lines.append(f"gap: {self.gap['date']} ({len(self.gap['tokens'])} band(s))")
+            bands = len(self.gap["tokens"])
+            counted = f"{bands} band" + ("" if bands == 1 else "s") if plain else f"{bands} band(s)"
+            lines.append(f"gap: {self.gap['date']} ({counted})")
         islands = (self.orphans or {}).get("islands", 0)
         lines.append(f"orphan islands: {islands}")
         verb = "would forget" if self.dry_run else "forgot"
@@ -132,14 +140,39 @@ class CheckReport:
         verb = "would post" if self.dry_run else "posted"
         lines.append(f"{verb} {len(self.posted)} .pending")
         lines += [f"  {shown(path)}" for path in self.posted]
-        lines += [
-            f"  withheld {w['kind']} → {w['partition']}: {w['reason']}" for w in self.withheld
-        ]
+        if plain:
+            lines += plain_withheld(self.withheld)
+        else:
+            lines += [
+                f"  withheld {w['kind']} → {w['partition']}: {w['reason']}" for w in self.withheld
+            ]
         lines += [f"  swept {shown(name)}" for name in self.swept]
         lines += [f"  error {err}" for err in self.errors]
         if not self.clean and not self.dry_run:
             lines.append("  (degraded tick: ledger sync and sweep skipped)")
         return "\n".join(lines)
+
+
+# A withheld signal's reason code (the contract gate's, docs/formats.md §6.3), in words.
+_WITHHELD_WHY: Final = {
+    "partition-absent": "skipped the {} step: that partition is not installed",
+    "already-pending": "not posted to {} again: the same signal still waits in its inbox",
+    "kind-not-consumed": "skipped the {} step: that partition does not take this signal",
+    "partition-disabled": "skipped the {} step: that partition is disabled",
+    "self-id-mismatch": "skipped the {} step: its CLAUDE.md names another partition",
+    "no-contract": "skipped the {} step: its CLAUDE.md declares no contract",
+    "parse-fail": "skipped the {} step: its CLAUDE.md contract cannot be read",
+}
+
+
+def plain_withheld(withheld: list[dict[str, str]]) -> list[str]:
+    """One line per (partition, reason) the check withheld signals for, in words:
+    ``skipped the pattern-tracker step: that partition is not installed``."""
+    steps = dict.fromkeys((w["partition"], w["reason"]) for w in withheld)
+    return [
+        "  " + _WITHHELD_WHY.get(reason, "skipped the {} step: " + reason).format(partition)
+        for partition, reason in steps
+    ]
 
 
 _Row = TypeVar("_Row")

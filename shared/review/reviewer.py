@@ -42,6 +42,7 @@ class LineDecision:
             "decision": self.decision,
             "gate": self.gate,
             "reason": self.reason,
+            "why": self.why,
             "text": self.text,
         }
 

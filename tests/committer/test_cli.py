@@ -70,7 +70,7 @@ def test_review_json_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixtur
         (4, "reject", "self-reference"),
         (5, "reject", "gradient"),
     ]
-    assert set(rows[0]) == {"file", "line", "decision", "gate", "reason", "text", "kind"}
+    assert set(rows[0]) == {"file", "line", "decision", "gate", "reason", "why", "text", "kind"}
     assert {r["kind"] for r in rows} == {"board"}
     assert rows[0]["reason"] is None and rows[2]["reason"] == "gradient: missing concrete trigger"
     clean = write(tmp_path, "memory/entities/a.md", DOSSIER)

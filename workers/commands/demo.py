@@ -27,6 +27,7 @@ from shared.kernel.paths import KernelPaths
 from shared.memcheck.check import run_memory_check
 from shared.settings import Settings
 from shared.setup.bootstrap import InitReport, init_kernel
+from shared.setup.demo.output import committer_text
 from shared.setup.demo.transcripts import write_demo_project
 from workers.commands.transcripts import render_import
 from workers.context import CliContext
@@ -60,7 +61,7 @@ def run_demo(settings: Settings, paths: KernelPaths) -> dict[str, dict[str, Any]
     reports: dict[str, dict[str, Any]] = {}
     with open_kernel_lock(settings, paths).hold(MEMORY_CHECK) as lease:
         check = run_memory_check(paths, settings, lease=lease)
-    reports[MEMORY_CHECK] = {**check.to_json(), "text": check.text}
+    reports[MEMORY_CHECK] = {**check.to_json(), "text": check.render(plain=True)}
     # The weaver would otherwise request a commit itself; the demo shows the
     # committer's run as its own step instead.
     reports[WEAVER] = run_partition(settings, WEAVER, commit=False)
@@ -78,7 +79,22 @@ def _print_text(
         click.echo(f"== using the existing demo kernel {paths.kernel}")
     for name, report in reports.items():
         click.echo(f"\n== {name}")
-        click.echo(str(report.get("text", "")).rstrip("\n"))
+        text = committer_text(report) if name == COMMITTER else str(report.get("text", ""))
+        click.echo(text.rstrip("\n"))
+
+
+def next_hint(again: str, paths: KernelPaths, settings: Settings) -> str:
+    """The closing ``next:`` line: another run while a spine day is left to weave, else
+    where to look (never another run that would have nothing to do)."""
+    from shared.spine.gap import find_gap
+
+    roots = f"subcon --kernel {paths.kernel} --runtime {paths.runtime}"
+    if find_gap(paths, settings) is not None:
+        return f"next: `{again}` again for the next pass, or `{roots} status`"
+    return (
+        f"next: every spine day is woven, so another run has nothing to weave; "
+        f"`{roots} status` shows the state, `{roots} report` writes the HTML report"
+    )
 
 
 def import_demo_transcripts(directory: Path, paths: KernelPaths) -> dict[str, Any]:
@@ -124,7 +140,8 @@ def command(
         init_report = init_kernel(
             paths, demo=True, force=source is not None, seed=seed, demo_edits=source is None
         )
-    reports = run_demo(demo_settings(ctx.settings, paths), paths)
+    settings = demo_settings(ctx.settings, paths)
+    reports = run_demo(settings, paths)
     if imported is not None:
         reports = {"import": imported, **reports}
     if as_json:
@@ -138,7 +155,4 @@ def command(
         return
     _print_text(init_report, paths, reports)
     again = f"subcon demo --from {source} {directory}" if source else f"subcon demo {directory}"
-    click.echo(
-        f"\nnext: `{again}` again for the next pass, or "
-        f"`subcon --kernel {paths.kernel} --runtime {paths.runtime} status`"
-    )
+    click.echo("\n" + next_hint(again, paths, settings))
