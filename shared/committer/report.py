@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from shared.committer.audit import AuditRecord
+from shared.jsontext import shown
 from shared.kernel.paths import KernelPaths
 from shared.review.reviewer import LineDecision
 
@@ -67,7 +68,9 @@ class CommitReport:
             head = NO_NEW_GRADIENT
         if self.dry_run:
             held = [
-                f"would hold back {h.file}" + (f":{h.line}" if h.line else "") + f" ({h.reason})"
+                f"would hold back {shown(h.file)}"
+                + (f":{h.line}" if h.line else "")
+                + f" ({h.reason})"
                 for h in self.holds
             ]
             return "\n".join([head, *held])

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from shared.errors import InputError
+from shared.jsontext import shown
 from shared.kernel.files import utf8_position
 from shared.review.allowlist import FileKind, kind_for_review
 from shared.review.gates import ReviewContext, review_ruling, secret
@@ -47,8 +48,9 @@ class LineDecision:
         }
 
     def log_line(self) -> str:
-        """The committer's decision-log line for this rejection (docs/formats.md §11.4)."""
-        return f"- I rejected `{self.file}:{self.line}` because {self.why}. `{self.reason}`"
+        """The committer's decision-log line for this rejection (docs/formats.md §11.4);
+        a file name with a control character (a newline) is escaped: one line each."""
+        return f"- I rejected `{shown(self.file)}:{self.line}` because {self.why}. `{self.reason}`"
 
 
 def claims_of(text: str, kind: FileKind) -> list[LogicalLine]:

@@ -12,6 +12,7 @@ import pytest
 from shared.constants import WEAVER
 from shared.kernel.paths import KernelPaths
 from shared.partitions.inbox import InboxItem, list_items
+from shared.review.reviewer import review_paths
 from shared.weaver.settle.directed import route_item
 from workers.cli import main
 
@@ -86,3 +87,23 @@ def test_enqueue_names_line_and_column_of_a_non_utf8_file(
     assert cli(demo, "enqueue", "--partition", WEAVER, "--file", str(body)) == 2
     assert f"{body}:2:8: not valid UTF-8" in capsys.readouterr().err
     assert list_items(demo, WEAVER) == []
+
+
+def test_file_names_in_review_and_commit_output_are_escaped(
+    repo: KernelPaths, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same for kernel file names: ``review``, the decision log and ``commit
+    --dry-run`` print one line per file, whatever its name holds."""
+    odd = repo.kernel / "memory" / "entities" / "new\nline.md"
+    odd.parent.mkdir(parents=True, exist_ok=True)
+    odd.write_text("# new\n\n- The latest run completed and the queue is clear.\n", "utf-8")
+    assert main(["review", str(odd)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert any(line.startswith(str(odd).replace("\n", "\\n") + ":3: reject ") for line in out)
+    assert not any(line.startswith("line.md") for line in out)
+    (decision,) = [d for d in review_paths([odd]) if d.rejected]
+    assert "\n" not in decision.log_line() and "new\\nline.md:3" in decision.log_line()
+    assert cli(repo, "commit", "--dry-run") == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "would hold back memory/entities/new\\nline.md:3 (" in "\n".join(out)
+    assert not any(line.startswith("line.md") for line in out)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from shared.jsontext import pretty
+from shared.jsontext import pretty, shown
 from shared.review.allowlist import FileKind, kind_for_review
 from shared.review.reviewer import review_paths
 from workers.options import json_option
@@ -45,14 +45,14 @@ def command(files: tuple[Path, ...], as_kind: str | None, as_json: bool) -> int:
         rejected = sum(1 for d in mine if d.rejected)
         how = "--as" if forced else "from its path"
         click.echo(
-            f"{f}: reviewed as {kinds[str(f)].value} ({how}): "
+            f"{shown(str(f))}: reviewed as {kinds[str(f)].value} ({how}): "
             f"{len(mine) - rejected} approved, {rejected} rejected"
         )
         for d in mine:
             if d.rejected:
-                click.echo(f"{d.file}:{d.line}: reject `{d.reason}`: {d.text}")
+                click.echo(f"{shown(d.file)}:{d.line}: reject `{d.reason}`: {d.text}")
             elif d.overruled:
-                click.echo(f"{d.file}:{d.line}: approve ({d.reason}): {d.text}")
+                click.echo(f"{shown(d.file)}:{d.line}: approve ({d.reason}): {d.text}")
     approved = sum(1 for d in decisions if not d.rejected)
     click.echo(f"{approved} approved, {len(decisions) - approved} rejected")
     return 1 if any(d.rejected for d in decisions) else 0
