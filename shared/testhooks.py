@@ -6,8 +6,9 @@ with a subject containing ``SUBCON_TEST_PAUSE_MATCH`` (any subject when unset), 
 fault test then knows which process sits "in the middle" of a stage and can SIGKILL
 it; once the flag exists every later pass through the point goes straight on, so a
 redelivered task completes. Points: ``scan`` (a scan task has read its slice, subject =
-the slice token) and ``write`` (an atomic write has its temp file fsynced but not yet
-renamed, subject = the target path).
+the slice token), ``write`` (an atomic write has its temp file fsynced but not yet
+renamed, subject = the target path) and ``commit`` (a committer holds its kernel's lock
+and has not reviewed yet, subject = the kernel dir).
 
 Read from the environment on purpose: the hook must reach worker processes started by
 a test without threading a test knob through ``Settings``.

@@ -8,6 +8,7 @@ release the lock; dispatch each picked run (weaver pass or committer run).
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from celery import Celery
@@ -18,48 +19,42 @@ from shared.constants import COMMITTER, WEAVER
 from shared.errors import LockHeld
 from shared.importing.run import import_configured
 from shared.kernel.lock.base import KernelLock
-from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
 from workers.canvas import dispatch_commit, dispatch_weaver
 from workers.failures import describe, outcome_of
+from workers.kernel_target import KernelTarget, default_target
 
 log = logging.getLogger(__name__)
 
 
 def _record_failure(
-    lock: KernelLock,
-    owner: str,
-    paths: KernelPaths,
-    settings: Settings,
-    run: RunContext,
-    exc: BaseException,
+    lock: KernelLock, owner: str, target: KernelTarget, run: RunContext, exc: BaseException
 ) -> None:
     try:
         with lock.hold(owner):
-            finish_run(paths, settings, run, outcome_of(exc))
+            finish_run(target.paths, target.settings, run, outcome_of(exc))
     except Exception:  # the error callback or the next tick records it instead
         log.exception("could not record the failure of %s", run.partition)
 
 
 def dispatch_runs(
-    app: Celery, plan: TickPlan, lock: KernelLock, owner: str
+    app: Celery, plan: TickPlan, lock: KernelLock, owner: str, target: KernelTarget | None = None
 ) -> list[dict[str, Any]]:
     """Send every run of ``plan``; an eager app runs them here and returns their reports.
 
     A run that fails to start (bad interval, broker down) or, eagerly, fails outright is
     recorded as ``error``/``timeout`` at once; the others finish in their last task.
     """
-    settings: Settings = app.subcon_settings
-    paths: KernelPaths = app.subcon_paths
+    to = target or default_target(app)
     eager = bool(app.conf.task_always_eager)
     out: list[dict[str, Any]] = []
     for run in plan.runs:
         entry: dict[str, Any] = {"partition": run.partition}
         try:
             if run.partition == WEAVER:
-                result = dispatch_weaver(app, run=run)
+                result = dispatch_weaver(app, run=run, target=to)
             elif run.partition == COMMITTER:
-                result = dispatch_commit(app, run=run)
+                result = dispatch_commit(app, run=run, target=to)
             else:  # selection only picks implemented partitions
                 continue
             entry["task_id"] = str(result.id)
@@ -69,20 +64,22 @@ def dispatch_runs(
         except Exception as exc:
             log.warning("run of %s failed: %s", run.partition, exc)
             entry["error"] = describe(exc)
-            _record_failure(lock, owner, paths, settings, run, exc)
+            _record_failure(lock, owner, to, run, exc)
         out.append(entry)
     return out
 
 
-def run_tick_body(app: Celery, lock: KernelLock, owner: str) -> dict[str, Any]:
+def run_tick_body(
+    app: Celery, lock: KernelLock, owner: str, target: KernelTarget | None = None
+) -> dict[str, Any]:
     """One tick; returns its JSON report (``tick``, ``runs``, ``skipped``, ``dispatched``...).
 
     Raises:
         ConfigError: the kernel dir does not exist.
         InputError: the memory check met unusable input.
     """
-    settings: Settings = app.subcon_settings
-    paths: KernelPaths = app.subcon_paths
+    to = target or default_target(app)
+    settings, paths = to.settings, to.paths
     paths.require_kernel()
     tick = open_tick_store(settings, paths).advance()
     # New transcript records first, so the gap check of this very tick sees them.
@@ -96,5 +93,28 @@ def run_tick_body(app: Celery, lock: KernelLock, owner: str) -> dict[str, Any]:
     report = plan.to_json()
     if imported is not None:
         report["import"] = imported
-    report["dispatched"] = dispatch_runs(app, plan, lock, owner)
+    report["dispatched"] = dispatch_runs(app, plan, lock, owner, to)
     return report
+
+
+def fan_out(app: Celery) -> list[str]:
+    """Send a tick to every kernel of the registry; return their names in send order.
+
+    The order turns by one kernel each period, so no kernel's tick always waits behind
+    the others' in the kernel queue. Each tick expires after one period, as beat's own do:
+    a tick that could not start within its period is replaced by the next one.
+    """
+    from shared.kernels.registry import open_registry
+    from workers import routing
+    from workers.kernel_target import KWARG
+
+    settings: Settings = app.subcon_settings
+    names = [entry.name for entry in open_registry(settings).list()]
+    if not names:
+        return []
+    period = float(settings.tick_seconds)
+    turn = int(time.time() // period) % len(names)
+    order = names[turn:] + names[:turn]
+    for name in order:
+        app.tasks[routing.TICK].apply_async(kwargs={KWARG: name}, expires=period)
+    return order

@@ -21,10 +21,10 @@ from shared.constants import COMMITTER, WEAVER
 from shared.kernel.keys import redis_client
 from shared.kernel.paths import KernelPaths
 from shared.partitions.discovery import read_partition
-from shared.settings import Settings
 from workers import routing
 from workers.config import VISIBILITY_TIMEOUT_S
 from workers.failures import describe
+from workers.kernel_target import KernelTarget, default_target
 
 DEFAULT_MAX_DURATION_MS = {WEAVER: 2_100_000, COMMITTER: 1_800_000}
 
@@ -43,13 +43,17 @@ def _sig(
     args: tuple[Any, ...],
     limits: tuple[float, float],
     run: RunContext | None,
+    target: KernelTarget,
 ) -> Signature:
     soft, hard = limits
-    sig = signature(name, args=args, app=app, soft_time_limit=soft, time_limit=hard)
+    sig = signature(
+        name, args=args, kwargs=target.kwargs, app=app, soft_time_limit=soft, time_limit=hard
+    )
     if run is not None:
         # Not immutable: Celery prepends the failed task's id (an "old-style" errback,
         # sent as a task to the kernel queue, so a scan host never writes the kernel).
-        sig.link_error(signature(routing.RUN_FAILED, args=(run.to_json(),), app=app))
+        failed = signature(routing.RUN_FAILED, args=(run.to_json(),), kwargs=target.kwargs, app=app)
+        sig.link_error(failed)
     return sig
 
 
@@ -61,32 +65,37 @@ def weaver_canvas(
     *,
     scan_only: bool = False,
     commit: bool = True,
+    target: KernelTarget | None = None,
 ) -> Signature:
     """The pass as one canvas; its result is settle's report (crystallize's if scan_only)."""
+    to = target or default_target(app)
     run_json = run.to_json() if run is not None else None
     scans = [
-        _sig(app, routing.SCAN, (plan_json, slice_json, run_json), limits, run)
+        _sig(app, routing.SCAN, (plan_json, slice_json, run_json), limits, run, to)
         for slice_json in plan_json.get("slices") or []
     ]
     if scans:
-        head: Signature = chord(
-            scans, _sig(app, routing.CRYSTALLIZE, (plan_json, run_json), limits, run), app=app
-        )
+        body = _sig(app, routing.CRYSTALLIZE, (plan_json, run_json), limits, run, to)
+        head: Signature = chord(scans, body, app=app)
     else:
         # An empty chord header would call its body without the results argument.
-        head = _sig(app, routing.CRYSTALLIZE, ([], plan_json, run_json), limits, run)
+        head = _sig(app, routing.CRYSTALLIZE, ([], plan_json, run_json), limits, run, to)
     if scan_only:
         return head
     return chain(
         head,
-        _sig(app, routing.UPDATE, (plan_json, run_json), limits, run),
-        _sig(app, routing.SETTLE, (plan_json, run_json, commit), limits, run),
+        _sig(app, routing.UPDATE, (plan_json, run_json), limits, run, to),
+        _sig(app, routing.SETTLE, (plan_json, run_json, commit), limits, run, to),
         app=app,
     )
 
 
 def plan_weaver(
-    app: Celery, *, interval: str | None = None, directed: str | None = None
+    app: Celery,
+    *,
+    interval: str | None = None,
+    directed: str | None = None,
+    target: KernelTarget | None = None,
 ) -> dict[str, Any]:
     """Plan a pass (read-only) and return the plan as JSON.
 
@@ -95,10 +104,9 @@ def plan_weaver(
     """
     from shared.weaver.pipeline import plan_pass
 
-    settings: Settings = app.subcon_settings
-    paths: KernelPaths = app.subcon_paths
+    to = target or default_target(app)
     plan_json: dict[str, Any] = plan_pass(
-        paths, settings, interval=interval, directed=directed
+        to.paths, to.settings, interval=interval, directed=directed
     ).to_json()
     return plan_json
 
@@ -110,11 +118,14 @@ def send_weaver(
     run: RunContext | None = None,
     scan_only: bool = False,
     commit: bool = True,
+    target: KernelTarget | None = None,
 ) -> AsyncResult:
     """Send a planned pass. Eager apps run it right away."""
-    paths: KernelPaths = app.subcon_paths
-    limits = run.limits if run is not None else partition_limits(paths, WEAVER)
-    canvas = weaver_canvas(app, plan_json, limits, run, scan_only=scan_only, commit=commit)
+    to = target or default_target(app)
+    limits = run.limits if run is not None else partition_limits(to.paths, WEAVER)
+    canvas = weaver_canvas(
+        app, plan_json, limits, run, scan_only=scan_only, commit=commit, target=to
+    )
     return canvas.apply_async()
 
 
@@ -126,25 +137,28 @@ def dispatch_weaver(
     run: RunContext | None = None,
     scan_only: bool = False,
     commit: bool = True,
+    target: KernelTarget | None = None,
 ) -> AsyncResult:
     """Plan a pass here and send its canvas (see :func:`plan_weaver`, :func:`send_weaver`).
 
     Raises:
         InputError: the interval or the directed item is unusable.
     """
-    plan_json = plan_weaver(app, interval=interval, directed=directed)
-    return send_weaver(app, plan_json, run=run, scan_only=scan_only, commit=commit)
+    plan_json = plan_weaver(app, interval=interval, directed=directed, target=target)
+    return send_weaver(app, plan_json, run=run, scan_only=scan_only, commit=commit, target=target)
 
 
-def dispatch_commit(app: Celery, run: RunContext | None = None) -> AsyncResult:
+def dispatch_commit(
+    app: Celery, run: RunContext | None = None, target: KernelTarget | None = None
+) -> AsyncResult:
     """Send one committer run (always; tick-started runs never collapse)."""
-    paths: KernelPaths = app.subcon_paths
-    limits = run.limits if run is not None else partition_limits(paths, COMMITTER)
+    to = target or default_target(app)
+    limits = run.limits if run is not None else partition_limits(to.paths, COMMITTER)
     args = (run.to_json(),) if run is not None else ()
-    return _sig(app, routing.COMMIT, args, limits, run).apply_async()
+    return _sig(app, routing.COMMIT, args, limits, run, to).apply_async()
 
 
-def request_commit(app: Celery) -> dict[str, Any]:
+def request_commit(app: Celery, target: KernelTarget | None = None) -> dict[str, Any]:
     """Ask for a commit after a weaver pass; requests made while one is queued collapse.
 
     The queued-commit marker (:mod:`shared.cadence.commit_marker`) does the
@@ -154,16 +168,15 @@ def request_commit(app: Celery) -> dict[str, Any]:
     ``commit``, ``short``, ``text``...) or ``{"error"}``: a failed commit
     never fails the weaver pass that asked for it.
     """
-    settings: Settings = app.subcon_settings
-    paths: KernelPaths = app.subcon_paths
-    url = settings.effective_redis_url
+    to = target or default_target(app)
+    url = to.settings.effective_redis_url
     eager = bool(app.conf.task_always_eager)
-    if url and not eager and not mark_requested(redis_client(url), paths, VISIBILITY_TIMEOUT_S):
+    if url and not eager and not mark_requested(redis_client(url), to.paths, VISIBILITY_TIMEOUT_S):
         return {"collapsed": True}
     if not eager:
-        return {"task_id": str(dispatch_commit(app).id)}
+        return {"task_id": str(dispatch_commit(app, target=to).id)}
     try:
-        result = dispatch_commit(app)
+        result = dispatch_commit(app, target=to)
         report = result.get(disable_sync_subtasks=False)
     except Exception as exc:
         return {"error": describe(exc)}

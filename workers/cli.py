@@ -25,6 +25,7 @@ from shared.errors import (
     SubconError,
 )
 from shared.kernel.paths import KernelPaths
+from shared.kernels.registry import DEFAULT_NAME
 from shared.settings import load_settings
 from workers.context import CliContext
 from workers.options import HELP_OPTION_NAMES, SuggestingGroup
@@ -121,7 +122,10 @@ def cli(
 
         settings, overrides = named_kernel(settings, kernel_name, overrides, ctx.invoked_subcommand)
     ctx.obj = CliContext(
-        settings=settings, paths=KernelPaths.from_settings(settings), overrides=overrides
+        settings=settings,
+        paths=KernelPaths.from_settings(settings),
+        overrides=overrides,
+        kernel_name=kernel_name or DEFAULT_NAME,
     )
 
 

@@ -67,6 +67,8 @@ def _redis(settings: Settings, kernel_id: str) -> dict[str, Any]:
             TICK_SCHEDULE_NAME: {
                 "task": routing.TICK,
                 "schedule": float(settings.tick_seconds),
+                # Beat's tick also sends one to every kernel of the registry.
+                "kwargs": {"fanout": True},
                 "options": {"queue": QUEUE_KERNEL, "expires": float(settings.tick_seconds)},
             }
         },

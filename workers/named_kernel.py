@@ -15,14 +15,8 @@ from typing import Any
 
 import click
 
-from shared.errors import ConfigError
 from shared.kernels.registry import DEFAULT_NAME, open_registry
 from shared.settings import Settings, load_settings
-
-# Commands that send their work to the cluster's workers when a broker is set. The
-# workers still serve the settings' one kernel (issue #31: task messages do not carry a
-# kernel yet), so with another kernel named they would work on the wrong one.
-CLUSTER_COMMANDS = frozenset({"scan", "tick", "weave", "enqueue"})
 
 
 def named_kernel(
@@ -33,7 +27,6 @@ def named_kernel(
     Raises:
         click.UsageError: ``--kernel``/``--runtime`` given too, or the command is
             ``kernels`` (which takes names as arguments).
-        ConfigError: a command the cluster would run on its own kernel instead.
         UnknownKernel: no kernel of that name (exit 2).
         BrokerUnreachable: the registry's Redis does not answer (exit 3).
     """
@@ -44,12 +37,6 @@ def named_kernel(
     if any(value is not None for value in overrides.values()):
         raise click.UsageError(
             "--kernel-name names the kernel and runtime dirs: leave out --kernel and --runtime"
-        )
-    if command in CLUSTER_COMMANDS and not settings.embedded:
-        raise ConfigError(
-            f"`{command}` with --kernel-name {name}: this cluster's workers still serve only "
-            "the kernel of its settings (SUBCON_KERNEL_DIR); to run it in-process on "
-            f"{name!r}, set SUBCON_BROKER_URL= (empty) and SUBCON_REDIS_URL to this Redis"
         )
     entry = open_registry(settings).get(name)
     chosen: dict[str, Any] = {

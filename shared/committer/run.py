@@ -47,6 +47,7 @@ from shared.memcheck.forget import pending_forgets
 from shared.review.allowlist import FileKind
 from shared.review.reviewer import claims_of, review_text
 from shared.settings import Settings
+from shared.testhooks import checkpoint
 from shared.timestamps import iso
 from shared.weaver.update.edits import board_edit_notes
 
@@ -153,6 +154,8 @@ def _run(
             if why:
                 wake.skip(why, SkipKind.GIT_BUSY)
                 return
+            # Fault tests hold a committer here, under its kernel's lock (subject: the kernel).
+            checkpoint("commit", str(paths.kernel))
             remove_stale_temp_indexes(info)
             pause = pause_hook(pause_after_stage) if pause_after_stage else None
             _review_and_commit(wake, paths, info, lease, pause)

@@ -122,7 +122,8 @@ def test_every_sent_message_carries_the_readable_form(
     assert (tick["argsrepr"], json.loads(tick["kwargsrepr"])) == ("[]", {"manual": True})
     args = json.loads(crystallize["argsrepr"])
     assert args[0] == [] and args[1]["interval"] == "20260103[00,23]"
-    assert json.loads(crystallize["kwargsrepr"]) == {}
+    # Every canvas message names its kernel (issue #31), for Flower to show and filter.
+    assert json.loads(crystallize["kwargsrepr"]) == {"kernel": "default"}
     # An explicit argsrepr is kept.
     app.tasks[routing.TICK].apply_async(argsrepr="[hidden]")
     assert headers[-1]["argsrepr"] == "[hidden]"

@@ -208,7 +208,7 @@ def _dispatch_pass(
     started = time.monotonic()
 
     def start() -> AsyncResult:
-        return dispatch_weaver(app, directed=item)
+        return dispatch_weaver(app, directed=item, target=obj.target())
 
     if not eager and not wait:
         doc["task_id"] = start().id

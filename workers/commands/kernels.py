@@ -163,8 +163,8 @@ def add_kernel(
         )
     if not ctx.settings.embedded:
         click.echo(
-            "note: the cluster's workers and beat still serve only the kernel of their "
-            f"settings; ticks do not run for {entry.name!r} yet"
+            f"the cluster ticks {entry.name!r} from beat's next tick on (the kernel "
+            "worker's host must see its dirs)"
         )
     return 0
 

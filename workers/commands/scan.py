@@ -117,13 +117,13 @@ def command(
     text = interval_for(obj.paths, interval, day, start, end)
     app = make_app(obj.settings)
     require_broker(app)
-    plan_json = plan_weaver(app, interval=text)
+    plan_json = plan_weaver(app, interval=text, target=obj.target())
     slices = plan_json.get("slices") or []
     limit = timeout if timeout is not None else partition_limits(obj.paths, WEAVER)[1] + 60
     bar = ScanProgress(len(slices))
 
     def start_scan() -> AsyncResult:
-        return send_weaver(app, plan_json, scan_only=True)
+        return send_weaver(app, plan_json, scan_only=True, target=obj.target())
 
     def on_poll(result: AsyncResult) -> None:
         poll_group(result, bar.update)

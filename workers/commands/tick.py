@@ -120,10 +120,11 @@ def command(obj: CliContext, as_json: bool, wait: bool, timeout: float | None) -
     deadline = time.monotonic() + limit
     task = app.tasks[routing.TICK]
     eager = bool(app.conf.task_always_eager)
+    kwargs = {"manual": True, **obj.target().kwargs}
     if not wait and not eager:
-        click.echo(task.apply_async(kwargs={"manual": True}).id)
+        click.echo(task.apply_async(kwargs=kwargs).id)
         return
-    _, report = run_and_wait(lambda: task.apply_async(kwargs={"manual": True}), limit)
+    _, report = run_and_wait(lambda: task.apply_async(kwargs=kwargs), limit)
     if not eager:
         collect_runs(app, report, deadline)
     click.echo(pretty(report), nl=False) if as_json else click.echo(render_tick(report))

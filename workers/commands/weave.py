@@ -63,7 +63,7 @@ def command(
     started = time.monotonic()
 
     def start() -> AsyncResult:
-        return dispatch_weaver(app, commit=not no_commit)
+        return dispatch_weaver(app, commit=not no_commit, target=obj.target())
 
     if not wait and not app.conf.task_always_eager:
         click.echo(start().id)

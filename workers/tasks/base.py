@@ -25,6 +25,7 @@ from shared.kernel.keys import client_for
 from shared.kernel.lock.base import KernelLock, Lease
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings
+from workers.kernel_target import KernelTarget, default_target, resolve
 from workers.monitoring import call_texts
 
 LOCK_RETRIES = 8
@@ -59,15 +60,26 @@ class SubconTask(Task):
     abstract = True
     max_retries = LOCK_RETRIES
 
+    def use_kernel(self, name: str) -> KernelTarget:
+        """Run the rest of this call on the kernel its message names (``kernel=``, see
+        :mod:`workers.kernel_target`); an unknown name fails the task in one line."""
+        with self.mapped_errors():
+            target = resolve(self.app, name)
+        self.request.subcon_target = target
+        return target
+
+    def target(self) -> KernelTarget:
+        """The kernel this task runs on (the app's own outside a task call)."""
+        target = getattr(self.request, "subcon_target", None)
+        return target if isinstance(target, KernelTarget) else default_target(self.app)
+
     @property
     def settings(self) -> Settings:
-        settings: Settings = self.app.subcon_settings
-        return settings
+        return self.target().settings
 
     @property
     def paths(self) -> KernelPaths:
-        paths: KernelPaths = self.app.subcon_paths
-        return paths
+        return self.target().paths
 
     def apply_async(
         self,

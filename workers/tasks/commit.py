@@ -7,14 +7,19 @@ from typing import Any
 from celery import Celery
 
 from shared.cadence.runs import RunContext
+from shared.kernels.registry import DEFAULT_NAME
 from workers import routing
 from workers.tasks.base import SubconTask
 
 
 def register(app: Celery) -> Any:
     @app.task(bind=True, base=SubconTask, shared=False, name=routing.COMMIT)
-    def commit(self: SubconTask, run_json: dict[str, Any] | None = None) -> dict[str, Any]:
+    def commit(
+        self: SubconTask, run_json: dict[str, Any] | None = None, kernel: str = DEFAULT_NAME
+    ) -> dict[str, Any]:
         from shared.cadence.commit_wake import commit_run
+
+        self.use_kernel(kernel)
 
         # Not run_in_time: commit_run clears the queued-commit marker before it checks.
         run = RunContext.from_json(run_json) if run_json else None

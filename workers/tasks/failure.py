@@ -12,6 +12,7 @@ from celery import Celery
 from celery.result import AsyncResult
 
 from shared.cadence.runs import RunContext, finish_run
+from shared.kernels.registry import DEFAULT_NAME
 from workers import routing
 from workers.failures import outcome_of
 from workers.tasks.base import SubconTask
@@ -20,8 +21,9 @@ from workers.tasks.base import SubconTask
 def register(app: Celery) -> Any:
     @app.task(bind=True, base=SubconTask, shared=False, name=routing.RUN_FAILED)
     def run_failed(
-        self: SubconTask, failed_task_id: str, run_json: dict[str, Any]
+        self: SubconTask, failed_task_id: str, run_json: dict[str, Any], kernel: str = DEFAULT_NAME
     ) -> dict[str, Any]:
+        self.use_kernel(kernel)
         run = RunContext.from_json(run_json)
         exc = AsyncResult(failed_task_id, app=self.app).result
         outcome = outcome_of(exc if isinstance(exc, BaseException) else None)

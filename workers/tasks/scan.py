@@ -12,6 +12,7 @@ from typing import Any
 
 from celery import Celery
 
+from shared.kernels.registry import DEFAULT_NAME
 from shared.testhooks import checkpoint
 from workers import progress, routing
 from workers.tasks.base import SubconTask
@@ -43,9 +44,12 @@ def register(app: Celery) -> Any:
         plan_json: dict[str, Any],
         slice_json: dict[str, Any],
         run_json: dict[str, Any] | None = None,
+        kernel: str = DEFAULT_NAME,
     ) -> dict[str, Any]:
         from shared.weaver.pipeline import PassPlan, scan_slice
         from shared.weaver.records import SlicePlan
+
+        self.use_kernel(kernel)
 
         self.run_in_time(run_json)
         token = ":".join(str(slice_json.get(k, "")) for k in ("token", "byte_start", "role"))

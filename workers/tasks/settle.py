@@ -7,6 +7,7 @@ from typing import Any
 from celery import Celery
 
 from shared.cadence.runs import record_weaver_end
+from shared.kernels.registry import DEFAULT_NAME
 from workers import routing
 from workers.tasks.base import SubconTask
 
@@ -19,10 +20,13 @@ def register(app: Celery) -> Any:
         plan_json: dict[str, Any],
         run_json: dict[str, Any] | None = None,
         commit: bool = True,
+        kernel: str = DEFAULT_NAME,
     ) -> dict[str, Any]:
         from shared.weaver import pipeline
         from shared.weaver.results import StageResults
         from workers.canvas import request_commit
+
+        self.use_kernel(kernel)
 
         run = self.run_in_time(run_json)
         with self.mapped_errors():
@@ -42,7 +46,7 @@ def register(app: Celery) -> Any:
         report["read_stats"] = stages.crystallized.stats.to_json()
         # Outside the lock: in embedded mode the commit runs right here and takes it.
         if commit:
-            report["commit_request"] = request_commit(self.app)
+            report["commit_request"] = request_commit(self.app, self.target())
         return report
 
     return settle

@@ -6,6 +6,7 @@ from typing import Any
 
 from celery import Celery
 
+from shared.kernels.registry import DEFAULT_NAME
 from workers import routing
 from workers.tasks.base import SubconTask
 
@@ -17,9 +18,12 @@ def register(app: Celery) -> Any:
         crystallized_json: dict[str, Any],
         plan_json: dict[str, Any],
         run_json: dict[str, Any] | None = None,
+        kernel: str = DEFAULT_NAME,
     ) -> dict[str, Any]:
         from shared.weaver import pipeline
         from shared.weaver.results import CrystallizeResult, StageResults
+
+        self.use_kernel(kernel)
 
         self.run_in_time(run_json)
         with self.mapped_errors():
