@@ -7,8 +7,9 @@ worker resolves the name when the task runs: ``default`` is the app's own settin
 other name is looked up in the registry then (one Redis read), so a kernel removed from
 the registry mid-pass fails its next task with a one-line ``UnknownKernel`` instead of
 working on a kernel nobody serves any more. The named kernel's dirs and import sources
-replace the settings' own; everything else (broker, thresholds, timeouts) is the
-cluster's.
+replace the settings' own, and its audit stream is its own
+(:func:`~shared.kernels.registry.entry_settings`); everything else (broker,
+thresholds, timeouts) is the cluster's.
 
 Every per-kernel thing follows from the dirs: the kernel lock, tick numbers and slots,
 the queued-commit marker and the gap caches are keyed by the kernel dir's id
@@ -26,9 +27,9 @@ from shared.kernel.keys import redis_client
 from shared.kernel.paths import KernelPaths
 from shared.kernels.registry import (
     DEFAULT_NAME,
-    KernelEntry,
     RedisStore,
     Registry,
+    entry_settings,
     open_registry,
     shown_url,
 )
@@ -49,17 +50,6 @@ class KernelTarget:
     def kwargs(self) -> dict[str, str]:
         """What every task message of this kernel carries."""
         return {KWARG: self.name}
-
-
-def entry_settings(base: Settings, entry: KernelEntry) -> Settings:
-    """``base`` with the entry's kernel dir, runtime dir and import sources."""
-    return base.model_copy(
-        update={
-            "kernel_dir": entry.kernel,
-            "runtime_dir": entry.runtime,
-            "import_sources": entry.import_setting or None,
-        }
-    )
 
 
 def default_target(app: Celery) -> KernelTarget:

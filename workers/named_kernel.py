@@ -15,8 +15,8 @@ from typing import Any
 
 import click
 
-from shared.kernels.registry import DEFAULT_NAME, open_registry
-from shared.settings import Settings, load_settings
+from shared.kernels.registry import DEFAULT_NAME, entry_settings, open_registry
+from shared.settings import Settings
 
 
 def named_kernel(
@@ -39,9 +39,10 @@ def named_kernel(
             "--kernel-name names the kernel and runtime dirs: leave out --kernel and --runtime"
         )
     entry = open_registry(settings).get(name)
+    named = entry_settings(settings, entry)
     chosen: dict[str, Any] = {
-        "kernel_dir": entry.kernel,
-        "runtime_dir": entry.runtime,
-        "import_sources": entry.import_setting,
+        "kernel_dir": named.kernel_dir,
+        "runtime_dir": named.runtime_dir,
+        "import_sources": named.import_sources,
     }
-    return load_settings(**chosen), {**chosen, "kernel_name": name}
+    return named, {**chosen, "kernel_name": name}

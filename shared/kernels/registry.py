@@ -541,3 +541,18 @@ def open_registry(settings: Settings) -> Registry:
     if url:
         return Registry(RedisStore.from_url(url))
     return Registry(FileStore(kernels_file(settings)))
+
+
+def entry_settings(base: Settings, entry: KernelEntry) -> Settings:
+    """``base`` on the entry's kernel: its dirs and import sources, and an audit stream
+    of its own (``<SUBCON_AUDIT_STREAM>:<name>``); the rest (broker, thresholds,
+    timeouts) stays the cluster's. The CLI (``--kernel-name``) and the workers
+    (``workers/kernel_target.py``) both build a named kernel's settings here."""
+    return base.model_copy(
+        update={
+            "kernel_dir": entry.kernel,
+            "runtime_dir": entry.runtime,
+            "import_sources": entry.import_setting or None,
+            "audit_stream": f"{base.audit_stream}:{entry.name}",
+        }
+    )

@@ -115,6 +115,13 @@ def test_commits_of_one_kernel_never_overlap_and_other_kernels_do_not_wait(
     for name in ("blue", "green"):
         log = run_git(kernels[name].kernel, "log", "--name-only", "--format=", "-1").stdout
         assert log.split() and all(not p.startswith("/") for p in log.split())
+    # Each kernel's decisions went to its own audit stream.
+    client = redis.Redis.from_url(redis_url)
+    for name in ("blue", "green"):
+        records = client.xrange(f"subcon:audit:{name}")
+        files = {json.loads(f[b"record"])["file"] for _, f in records if b"record" in f}
+        assert records, name
+        assert files, records[:2]
     # The messages named their kernel (Flower shows and filters the same keyword).
     assert _task_kwargs(redis_url, first_blue.id) == {"kernel": "blue"}
 
