@@ -118,7 +118,7 @@ def test_commits_of_one_kernel_never_overlap_and_other_kernels_do_not_wait(
     # Each kernel's decisions went to its own audit stream.
     client = redis.Redis.from_url(redis_url)
     for name in ("blue", "green"):
-        records = client.xrange(f"subcon:audit:{name}")
+        records: list[tuple[bytes, dict[bytes, bytes]]] = client.xrange(f"subcon:audit:{name}")  # type: ignore[assignment]
         files = {json.loads(f[b"record"])["file"] for _, f in records if b"record" in f}
         assert records, name
         assert files, records[:2]
