@@ -47,6 +47,7 @@ SECTIONS = (
     "quality",
     "attribution",
     "import",
+    "kernels",
 )
 Row = dict[str, Any]
 
@@ -252,6 +253,19 @@ def section_hosts(root: Path, scale: Scale, seed: int) -> list[Row]:
     return [{**r, "name": f"hosts.{r['name']}"} for r in normalise(rows)]
 
 
+def section_kernels(root: Path, scale: Scale, seed: int) -> list[Row]:
+    """Many kernels on one cluster (``bench/kernels.py``): N kernels' ticks together vs
+    one alone on the same workers, small kernels' tick start delay while one backfills a
+    year, Redis memory per kernel and per scanned day. Skipped without ``redis-server``."""
+    from bench.kernels import bench_kernels
+
+    if shutil.which("redis-server") is None:
+        return [skipped("kernels.shared_vs_alone", "redis-server not installed", "<= 0.5")]
+    # The runner's own tests run the smallest scale: two kernels, a short backfill.
+    count = None if scale.day_mb >= 1 else 2
+    return normalise(bench_kernels(quick=scale.quick, n=count))
+
+
 SECTION_FUNCS: dict[str, Callable[[Path, Scale, int], list[Row]]] = {
     "spine": section_spine,
     "scan": section_scan,
@@ -264,6 +278,7 @@ SECTION_FUNCS: dict[str, Callable[[Path, Scale, int], list[Row]]] = {
     "quality": section_quality,
     "attribution": section_attribution,
     "import": section_import,
+    "kernels": section_kernels,
 }
 
 

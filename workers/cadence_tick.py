@@ -20,6 +20,7 @@ from shared.errors import LockHeld
 from shared.importing.run import import_configured
 from shared.kernel.lock.base import KernelLock
 from shared.settings import Settings
+from shared.timestamps import iso
 from workers.canvas import dispatch_commit, dispatch_weaver
 from workers.failures import describe, outcome_of
 from workers.kernel_target import KernelTarget, default_target
@@ -80,6 +81,7 @@ def run_tick_body(
     """
     to = target or default_target(app)
     settings, paths = to.settings, to.paths
+    started_at = iso()
     paths.require_kernel()
     tick = open_tick_store(settings, paths).advance()
     # New transcript records first, so the gap check of this very tick sees them.
@@ -91,6 +93,9 @@ def run_tick_body(
         # Like the original's in-flight guard: the number advances, the tick does nothing.
         return {"tick": tick, "import": imported, "skipped": f"kernel lock held: {exc}"}
     report = plan.to_json()
+    report["kernel"] = to.name
+    # When the tick began on its worker: a tick's start delay is what fairness is about.
+    report["started_at"] = started_at
     if imported is not None:
         report["import"] = imported
     report["dispatched"] = dispatch_runs(app, plan, lock, owner, to)

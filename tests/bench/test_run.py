@@ -167,3 +167,27 @@ def test_fanout_rows_from_real_workers_on_a_tiny_day() -> None:
     )
     # The pass through Redis and the in-process pass wrote the same report.
     assert by_name["pass_redis_vs_inprocess"]["unit"] == "x"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
+def test_kernels_rows_from_real_workers_on_tiny_kernels(tmp_path: Path) -> None:
+    from bench.kernels import bench_fairness, bench_sharing
+
+    rows = bench_run.normalise(bench_sharing(tmp_path / "sharing", 2))
+    rows += bench_run.normalise(bench_fairness(tmp_path / "fair", 1, 3, 2, 4.0))
+    _shape_ok(rows)
+    by_name = {r["name"]: r for r in rows}
+    # Both kernels ticked together ran their pass and their commit.
+    assert by_name["kernels.passes_completed"]["value"] == 2
+    shared = by_name["kernels.shared_vs_alone"]
+    assert shared["value"] == pytest.approx(
+        by_name["kernels.ticks_together_s"]["value"]
+        / (2 * by_name["kernels.tick_alone_s"]["value"]),
+        rel=0.01,
+    )
+    # A registry entry is a small JSON field; the backfill scanned a day per tick.
+    assert 50 < by_name["kernels.redis_bytes_per_entry"]["value"] < 2000
+    assert by_name["kernels.fairness_backfill_days_scanned"]["value"] >= 1
+    assert by_name["kernels.fairness_small_ticks"]["value"] == 2
+    assert by_name["kernels.fairness_p95_start_delay_s"]["value"] >= 0
