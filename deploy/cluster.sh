@@ -35,10 +35,21 @@ load_env() {
   done < <(compgen -e | grep '^SUBCON_' || true)
   if [ ! -f "$env_file" ]; then
     password="$(python -c 'import secrets; print(secrets.token_urlsafe(18))')"
-    (umask 077 && sed "s/^SUBCON_FLOWER_PASSWORD=.*/SUBCON_FLOWER_PASSWORD=${password}/" \
-      "$here/subcon.env.example" >"$env_file")
-    echo "created $env_file from the example (random Flower password):" \
-      "set SUBCON_KERNEL_DIR and SUBCON_RUNTIME_DIR there or export them" >&2
+    # The roots `subcon init` uses without options (as the original resolves them):
+    # $ALADUO_KERNEL_DIR or ~/aladuo, $ALADUO_RUNTIME_DIR or ~/.aladuo. Only a plain
+    # path is written: the file is read by bash, systemd and compose, which quote apart.
+    kernel_default="${ALADUO_KERNEL_DIR:-$HOME/aladuo}"
+    runtime_default="${ALADUO_RUNTIME_DIR:-$HOME/.aladuo}"
+    plain='^[A-Za-z0-9_./@%+=:,~-]+$'
+    roots=(-e "s/^SUBCON_FLOWER_PASSWORD=.*/SUBCON_FLOWER_PASSWORD=${password}/")
+    said="set SUBCON_KERNEL_DIR and SUBCON_RUNTIME_DIR there or export them"
+    if [[ "$kernel_default" =~ $plain && "$runtime_default" =~ $plain ]]; then
+      roots+=(-e "s|^SUBCON_KERNEL_DIR=.*|SUBCON_KERNEL_DIR=${kernel_default}|")
+      roots+=(-e "s|^SUBCON_RUNTIME_DIR=.*|SUBCON_RUNTIME_DIR=${runtime_default}|")
+      said="kernel $kernel_default, runtime $runtime_default, as \`subcon init\` makes them"
+    fi
+    (umask 077 && sed "${roots[@]}" "$here/subcon.env.example" >"$env_file")
+    echo "created $env_file from the example (random Flower password; $said)" >&2
   fi
   while IFS= read -r name; do origin[$name]="$env_file"; done < <(
     sed -n 's/^[[:space:]]*\(export[[:space:]]\+\)\{0,1\}\(SUBCON_[A-Z0-9_]*\)=.*/\2/p' "$env_file"

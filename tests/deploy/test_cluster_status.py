@@ -68,3 +68,28 @@ def test_status_exits_1_when_only_some_run(
 def test_the_exit_codes_are_documented() -> None:
     head = SCRIPT.read_text(encoding="utf-8").split("set -euo pipefail")[0]
     assert "exit 0 when" in head and "1 when some do not, 3 when none" in head
+
+
+@pytest.mark.parametrize("home_name", ["dev", "home of a|b&c"])
+def test_first_use_writes_the_roots_subcon_init_made(tmp_path: Path, home_name: str) -> None:
+    """The README's one-host steps: `subcon init` (no options) makes ~/aladuo and
+    ~/.aladuo; the env file cluster.sh creates on first use names those, not the
+    example's /home/aladuo (issue #32, medium 5). A home the file's three readers (bash,
+    systemd, compose) would each quote apart is left for the operator to set, and said."""
+    home = tmp_path / home_name
+    home.mkdir()
+    env_file = tmp_path / "first.env"
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("SUBCON_", "ALADUO_"))}
+    env = {**base, "HOME": str(home), "SUBCON_ENV_FILE": str(env_file),
+           "SUBCON_CLUSTER_DIR": str(tmp_path / "cluster")}  # fmt: skip
+    proc = status(env)
+    assert proc.returncode == 3, proc.stderr  # nothing runs
+    text = env_file.read_text(encoding="utf-8")
+    if home_name == "dev":
+        assert f"\nSUBCON_KERNEL_DIR={home}/aladuo\n" in text
+        assert f"\nSUBCON_RUNTIME_DIR={home}/.aladuo\n" in text
+        assert "/home/aladuo" not in text
+        assert f"kernel {home}/aladuo, runtime {home}/.aladuo" in proc.stderr
+    else:
+        assert "set SUBCON_KERNEL_DIR and SUBCON_RUNTIME_DIR there" in proc.stderr
+        assert str(home) not in text
