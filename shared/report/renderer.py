@@ -76,8 +76,10 @@ def _age(seconds: int) -> str:
     return f"{seconds // 86400} d"
 
 
-def render_html(report: Report, out_dir: Path) -> str:
-    """The page for ``report``, with kernel links relative to ``out_dir``."""
+def render_html(report: Report, out_dir: Path, *, kernel_name: str | None = None) -> str:
+    """The page for ``report``, with kernel links relative to ``out_dir``. With
+    ``kernel_name`` (``subcon report --all``) the page names its kernel and links back to
+    the index over all kernels, ``../index.html``."""
     template = environment().get_template("index.html.j2")
     counts = {t: 0 for t in ("STRENGTHENING", "NEUTRAL", "WEAKENING", "NO-EFF")}
     for row in report.board:
@@ -95,15 +97,16 @@ def render_html(report: Report, out_dir: Path) -> str:
         bars=events_bars(report.coverage, bar=max(2, min(12, 900 // max(1, report.window.days)))),
         link=kernel_linker(Path(report.kernel), out_dir),
         age=_age,
+        kernel_name=kernel_name,
     )
 
 
-def write_report(report: Report, out_dir: Path) -> list[Path]:
+def write_report(report: Report, out_dir: Path, *, kernel_name: str | None = None) -> list[Path]:
     """Write ``index.html`` and ``report.json`` into ``out_dir`` (created), atomically."""
     out_dir.mkdir(parents=True, exist_ok=True)
     index = out_dir / INDEX
     data = out_dir / JSON_FILE
-    atomic_write_text(index, render_html(report, out_dir))
+    atomic_write_text(index, render_html(report, out_dir, kernel_name=kernel_name))
     atomic_write_text(data, report_json(report))
     return [index, data]
 
