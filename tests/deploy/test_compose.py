@@ -88,6 +88,8 @@ def test_compose_config_resolves_every_service(project: Path) -> None:
         mounts = {_mount(v) for v in service["volumes"]}
         assert ("/srv/kernel", "/srv/kernel") in mounts, mounts
         assert ("/home/aladuo/.aladuo", "/home/aladuo/.aladuo") in mounts, mounts
+        # the registered kernels' root, at the same path (issue #31)
+        assert ("/var/lib/subcon/kernels", "/var/lib/subcon/kernels") in mounts, mounts
         assert service["depends_on"]["redis"]["condition"] == "service_healthy"
     # Flower: basic auth from the env file, published on host loopback only
     flower = services["flower"]
@@ -125,3 +127,12 @@ def test_compose_file_matches_the_compose_spec_schema() -> None:
         timeout=120,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_compose_mounts_the_registered_kernels_root_where_it_is_told(project: Path) -> None:
+    proc = config(project, SUBCON_KERNEL_DIR="/srv/kernel", SUBCON_KERNELS_ROOT="/srv/agents")
+    assert proc.returncode == 0, proc.stderr
+    services = yaml.safe_load(proc.stdout)["services"]
+    for name in SUBCON_SERVICES:
+        mounts = {_mount(v) for v in services[name]["volumes"]}
+        assert ("/srv/agents", "/srv/agents") in mounts, (name, mounts)
