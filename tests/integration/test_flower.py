@@ -194,6 +194,8 @@ def test_task_arguments_read_as_json_not_python_repr(flower: Flower) -> None:
         # the same text on the task's info endpoint
         info = flower.get(f"/api/task/info/{tid}")
         assert (info["args"], info["kwargs"]) == (args, kwargs)
+        # every message names its kernel, for an operator to filter by (issue #31)
+        assert json.loads(kwargs).get("kernel") == "default", (tid, kwargs)
     # A scan's arguments name its plan's item and its slice's interval token; a chain
     # step gets its parent's result in front.
     (_, scan), *_ = _by_name(tasks, "subcon.memory-weaver.scan")
