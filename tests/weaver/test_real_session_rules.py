@@ -404,9 +404,11 @@ def _quoted(text: str) -> list[tuple[str | None, str]]:
 
 
 def test_quoting_a_line_names_it_in_either_language() -> None:
-    assert _quoted(
-        'The rule literally says "run the full test suite and the linter" — why not?'
-    ) == [("lesson-commit", "NEUTRAL")]
+    assert _quoted('Always do what it says: "run the full test suite and the linter"') == [
+        ("lesson-commit", "NEUTRAL")
+    ]
+    # A quote in a turn that neither corrects nor instructs is not looked for.
+    assert _quoted('it says "run the full test suite and the linter"') == []
     assert _quoted(
         'no, the rule says "run the full test suite and the linter before committing"'
     ) == [("lesson-commit", "WEAKENING")]
@@ -415,3 +417,47 @@ def test_quoting_a_line_names_it_in_either_language() -> None:
 
 def test_a_quote_that_only_shares_a_word_names_no_line() -> None:
     assert _quoted('no, I said "the suite is flaky today"') == []
+
+
+# ------------------------------------------------------- a check, then the step it guards
+
+
+def _session_turn(text: str, *rows: tuple[str, str]) -> Turn:
+    turn = _turn()
+    turn["text"] = text
+    turn["rows"] = [{"type": "agent.tool_use", "text": f"{tool} {arg}"} for tool, arg in rows]
+    return turn
+
+
+@pytest.mark.parametrize(
+    ("previous_rows", "credited"),
+    [
+        # edited, then checked: the commit that follows is made after the check
+        ((("Edit", "cmd/setup.go"), ("Bash", "mise run fmt 2>&1")), True),
+        # checked, then edited again: the check does not cover what is committed
+        ((("Bash", "mise run fmt"), ("Edit", "cmd/setup.go")), False),
+        # a check with no change of its own (diagnosing the lint, say)
+        ((("Bash", "mise run fmt"), ("Read", "cmd/setup.go")), False),
+    ],
+)
+def test_a_check_of_the_previous_turns_changes_follows_a_before_committing_line(
+    previous_rows: tuple[tuple[str, str], ...], credited: bool
+) -> None:
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+    from shared.weaver.judging.rules import RuleJudge
+
+    board = parse_board(
+        "# B\n\n- Before committing changes, always run `mise run fmt` [[lesson-fmt]]\n"
+    )
+    previous = _session_turn("fix the code quality issues", *previous_rows)
+    commit = _session_turn("commit this", ("Bash", "git add -A && git commit -m 'tidy'"))
+    got = RuleJudge().judge(commit, SessionMemory(turn=previous), board, JudgeContext())
+    strengthened = [j for j in got if j.trajectory == "STRENGTHENING"]
+    assert bool(strengthened) is credited, got
+    # Without the commit, nothing is credited for the check alone.
+    idle = _session_turn("thanks, looks good", ("Read", "cmd/setup.go"))
+    assert not any(
+        j.trajectory == "STRENGTHENING"
+        for j in RuleJudge().judge(idle, SessionMemory(turn=previous), board, JudgeContext())
+    )

@@ -43,7 +43,12 @@ from shared.weaver.judging.judgements import (
     retraction,
 )
 from shared.weaver.judging.verdicts import Trajectory
-from shared.weaver.scan.actions import action_evidence, asks_instead, commands_named
+from shared.weaver.scan.actions import (
+    action_evidence,
+    asks_instead,
+    checks_after_changes,
+    commands_named,
+)
 from shared.weaver.scan.facts import TurnFacts
 from shared.weaver.scan.matching import BoardIndex, PointerScan
 from shared.weaver.scan.quotes import quoted_lines
@@ -102,8 +107,12 @@ class RuleJudge:
         index = self.index(board)
         if not index.has_actions or not turn.get("rows"):
             return said
+        earlier = previous.turn
         evidence = action_evidence(
-            turn, index.actions, lambda: index.triggered(token_set(turn.get("text", "")))
+            turn,
+            index.actions,
+            lambda: index.triggered(token_set(turn.get("text", ""))),
+            (lambda: checks_after_changes(earlier)) if earlier is not None else None,
         ) + asks_instead(turn, index.no_asking, index.situations)
         if not evidence:
             return said
@@ -271,7 +280,9 @@ def _observe(
     read = index.read(turn) if turn.get("rows") else set()
     triggered = index.triggered(words)
     cited = _cited(low, words, index, scope)
-    quoted = quoted_lines(turn.get("text", ""), index.board)
+    # Quoting a line names it in a correction or an instruction (the common turn has
+    # neither, and is spared the search).
+    quoted = quoted_lines(turn.get("text", ""), index.board) if asks else frozenset[int]()
     if not (corr or triggered or mentioned or read or scope.directed or cited or quoted):
         return None
     return Seen(

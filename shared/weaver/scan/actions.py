@@ -397,6 +397,20 @@ def commands_run(turn: Turn) -> list[tuple[str, ...]]:
     return out
 
 
+def checks_after_changes(turn: Turn) -> list[tuple[str, ...]]:
+    """The shell commands a turn ran after its last file edit, when it edited at all:
+    what it checked its changes with (for a step the next turn takes, see
+    :func:`action_evidence`). A turn that changed nothing checked nothing of its own."""
+    rows = turn.get("rows", [])
+    last_edit = -1
+    for k, row in enumerate(rows):
+        if row["type"] == "agent.tool_use" and row["text"].partition(" ")[0].lower() in EDIT_TOOLS:
+            last_edit = k
+    if last_edit < 0:
+        return []
+    return commands_run({**turn, "rows": rows[last_edit + 1 :]})
+
+
 def runs(commands: Iterable[tuple[str, ...]], wanted: tuple[str, ...]) -> bool:
     """Some command holds ``wanted`` as consecutive tokens (a program at a word start)."""
     n = len(wanted)
@@ -417,12 +431,21 @@ class ActionEvidence:
 
 
 def action_evidence(
-    turn: Turn, actions: list[LineActions], triggered: Callable[[], set[int]]
+    turn: Turn,
+    actions: list[LineActions],
+    triggered: Callable[[], set[int]],
+    before: Callable[[], list[tuple[str, ...]]] | None = None,
 ) -> list[ActionEvidence]:
     """The lines whose prescribed or forbidden commands the turn ran (board order).
     ``triggered()`` gives the lines whose trigger the turn's words meet (asked only
-    when a line names a kind of step rather than a command)."""
+    when a line names a kind of step rather than a command). ``before()`` gives what
+    the session's previous turn ran after its last edit
+    (:func:`checks_after_changes`): a line whose situation is a step ("before
+    committing, run `mise run fmt`") is followed when the turn takes the step and the
+    command ran in it, or checked the changes of the turn just before ("fix the
+    lint" ... "commit this")."""
     ran = commands_run(turn)
+    earlier: list[tuple[str, ...]] | None = None
 
     def edited() -> list[str]:
         return files_edited(turn)
@@ -451,6 +474,9 @@ def action_evidence(
             out.append(ActionEvidence(i, False, " ".join(broken)))
             continue
         done = next((h for h in acts.prescribed if runs(ran, h)), None)
+        if done is None and acts.situation and before is not None:
+            earlier = before() if earlier is None else earlier
+            done = next((h for h in acts.prescribed if runs(earlier, h)), None)
         if done is not None:
             out.append(ActionEvidence(i, True, " ".join(done)))
             continue

@@ -13,13 +13,14 @@ import re
 from shared.formats.board import Board
 from shared.language.text import token_set
 
-_QUOTE = re.compile(
-    r'"([^"\n]{8,400})"|\u201c([^\u201d\n]{8,400})\u201d'
-    r"|\u300c([^\u300d\n]{4,400})\u300d|\u300e([^\u300f\n]{4,400})\u300f"
-    r"|^>[ \t]?(.{8,400})$",
-    re.MULTILINE,
+_QUOTED = (
+    # (a character the form cannot occur without, the form)
+    ('"', re.compile(r'"([^"\n]{8,400})"')),
+    ("\u201c", re.compile(r"\u201c([^\u201d\n]{8,400})\u201d")),
+    ("\u300c", re.compile(r"\u300c([^\u300d\n]{4,400})\u300d")),
+    ("\u300e", re.compile(r"\u300e([^\u300f\n]{4,400})\u300f")),
 )
-_OPENERS = ('"', "\u201c", "\u300c", "\u300e", ">")
+_BLOCKQUOTE = re.compile(r"^>[ \t]?(.{8,400})$", re.MULTILINE)
 # Share of a line's cues a quote must hold, and the fewest cues that can name a line.
 COVER = 0.6
 MIN_CUES = 3
@@ -27,20 +28,40 @@ MIN_CUES = 3
 
 def quotes(text: str) -> list[str]:
     """The quoted passages of ``text``."""
-    if not any(o in text for o in _OPENERS):
-        return []  # the common turn
-    return [next(g for g in m.groups() if g) for m in _QUOTE.finditer(text)]
+    out = [m[1] for char, form in _QUOTED if char in text for m in form.finditer(text)]
+    if text.startswith(">") or "\n>" in text:
+        out += [m[1] for m in _BLOCKQUOTE.finditer(text)]
+    return out
 
 
 def quoted_lines(text: str, board: Board) -> frozenset[int]:
     """Indices of the board lines a quote in ``text`` reproduces."""
+    passages = quotes(text)
+    if not passages:
+        return frozenset()
     found: set[int] = set()
-    for passage in quotes(text):
+    for passage in passages:
         words = token_set(passage)
         if len(words) < MIN_CUES:
             continue
-        for i, line in enumerate(board.lines):
-            cues = line.cues | line.direction_cues
-            if len(cues) >= MIN_CUES and len(cues & words) >= COVER * len(cues):
+        for i, cues, needed in _line_cues(board):
+            if len(cues & words) >= needed:
                 found.add(i)
     return frozenset(found)
+
+
+_LAST: list[tuple[Board, list[tuple[int, frozenset[str], float]]]] = []
+
+
+def _line_cues(board: Board) -> list[tuple[int, frozenset[str], float]]:
+    """Per line that can be quoted: its index, its cues, and how many a quote needs
+    (kept for the last board seen: a scan judges every turn against one board)."""
+    if _LAST and _LAST[0][0] is board:
+        return _LAST[0][1]
+    table = []
+    for i, line in enumerate(board.lines):
+        cues = line.cues | line.direction_cues
+        if len(cues) >= MIN_CUES:
+            table.append((i, cues, COVER * len(cues)))
+    _LAST[:] = [(board, table)]
+    return table

@@ -274,13 +274,15 @@ def _next_memory(
         return None if is_filler(turn) else SessionMemory(turn=turn, corrections=_aged(previous))
     if any(j.source_turn is not None for j in judgements):
         return None
-    withdrawn = {(j.supersedes, j.line.hash) for j in judgements if j.line is not None}
-    kept = tuple(c for c in _aged(previous) if (c[0], c[1].hash) not in withdrawn)
+    kept = _aged(previous)
+    if kept:
+        withdrawn = {(j.supersedes, j.line.hash) for j in judgements if j.line is not None}
+        kept = tuple(c for c in kept if (c[0], c[1].hash) not in withdrawn)
     made = tuple(
         (str(turn["id"]), j.line, 0)
         for j in judgements
-        if j.line is not None
-        and j.trajectory == Trajectory.WEAKENING
+        if j.trajectory == Trajectory.WEAKENING
+        and j.line is not None
         and j.signal == Signal.CORRECTION
     )
     return SessionMemory(
@@ -293,6 +295,8 @@ def _next_memory(
 
 def _aged(memory: SessionMemory) -> tuple[tuple[str, BoardLine, int], ...]:
     """The user's recent corrections one turn older; those past the window are gone."""
+    if not memory.corrections:
+        return ()
     return tuple(
         (tid, line, age + 1) for tid, line, age in memory.corrections if age + 1 < TAKE_BACK_TURNS
     )
