@@ -35,7 +35,7 @@ def _record_failure(
         with lock.hold(owner):
             finish_run(target.paths, target.settings, run, outcome_of(exc))
     except Exception:  # the error callback or the next tick records it instead
-        log.exception("could not record the failure of %s", run.partition)
+        log.exception("kernel %s: could not record the failure of %s", target.name, run.partition)
 
 
 def dispatch_runs(
@@ -63,7 +63,7 @@ def dispatch_runs(
                 # eager: already computed; reading it is not a synchronous subtask wait
                 entry["report"] = result.get(disable_sync_subtasks=False)
         except Exception as exc:
-            log.warning("run of %s failed: %s", run.partition, exc)
+            log.warning("kernel %s: run of %s failed: %s", to.name, run.partition, exc)
             entry["error"] = describe(exc)
             _record_failure(lock, owner, to, run, exc)
         out.append(entry)
@@ -76,13 +76,15 @@ def run_tick_body(
     """One tick; returns its JSON report (``tick``, ``runs``, ``skipped``, ``dispatched``...).
 
     Raises:
-        ConfigError: the kernel dir does not exist.
+        ConfigError: the kernel dir or the runtime dir does not exist (a tick never
+            makes a runtime up: the spine, inboxes and run states live there).
         InputError: the memory check met unusable input.
     """
     to = target or default_target(app)
     settings, paths = to.settings, to.paths
     started_at = iso()
     paths.require_kernel()
+    paths.require_runtime()
     tick = open_tick_store(settings, paths).advance()
     # New transcript records first, so the gap check of this very tick sees them.
     imported = import_configured(paths, settings)

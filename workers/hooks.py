@@ -16,7 +16,9 @@ from celery import signals
 
 from shared.constants import QUEUE_SCAN
 from shared.kernel.paths import KernelPaths
+from shared.kernels.registry import DEFAULT_NAME
 from workers import monitoring, progress
+from workers.kernel_target import KWARG
 
 log = logging.getLogger("subcon.tasks")
 
@@ -29,28 +31,45 @@ def _task_prerun(task_id: str | None = None, task: Any = None, **_: Any) -> None
         _started[task_id] = time.monotonic()
 
 
+def _kernel_of(kwargs: Any) -> str:
+    """The kernel a task message names (``kernel=``; none: the settings' own)."""
+    name = kwargs.get(KWARG) if isinstance(kwargs, dict) else None
+    return str(name) if name else DEFAULT_NAME
+
+
 def _task_postrun(
-    task_id: str | None = None, task: Any = None, state: str | None = None, **_: Any
+    task_id: str | None = None,
+    task: Any = None,
+    state: str | None = None,
+    kwargs: Any = None,
+    **_: Any,
 ) -> None:
     begun = _started.pop(task_id or "", None)
     if begun is None:
         return
     log.info(
-        "task %s id=%s state=%s duration_ms=%d",
+        "task %s id=%s kernel=%s state=%s duration_ms=%d",
         getattr(task, "name", "?"),
         task_id,
+        _kernel_of(kwargs),
         state,
         int((time.monotonic() - begun) * 1000),
     )
 
 
 def _task_failure(
-    task_id: str | None = None, exception: BaseException | None = None, sender: Any = None, **_: Any
+    task_id: str | None = None,
+    exception: BaseException | None = None,
+    sender: Any = None,
+    kwargs: Any = None,
+    **_: Any,
 ) -> None:
+    # One cluster serves many kernels: a failure line names the kernel it belongs to.
     log.warning(
-        "task %s id=%s failed: %s: %s",
+        "task %s id=%s kernel=%s failed: %s: %s",
         getattr(sender, "name", "?"),
         task_id,
+        _kernel_of(kwargs),
         type(exception).__name__,
         exception,
     )

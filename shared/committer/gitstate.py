@@ -64,6 +64,28 @@ def repo_info(kernel: Path) -> RepoInfo | None:
     return RepoInfo(Path(git_dir), fmt)
 
 
+def damaged_repository(kernel: Path) -> GitError | None:
+    """Why git refuses the kernel's own ``.git``, as a one-line GitError; None when git
+    opens it, or when the kernel has no ``.git`` (then it is simply not a repository).
+
+    For a kernel :func:`repo_info` found no repository in: a ``.git`` git will not open
+    (a truncated ``HEAD``, a deleted object store) is a damaged repository, an error to
+    report, never a kernel to skip as "not a git repository".
+    """
+    dot_git = kernel / ".git"
+    if not (dot_git.exists() or dot_git.is_symlink()):
+        return None
+    # An explicit --git-dir: git judges this .git alone instead of searching upwards.
+    result = run_git(kernel, "--git-dir=.git", "rev-parse", "--git-dir", check=False)
+    if result.returncode == 0:
+        return None
+    said = next((ln.strip() for ln in result.stderr.splitlines() if ln.strip()), "no reason")
+    return GitError.from_message(
+        f"the kernel's git repository {dot_git} is damaged ({said}); nothing committed: "
+        "repair it or restore it from a clone"
+    )
+
+
 def blocker(info: RepoInfo) -> str | None:
     """Why git's index must not be touched now (index.lock, merge/rebase...), or None."""
     if (info.git_dir / "index.lock").exists():

@@ -1,7 +1,8 @@
 """One memory-committer wake: select, review, commit clean files, audit every decision.
 
 Skips with ``NO_NEW_GRADIENT`` (and a ``skipped`` audit record naming why) when the
-kernel is not its own git repository, ``.git/index.lock`` exists, a merge / rebase /
+kernel is not its own git repository (a ``.git`` git refuses to open is a damaged
+repository instead: a ``GitError``), ``.git/index.lock`` exists, a merge / rebase /
 cherry-pick is in progress, or the kernel lock is held (never waits for it). Under
 the lock it reviews every allowlisted changed file, commits the clean ones in one
 commit (see ``commit_tree``), leaves reject-bearing files dirty and unstaged, and
@@ -27,6 +28,7 @@ from shared.committer.gitstate import (
     TreeEntry,
     blob_sha,
     blocker,
+    damaged_repository,
     drop_unreachable_blob,
     head_commit,
     head_entries,
@@ -110,7 +112,8 @@ def run_committer(
 
     Raises:
         ConfigError: the kernel dir does not exist.
-        GitError: a git command failed mid-commit (nothing was committed).
+        GitError: a git command failed mid-commit, or the kernel's ``.git`` is damaged
+            (nothing was committed).
     """
     paths.require_kernel()
     wake = Wake(paths, tick, dry_run)
@@ -134,6 +137,9 @@ def _run(
 ) -> None:
     info = repo_info(paths.kernel)
     if info is None:
+        damaged = damaged_repository(paths.kernel)
+        if damaged is not None:
+            raise damaged
         wake.skip(
             "not a git repository (the kernel is not its own git top level; "
             "`subcon init` or `git init` it)",

@@ -158,3 +158,14 @@ class KernelPaths:
                 f"kernel dir {self.kernel} does not exist: run `subcon --kernel {self.kernel} "
                 f"--runtime {self.runtime} init` or set SUBCON_KERNEL_DIR"
             )
+
+    def require_runtime(self) -> None:
+        """Raise ConfigError naming the fix when the runtime dir does not exist (the
+        kernel does: ``init`` must be told to add the layout around it)."""
+        if not self.runtime.is_dir():
+            force = " --force" if self.kernel.is_dir() and any(self.kernel.iterdir()) else ""
+            raise ConfigError(
+                f"runtime dir {self.runtime} does not exist: run `subcon --kernel "
+                f"{self.kernel} --runtime {self.runtime} init{force}` (existing kernel files "
+                "are kept) or set SUBCON_RUNTIME_DIR"
+            )

@@ -41,14 +41,7 @@ def _gap(paths: KernelPaths, settings: Settings, stats: ReadStats) -> dict[str, 
 def require_roots(paths: KernelPaths) -> None:
     """Raise ConfigError naming the fix when the kernel or runtime dir is missing."""
     paths.require_kernel()
-    if not paths.runtime.is_dir():
-        # The kernel exists, so init must be told to add the layout around it.
-        force = " --force" if any(paths.kernel.iterdir()) else ""
-        raise ConfigError(
-            f"runtime dir {paths.runtime} does not exist: run `subcon --kernel {paths.kernel} "
-            f"--runtime {paths.runtime} init{force}` (existing kernel files are kept) or set "
-            "SUBCON_RUNTIME_DIR"
-        )
+    paths.require_runtime()
 
 
 def _tick(paths: KernelPaths) -> int | str | None:

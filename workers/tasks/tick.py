@@ -38,7 +38,13 @@ def register(app: Celery) -> Any:
         guarded = not manual and not self.app.conf.task_always_eager
         slot = self.paths, self.settings.tick_seconds
         if guarded and client is not None and not claim_tick_slot(client, *slot):
-            return {"tick": None, "skipped": "duplicate tick within half a period"}
+            skipped: dict[str, Any] = {
+                "tick": None,
+                "skipped": "duplicate tick within half a period",
+            }
+            if sent is not None:
+                skipped["fanned_out"] = sent  # the other kernels' ticks were sent all the same
+            return skipped
         with self.mapped_errors():
             report = run_tick_body(self.app, self.kernel_lock(), self.owner("tick"), self.target())
         report["manual"] = manual
