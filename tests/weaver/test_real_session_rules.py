@@ -461,3 +461,44 @@ def test_a_check_of_the_previous_turns_changes_follows_a_before_committing_line(
         j.trajectory == "STRENGTHENING"
         for j in RuleJudge().judge(idle, SessionMemory(turn=previous), board, JudgeContext())
     )
+
+
+# --------------------------------------- asking for what a line prescribes, right after
+
+
+@pytest.mark.parametrize(
+    ("previous_rows", "text", "weakened"),
+    [
+        # the agent changed code and wrote no changelog; the user asks for it
+        ((("Edit", "src/app.ts"),), "Please update the changelog.", True),
+        ((("Edit", "src/app.ts"),), "请更新 changelog", True),
+        # it did write it: asking again names the line, but nothing was skipped
+        ((("Edit", "src/app.ts"), ("Edit", "CHANGELOG.md")), "Please update the changelog.", False),
+        # a look over what exists, and a question, ask for nothing
+        ((("Edit", "src/app.ts"),), "Please review the changelog entry.", False),
+        ((("Edit", "src/app.ts"),), "did you update the changelog?", False),
+        # the line's command, run already
+        ((("Edit", "src/app.ts"), ("Bash", "npm run lint")), "now run `npm run lint`", False),
+        ((("Edit", "src/app.ts"),), "now run `npm run lint`", True),
+    ],
+)  # fmt: skip
+def test_asking_for_what_a_line_prescribes_after_the_agent_skipped_it(
+    previous_rows: tuple[tuple[str, str], ...], text: str, weakened: bool
+) -> None:
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+    from shared.weaver.judging.rules import RuleJudge
+
+    board = parse_board(
+        "# B\n\n"
+        "- For every change, add an entry to `CHANGELOG.md` [[lesson-log]]\n"
+        "- After editing code, run `npm run lint` [[lesson-lint]]\n"
+    )
+    previous = _session_turn("fix the login bug", *previous_rows)
+    asked = _session_turn(text)
+    got = RuleJudge().judge(asked, SessionMemory(turn=previous), board, JudgeContext())
+    weak = [j for j in got if j.trajectory == "WEAKENING"]
+    assert bool(weak) is weakened, got
+    if weakened:
+        (j,) = weak
+        assert j.kind == "recall-miss" and "skipped" in j.reason, j

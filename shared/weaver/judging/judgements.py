@@ -213,15 +213,21 @@ def action_judgement(facts: TurnFacts, line: BoardLine, followed: bool, command:
     )
 
 
-def asked_again(facts: TurnFacts, line: BoardLine) -> Judgement:
-    """The user asks for a standing rule the line already holds: WEAKENING, recall miss."""
+def asked_again(facts: TurnFacts, line: BoardLine, *, after_skip: bool = False) -> Judgement:
+    """The user asks for a standing rule the line already holds, or (``after_skip``) for
+    what it prescribes right after the agent's turn skipped it: WEAKENING, recall miss."""
     ref = line.ref
+    why = (
+        "the user asks for what the line prescribes, which the agent's previous turn skipped"
+        if after_skip
+        else "the user asks for a standing rule the line already holds"
+    )
     return Judgement(
         line=line,
         trajectory=Trajectory.WEAKENING,
         activation=Activation.MISSED,
         signal=Signal.CORRECTION,
-        reason="weakening: the user asks for a standing rule the line already holds",
+        reason=f"weakening: {why}",
         evidence=(facts.quote,),
         notes=(
             f"This weakens `{ref}`: the user had to ask again for what it says.",

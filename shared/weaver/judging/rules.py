@@ -15,10 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shared.formats.board import Board
+from shared.language import lexicon
 from shared.language.markers import (
     approval_marker,
     durable_marker,
     is_greeting_or_receipt,
+    is_transient_question,
     markers,
     retraction_marker,
 )
@@ -48,6 +50,8 @@ from shared.weaver.scan.actions import (
     asks_instead,
     checks_after_changes,
     commands_named,
+    files_named,
+    skipped,
 )
 from shared.weaver.scan.facts import TurnFacts
 from shared.weaver.scan.matching import BoardIndex, PointerScan
@@ -55,6 +59,7 @@ from shared.weaver.scan.quotes import quoted_lines
 from shared.weaver.scan.rulefiles import rule_files
 from shared.weaver.scan.turns import Turn
 
+_INSPECTION = lexicon.matcher("inspection_request")
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
 VERSION = "3"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
@@ -157,16 +162,27 @@ class RuleJudge:
         scope = self.scope(ctx, index)
         low = normalise(own)
         named = commands_named(own, index.actions) if index.has_actions else set()
-        seen = _observe(turn, low, previous, index, scope, corr, bool(instr or pref or corr), named)
+        asked_for = named if named and not corr and durable_marker(text) else set()
+        after_skip = False
+        if not asked_for and not corr and human and index.has_actions:
+            asked_for = _asked_after_skipping(own, previous, index)
+            after_skip = bool(asked_for)
+        seen = _observe(
+            turn, low, previous, index, scope, corr, bool(instr or pref or corr), named | asked_for
+        )
         if seen is None and not (instr or pref):
             return []  # no line to relate to and nothing to report as new (the common turn)
         entities = tuple(sorted(scope.entities.named(low, text))) if scope.entities else ()
         out = self._related(turn, text, previous, board, ctx, seen, entities) if seen else []
-        if named and not corr and durable_marker(text):
+        if asked_for:
             # Asking for a standing rule the board already holds ("we should always run
-            # `mise run fmt`"): the line was missed (labelling, "Real sessions").
+            # `mise run fmt`"), or for what a line prescribes right after the agent's work
+            # skipped it ("Please update version and changelog."): the line was missed
+            # (labelling, "Real sessions").
             facts = TurnFacts(turn, text, previous, index)
-            asked = [asked_again(facts, board.lines[i]) for i in sorted(named)]
+            asked = [
+                asked_again(facts, board.lines[i], after_skip=after_skip) for i in sorted(asked_for)
+            ]
             out = [j for j in out if j.line is None or j.line.number not in
                    {a.line.number for a in asked if a.line is not None}] + asked  # fmt: skip
             return out
@@ -253,6 +269,19 @@ class RuleJudge:
                 )
             )
         return out
+
+
+def _asked_after_skipping(own: str, previous: SessionMemory, index: BoardIndex) -> set[int]:
+    """Lines whose command or file the user's own words ask for, when the session's
+    previous turn changed files and did none of it (never a question: "did you update
+    the changelog?" asks, it does not request)."""
+    judged = previous.turn
+    if judged is None or not judged.get("rows") or is_transient_question(own):
+        return set()
+    if _INSPECTION.search(own) is not None:
+        return set()  # "review the changelog entry": it exists, it is not asked for
+    wanted = commands_named(own, index.actions, 2) | files_named(own, index.actions)
+    return {i for i in wanted if skipped(judged, index.actions[i])}
 
 
 def _shown(previous: SessionMemory, line_hash: str) -> bool:

@@ -492,10 +492,12 @@ def action_evidence(
     return out
 
 
-def commands_named(text: str, actions: list[LineActions]) -> set[int]:
+def commands_named(text: str, actions: list[LineActions], min_words: int = 1) -> set[int]:
     """Lines whose own commands (from their code spans) the user's ``text`` names:
     "why didn't you run `mise run fmt`", "we should always run `go test`". A one-word
-    head counts only inside a code span, so a program named in passing is not enough."""
+    head counts only inside a code span, so a program named in passing is not enough;
+    ``min_words`` leaves out shorter heads (a program's bare name is how one uses it,
+    not a request to run the line's step)."""
     low = text.lower()
     spans = [tuple(_TOKEN.findall(m.group(1).lower())) for m in _SPAN.finditer(low)]
     words = tuple(_TOKEN.findall(low))
@@ -504,10 +506,41 @@ def commands_named(text: str, actions: list[LineActions]) -> set[int]:
         if not acts.explicit:
             continue
         for wanted in acts.prescribed:
+            if len(wanted) < min_words:
+                continue
             if runs(spans, wanted) or (len(wanted) >= 2 and runs([words], wanted)):
                 found.add(i)
                 break
     return found
+
+
+_WORD = re.compile(r"[a-z0-9_]+")
+
+
+def files_named(text: str, actions: list[LineActions]) -> set[int]:
+    """Lines whose files to write the user's ``text`` names, by the file's name without
+    its extension and in any case ("update the changelog" names `CHANGELOG.md`, "bump
+    the version" names `VERSION`)."""
+    words = set(_WORD.findall(text.lower()))
+    found = set()
+    for i, acts in enumerate(actions):
+        for file in acts.files:
+            stem = file.rsplit("/", 1)[-1].split(".", 1)[0]
+            if len(stem) >= 4 and stem in words:
+                found.add(i)
+                break
+    return found
+
+
+def skipped(turn: Turn, acts: LineActions) -> bool:
+    """The agent worked in the turn and did none of what the line prescribes: ran none
+    of its commands and wrote none of its files. (Some transcripts show an edit only
+    as prose, so the work is any tool call or reply, not an edit.)"""
+    edited = files_edited(turn)
+    ran = commands_run(turn)
+    if any(runs(ran, h) for h in acts.prescribed):
+        return False
+    return not any(_names(edited, f) for f in acts.files)
 
 
 def asks_instead(

@@ -337,6 +337,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # Asking to look over something that exists ("review the changelog entry"): not a
+    # request to make it.
+    "inspection_request": (
+        Pattern(
+            r"(?i:\b(?:review|proofread|inspect|double-check|check|look (?:at|over)|see if)\b)",
+            "asking to look over what exists",
+            bounded=False,
+        ),
+    ),
     # A line that asks to write or update a file (actions: an edit of it follows it).
     "file_write": (
         Pattern(

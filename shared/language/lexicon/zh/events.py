@@ -161,6 +161,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    "inspection_request": (
+        Pattern(
+            r"检查|审查|审阅|核对|看看|看一下|看下|确认一下",
+            "asking to look over what exists",
+            bounded=False,
+        ),
+    ),
     "file_write": (
         Pattern(
             r"更新|添加|写入|写到|记录|追加|修改|编辑|同步|保存",
