@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from shared.kernel.paths import KernelPaths
+from shared.kernels.registry import RedisStore, Registry
 from shared.settings import Settings
 from testing.cluster import Cluster
 from testing.redis_server import EPHEMERAL, RedisServer, require_redis_server
@@ -74,6 +75,13 @@ def redis_url(redis_server: RedisServer) -> str:
     """A flushed database on the session's real redis-server."""
     redis_server.flush()
     return redis_server.url
+
+
+@pytest.fixture
+def cluster_registry(redis_url: str) -> Registry:
+    """The kernel registry a cluster on ``redis_url`` reads (the Redis hash), empty: the
+    test's database is flushed."""
+    return Registry(RedisStore.from_url(redis_url))
 
 
 @pytest.fixture

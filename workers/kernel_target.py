@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from celery import Celery
 
-from shared.kernel.keys import redis_client
+from shared.kernel.keys import redis_client, shown_url
 from shared.kernel.paths import KernelPaths
 from shared.kernels.registry import (
     DEFAULT_NAME,
@@ -31,7 +31,6 @@ from shared.kernels.registry import (
     Registry,
     entry_settings,
     open_registry,
-    shown_url,
 )
 from shared.settings import Settings
 

@@ -8,24 +8,13 @@ in one line.
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit, urlunsplit
-
 import redis
 from celery import Celery
 
 from shared.errors import BrokerUnreachable
+from shared.kernel.keys import shown_url
 
 TIMEOUT_S = 3.0
-
-
-def shown_url(url: str) -> str:
-    """``url`` with its password as ``***``."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def broker_problem(url: str | None) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from urllib.parse import urlsplit, urlunsplit
 
 import redis
 
@@ -28,6 +29,16 @@ def kernel_id(paths: KernelPaths) -> str:
 def key(paths: KernelPaths, *parts: str) -> str:
     """``subcon:<kernel id>:<part>:...``."""
     return ":".join(("subcon", kernel_id(paths), *parts))
+
+
+def shown_url(url: str) -> str:
+    """``url`` with its password as ``***`` (for messages and ``status``)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def redis_client(url: str) -> redis.Redis:

@@ -49,7 +49,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import urlsplit, urlunsplit
 
 import redis
 
@@ -57,7 +56,7 @@ from shared.errors import BrokerUnreachable, ConfigError, LockHeld, RegistryErro
 from shared.importing.sources import parse_source
 from shared.jsontext import compact, pretty
 from shared.kernel.files import atomic_write_text
-from shared.kernel.keys import KERNEL_REGISTRY
+from shared.kernel.keys import KERNEL_REGISTRY, shown_url
 from shared.kernel.paths import KernelPaths
 from shared.settings import Settings, config_dir
 from shared.timestamps import iso
@@ -355,16 +354,6 @@ class FileStore:
                 fcntl.flock(fd, fcntl.LOCK_UN)
         finally:
             os.close(fd)
-
-
-def shown_url(url: str) -> str:
-    """``url`` with its password as ``***``."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 class RedisStore:

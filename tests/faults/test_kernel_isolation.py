@@ -45,10 +45,9 @@ from shared.cadence.ticks import read_mirror
 from shared.constants import COMMITTER, WEAVER
 from shared.errors import ConfigError
 from shared.kernel.git import run_git
-from shared.kernel.keys import KERNEL_REGISTRY
 from shared.kernel.lock.factory import open_kernel_lock
 from shared.kernel.paths import KernelPaths
-from shared.kernels.registry import RedisStore, Registry
+from shared.kernels.registry import Registry
 from shared.partitions.state import PartitionState, read_state
 from shared.review.allowlist import classify
 from shared.setup.bootstrap import init_kernel
@@ -92,24 +91,14 @@ def _drop_results() -> Iterator[None]:
 
 
 @pytest.fixture
-def registry(redis_url: str) -> Iterator[Registry]:
-    client = redis.Redis.from_url(redis_url)
-    client.delete(KERNEL_REGISTRY)
-    try:
-        yield Registry(RedisStore.from_url(redis_url))
-    finally:
-        client.delete(KERNEL_REGISTRY)
-
-
-@pytest.fixture
-def fleet(tmp_path: Path, registry: Registry) -> dict[str, KernelPaths]:
+def fleet(tmp_path: Path, cluster_registry: Registry) -> dict[str, KernelPaths]:
     """Three registered demo kernels, each partition cooling down for one tick only."""
     made = {}
     for name in (*HEALTHY, BROKEN):
         paths = make_demo(tmp_path / name)
         _set_cooldown(paths, WEAVER, 1)
         _set_cooldown(paths, COMMITTER, 1)
-        registry.add(name, paths.kernel, paths.runtime)
+        cluster_registry.add(name, paths.kernel, paths.runtime)
         made[name] = paths
     return made
 
@@ -545,7 +534,7 @@ def test_kernel_removed_mid_pass_stops_cleanly(
     tmp_path: Path,
     redis_url: str,
     fleet: dict[str, KernelPaths],
-    registry: Registry,
+    cluster_registry: Registry,
     cluster_factory: Callable[..., Cluster],
     fault_report: FaultReport,
 ) -> None:
@@ -570,7 +559,7 @@ def test_kernel_removed_mid_pass_stops_cleanly(
     wait_until(reached.is_file, WAIT_S, "the leaving kernel's scan to be held")
     _wait_healthy(fleet, 1, heads)  # the others' passes and commits go on meanwhile
 
-    registry.remove(BROKEN)
+    cluster_registry.remove(BROKEN)
     flag.write_text("go\n", encoding="utf-8")
 
     def stopped() -> list[dict[str, Any]]:

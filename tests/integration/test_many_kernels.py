@@ -13,7 +13,7 @@ import json
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +21,8 @@ import pytest
 import redis
 
 from shared.kernel.git import run_git
-from shared.kernel.keys import KERNEL_REGISTRY
 from shared.kernel.paths import KernelPaths
-from shared.kernels.registry import RedisStore, Registry
+from shared.kernels.registry import Registry
 from testing.cluster import REPO, Cluster
 from testing.kernels import make_demo
 from workers import routing
@@ -44,22 +43,12 @@ def _wait(what: str, done: Callable[[], bool], timeout: float = 120.0) -> None:
 
 
 @pytest.fixture
-def registry(redis_url: str) -> Iterator[Registry]:
-    client = redis.Redis.from_url(redis_url)
-    client.delete(KERNEL_REGISTRY)
-    try:
-        yield Registry(RedisStore.from_url(redis_url))
-    finally:
-        client.delete(KERNEL_REGISTRY)
-
-
-@pytest.fixture
-def kernels(tmp_path: Path, registry: Registry) -> dict[str, KernelPaths]:
+def kernels(tmp_path: Path, cluster_registry: Registry) -> dict[str, KernelPaths]:
     """The settings' own demo kernel and two registered ones, each with an uncommitted
     dossier edit for a commit to land."""
     made = {name: make_demo(tmp_path / name) for name in ("default", "blue", "green")}
     for name in ("blue", "green"):
-        registry.add(name, made[name].kernel, made[name].runtime)
+        cluster_registry.add(name, made[name].kernel, made[name].runtime)
     return made
 
 
@@ -76,7 +65,7 @@ def test_commits_of_one_kernel_never_overlap_and_other_kernels_do_not_wait(
     tmp_path: Path,
     redis_url: str,
     kernels: dict[str, KernelPaths],
-    registry: Registry,
+    cluster_registry: Registry,
     cluster_factory: Callable[..., Cluster],
 ) -> None:
     flag = tmp_path / "release-blue"
@@ -129,7 +118,7 @@ def test_commits_of_one_kernel_never_overlap_and_other_kernels_do_not_wait(
 def test_beat_tick_fans_out_to_every_kernel_and_a_removed_kernel_stops_cleanly(
     redis_url: str,
     kernels: dict[str, KernelPaths],
-    registry: Registry,
+    cluster_registry: Registry,
     cluster_factory: Callable[..., Cluster],
 ) -> None:
     cluster = cluster_factory(kernels["default"], SUBCON_TICK_SECONDS="600")
@@ -165,7 +154,7 @@ def test_beat_tick_fans_out_to_every_kernel_and_a_removed_kernel_stops_cleanly(
     assert own["tick"] == 2  # the default kernel's count: one fanned tick, one manual
 
     # A kernel removed from the registry: its next task fails in one line, naming it.
-    registry.remove("green")
+    cluster_registry.remove("green")
     failed = app.tasks[routing.COMMIT].apply_async(kwargs={"kernel": "green"})
     with pytest.raises(Exception) as caught:
         failed.get(timeout=120)

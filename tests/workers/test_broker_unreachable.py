@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from shared.kernel.keys import shown_url
 from shared.kernel.paths import KernelPaths
 from shared.setup.bootstrap import init_kernel
-from workers.reachability import shown_url
 
 
 def _free_port() -> int:

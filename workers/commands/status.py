@@ -127,7 +127,8 @@ def _broker(settings: Settings) -> dict[str, Any] | None:
     """Whether the configured broker answers (None in embedded mode)."""
     if settings.embedded:
         return None
-    from workers.reachability import broker_problem, shown_url
+    from shared.kernel.keys import shown_url
+    from workers.reachability import broker_problem
 
     problem = broker_problem(settings.broker_url)
     return {"url": shown_url(settings.broker_url or ""), "reachable": problem is None,
