@@ -17,7 +17,9 @@ import pytest
 
 from bench.quality import (
     AGREEMENT_TARGET,
+    BOARD_AGREEMENT_TARGET,
     CORPUS,
+    DOSSIER_AGREEMENT_TARGET,
     FALSE_REJECT_TARGET,
     FRESH_ROUNDS,
     bench_quality,
@@ -25,6 +27,7 @@ from bench.quality import (
     half,
     judge,
     load,
+    of_kind,
     round_repos,
     score,
     split,
@@ -120,10 +123,12 @@ def test_every_reject_carries_its_gate_and_reason(part: str) -> None:
             assert v.reason and v.reason.startswith(f"{v.decided_gate}: ")
 
 
-def _row(text: str, decision: str, gate: str | None, repo: str, part: str) -> dict[str, Any]:
+def _row(
+    text: str, decision: str, gate: str | None, repo: str, part: str, kind: str = "board"
+) -> dict[str, Any]:
     return {
         "text": text,
-        "kind": "board",
+        "kind": kind,
         "decision": decision,
         "gate": gate,
         "reason": "why",
@@ -136,13 +141,16 @@ def _row(text: str, decision: str, gate: str | None, repo: str, part: str) -> di
 
 def test_bench_quality_section_reports_the_figures_it_measures(tmp_path: Path) -> None:
     # A small corpus of the real shape, so the bench's wiring is checked without scoring
-    # the real held-out part: two held-out repositories (one of them fresh), one tune.
+    # the real held-out part: two held-out repositories (one of them fresh), one tune;
+    # board and dossier lines on both sides.
     rows = [
         _row("Before each commit, run `make lint`.", "approve", None, "a/held", "heldout"),
         _row("Embrace excellence.", "approve", None, "a/held", "heldout"),
         _row("Keep it tidy.", "reject", "gradient", "b/fresh", "heldout"),
         _row("Before each release, run `make test`.", "approve", None, "b/fresh", "heldout"),
+        _row("Fixed the login bug.", "reject", "status-shape", "a/held", "heldout", "dossier"),
         _row("Embrace excellence always.", "reject", "gradient", "c/tune", "tune"),
+        _row("The API listens on port 8080.", "approve", None, "c/tune", "tune", "dossier"),
     ]
     corpus = tmp_path / "lines.jsonl"
     corpus.write_bytes(b"\n".join(orjson.dumps(r) for r in rows) + b"\n")
@@ -152,14 +160,22 @@ def test_bench_quality_section_reports_the_figures_it_measures(tmp_path: Path) -
 
     got = {r["name"]: r for r in bench_quality(corpus, out=None)}
 
-    held, tune = score(judge(rows[:4])), score(judge(rows[4:]))
-    new, rules = score(judge(rows[2:4])), score(judge(rows[:4], rules_only=True))
-    assert held.lines == 4 and held.good_board == 3 and new.lines == 2
+    held_v, tune_v = judge(rows[:5]), judge(rows[5:])
+    held, tune = score(held_v), score(tune_v)
+    new, rules = score(judge(rows[2:4])), score(judge(rows[:5], rules_only=True))
+    assert held.lines == 5 and held.good_board == 3 and new.lines == 2
+    hd, hb = score(of_kind(held_v, "dossier")), score(of_kind(held_v, "board"))
+    td, tb = score(of_kind(tune_v, "dossier")), score(of_kind(tune_v, "board"))
+    assert (hd.lines, hb.lines, td.lines, tb.lines) == (1, 4, 1, 1)
     expected = {
         "quality.heldout_lines": held.lines,
         "quality.heldout_agreement": held.agreement,
         "quality.heldout_false_reject_good_board": held.false_reject_rate,
         "quality.heldout_same_gate": held.gate_agreement,
+        "quality.heldout_dossier_lines": hd.lines,
+        "quality.heldout_dossier_agreement": hd.agreement,
+        "quality.heldout_board_lines": hb.lines,
+        "quality.heldout_board_agreement": hb.agreement,
         "quality.heldout_agreement_rules_only": rules.agreement,
         "quality.heldout_false_reject_rules_only": rules.false_reject_rate,
         "quality.fresh_heldout_lines": new.lines,
@@ -168,6 +184,8 @@ def test_bench_quality_section_reports_the_figures_it_measures(tmp_path: Path) -
         "quality.tune_lines": tune.lines,
         "quality.tune_agreement": tune.agreement,
         "quality.tune_false_reject_good_board": tune.false_reject_rate,
+        "quality.tune_dossier_agreement": td.agreement,
+        "quality.tune_board_agreement": tb.agreement,
     }
     assert {name: r["value"] for name, r in got.items()} == pytest.approx(expected)
     agreement = got["quality.heldout_agreement"]
@@ -176,8 +194,21 @@ def test_bench_quality_section_reports_the_figures_it_measures(tmp_path: Path) -
     false_rejects = got["quality.heldout_false_reject_good_board"]
     assert false_rejects["target"] == f"<= {FALSE_REJECT_TARGET:g}"
     assert false_rejects["met"] is (held.false_reject_rate <= FALSE_REJECT_TARGET)
+    dossier, board = (
+        got["quality.heldout_dossier_agreement"],
+        got["quality.heldout_board_agreement"],
+    )
+    assert dossier["target"] == f">= {DOSSIER_AGREEMENT_TARGET:g}"
+    assert dossier["met"] is (hd.agreement >= DOSSIER_AGREEMENT_TARGET)
+    assert board["target"] == f">= {BOARD_AGREEMENT_TARGET:g}"
+    assert board["met"] is (hb.agreement >= BOARD_AGREEMENT_TARGET)
     targeted = {n for n, r in got.items() if r["target"] is not None}
-    assert targeted == {"quality.heldout_agreement", "quality.heldout_false_reject_good_board"}
+    assert targeted == {
+        "quality.heldout_agreement",
+        "quality.heldout_false_reject_good_board",
+        "quality.heldout_dossier_agreement",
+        "quality.heldout_board_agreement",
+    }
 
 
 def test_the_runner_reports_the_quality_section_with_the_held_out_rows(
