@@ -6,8 +6,9 @@ rejecting gate wins, so the more specific diagnosis comes first):
 
 * board (``memory/CLAUDE.md``): status-shape, inner-outer, self-reference, summoning,
   gradient;
-* dossiers (``memory/entities/**``, ``memory/topics/**``): status-shape (run state
-  only), inner-outer, dossier, self-reference;
+* dossiers (``memory/entities/**``, ``memory/topics/**``): status-shape (its dossier
+  rules: run state, pending work, recaps, not dated provenance), inner-outer, dossier,
+  self-reference;
 * partition prompts and config descriptors: status-shape (run state only). Prompts
   are *about* the memory system and internal kinds, so self-reference and
   inner-outer would reject their whole purpose; a prompt still must not carry run

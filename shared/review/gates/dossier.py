@@ -2,7 +2,9 @@
 
 Dossiers may hold supporting facts, examples and provenance, but a line is rejected
 when it carries internal runtime state (inbox items, locks, offsets, session keys),
-a stale repair instruction (TODO, "fix this link", "needs merging"), an instruction
+a stale repair instruction (TODO, "fix this link", "needs merging"), a location pinned to
+line numbers, a proposed fix, a guess, an impression offered as evidence or a benefit
+phrase with nothing behind it (``DOSSIER_RULES``), an instruction
 shaped like a broadcast gradient that lacks its direction, or its trigger when the
 line does not name the entity either (outside Condition/Procedure-style sections,
 where the section supplies the trigger; under a heading naming a domain the trigger may
@@ -66,6 +68,55 @@ _FINITE_VERB = lexicon.words("compound_subject_verb", spaced=True)
 
 def _finding(reason: str, why: str) -> Finding:
     return Finding(RULE_ID, f"{RULE_ID}: {reason}", why)
+
+
+# ------------------------------------------------------------ dossier lines (issue #30)
+# Each reading is one rule of the labelling guide's Dossier bullet: its id is the finding's
+# reason, its words a lexicon concept, its examples (both ways, both languages) the pins in
+# tests/review/pins/dossier.jsonl.
+# "`orchestrator.py:244-249`", "(app/main.py:251)": a source file and a line, in any language
+_LINE_PIN = lexicon.matcher(
+    "line_pin",
+    neutral=r"\b[\w/.-]+\.(?:py|pyi|js|jsx|mjs|ts|tsx|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|"
+    r"php|mq4|mq5|groovy|scala|vue|svelte|sh|sql|lua|dart|ex|exs)`?\)?:\d+(?:-\d+)?\b",
+)
+_PROPOSED_FIX = lexicon.matcher("proposed_fix", prefilter=True)
+_SPECULATION = lexicon.matcher("speculation", prefilter=True)
+_IMPRESSION = lexicon.matcher("impression", prefilter=True)
+_BENEFIT_PHRASE = lexicon.matcher("benefit_phrase", prefilter=True)
+DOSSIER_RULES: dict[str, str] = {
+    "line-pinned step": (
+        "the line pins a repair or a location to line numbers, stale at the next edit"
+    ),
+    "proposed fix": "the line proposes a fix or an improvement, not a fact",
+    "speculation": "the line guesses, with no modal tag or provenance",
+    "impression": "the line offers an impression as evidence, with nothing measured",
+    "unsupported claim": "the line claims a benefit and shows nothing of it",
+}
+
+
+def _dossier_rule(claim: Claim, supported: bool) -> str | None:
+    """The id of the first dossier reading that rejects the line, or None. A modal tag, a
+    pointer or provenance supports a guess, an impression or a benefit; a measured figure
+    an impression or a benefit; a code span names what a benefit is incidental to."""
+    text = claim.lower
+    if _LINE_PIN.found(text):
+        return "line-pinned step"
+    if _PROPOSED_FIX.found(text):
+        return "proposed fix"
+    if supported:
+        return None
+    if _SPECULATION.found(text):
+        return "speculation"
+    if _MEASUREMENT.found(text):
+        return None
+    if _IMPRESSION.found(text):
+        return "impression"
+    # "Used in `lib/src/phy` for maximum performance": a benefit incidental to a fact the
+    # line names in code
+    if _BENEFIT_PHRASE.found(text) and "`" not in claim.raw:
+        return "unsupported claim"
+    return None
 
 
 def _praised_unshown(claim: Claim) -> bool:
@@ -146,6 +197,11 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
             "stale repair instruction",
             "the line is a repair instruction for the memory files, not a durable fact",
         )
+    tagged = bool(MODAL_TAG_RE.search(claim.raw))
+    supported = tagged or claim.has_pointer or claim.has_details or _PROVENANCE.found(text)
+    rule = _dossier_rule(claim, supported)
+    if rule is not None:
+        return _finding(rule, DOSSIER_RULES[rule])
     conditional = any(t.startswith("[conditional") for t in claim.tags)
     if _instruction_shaped(claim) and not conditional and not _STEP_SECTION.found(ctx.section):
         # under a heading that names a domain ("## Code Style", "## JWT Implementation")
@@ -161,8 +217,6 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding(
             "unsupported claim", "the line is a heading-like placeholder with no content"
         )
-    tagged = bool(MODAL_TAG_RE.search(claim.raw))
-    supported = tagged or claim.has_pointer or claim.has_details or _PROVENANCE.found(text)
     if not (tagged or claim.has_pointer or claim.has_details) and _praised_unshown(claim):
         return _finding(
             "unsupported claim", "the line praises its subject with no evidence or provenance"

@@ -219,11 +219,8 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         _PURPOSE.match(claim.raw) or _locates_memory(claim) or _FOLLOW_OWN_RULES.found(text)
     ):
         return _FINDING
-    if (
-        ctx.kind is FileKind.BOARD
-        and _RECORD_LEAD.match(claim.lower)
-        and _KNOWLEDGE_KIND.found(claim.lower)
-    ):
+    # ("记录架构和实现决策。" in a decision log says what the file records, in a dossier too)
+    if _RECORD_LEAD.match(claim.lower) and _KNOWLEDGE_KIND.found(claim.lower):
         return _FINDING
     hit = _MEMORY.found(text) or (
         ctx.kind is FileKind.BOARD and _FRAGMENT.found(text) and not _CODE_FRAGMENT.found(text)

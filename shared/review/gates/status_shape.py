@@ -1,8 +1,11 @@
 """status-shape: event recaps, change logs, dated summaries, counts, run state.
 
-On the board every shape applies. In dossiers, prompts and config only runtime
-state (tick numbers, queue and run state) is rejected: dossiers legitimately carry
-dated facts and provenance.
+On the board every shape applies. Dossiers legitimately carry dated facts and
+provenance, so they are read by their own rules (``DOSSIER_RULES``): run and workspace
+state, pending work and open deliberation, update stamps, tallies of the work, change-log
+recaps and incident reports, and entries of a section recording the state of the work;
+a date or a count that is provenance for a fact stays. Prompts and config are checked
+for runtime state (tick numbers, queue and run state) only.
 """
 
 from __future__ import annotations
@@ -100,6 +103,9 @@ _STATUS_MARK_RE = re.compile(
 _OPEN_CONTINGENCY = lexicon.matcher("open_contingency")
 # "## Current Focus", "## 最近更新": a heading naming the state of the work
 _STATUS_SECTION = lexicon.matcher("status_section")
+# "## High Priority", "## 下次继续": a dossier heading on work to do, under way or done once
+_WORK_SECTION = lexicon.matcher("work_section")
+_DOSSIER_KINDS = (FileKind.DOSSIER, FileKind.TOPIC)
 _PLAN_STEP = lexicon.matcher("plan_step")
 # "**Rule**: …", "**预防规则**：…", "避免 …": what directs inside a dated entry
 _RULE_LABEL = lexicon.matcher("rule_label")
@@ -247,10 +253,16 @@ def _narrates(sentence: str) -> bool:
 
 def _status_entry(claim: Claim, ctx: ReviewContext) -> bool:
     """With no situation of its own, an entry under a heading naming the state of the
-    work is an item of that record, unless it keeps the memory files."""
+    work is an item of that record, unless it keeps the memory files. A dossier's work
+    headings ("## High Priority", "## 下次继续") are read too."""
+    if not ctx.section:
+        return False
+    heading = ctx.section.lower()
     return (
-        bool(ctx.section)
-        and _STATUS_SECTION.match(ctx.section.lower()) is not None
+        (
+            _STATUS_SECTION.match(heading) is not None
+            or (ctx.kind in _DOSSIER_KINDS and _WORK_SECTION.search(heading) is not None)
+        )
         and find_trigger(claim) is None
         and self_reference.check(claim, ctx) is None
     )
@@ -279,6 +291,82 @@ def _dated_entry(claim: Claim, ctx: ReviewContext) -> bool:
     return self_reference.check(claim, ctx) is None
 
 
+# ------------------------------------------------------------ dossier lines
+# A dossier records facts about its entity; what stands now, is still to do or to decide,
+# or was done once is no fact of it (the labelling guide's Dossier bullet, issue #30).
+# Each reading is one rule: its id is the finding's reason, its words a lexicon concept,
+# its examples (both ways, both languages) the pins in tests/review/pins/dossier.jsonl. A
+# date or a count that is provenance for a fact stays: only a stamp, a tally of the work
+# or a field holding the state of the work is read here.
+_STAMP = lexicon.matcher(
+    "update_stamp",
+    # a bare timestamp as the whole line ("2025-07-22 15:27:00") stamps a log entry
+    neutral=r"^\W*\d{4}-\d{2}-\d{2}[ t]\d{1,2}:\d{2}(?::\d{2})?\W*(?:[a-z]{2,5})?\W*$",
+)
+_STATUS_FIELD = lexicon.matcher("status_field")
+_WORK_STATE = lexicon.matcher("work_state", prefilter=True)
+_TALLY = lexicon.matcher("progress_tally", prefilter=True)
+_LIMIT = lexicon.matcher("limit_mark")
+_CHANGE_RECAP = lexicon.matcher("change_recap")
+_INCIDENT_FIELD = lexicon.matcher("incident_field")
+_INCIDENT_STORY = lexicon.matcher("incident_story", prefilter=True)
+_DELIBERATION = lexicon.matcher("deliberation", prefilter=True)
+_PENDING = lexicon.matcher("pending_work", prefilter=True)
+# (rule id, why): the dossier readings in the order they are tried
+DOSSIER_RULES: dict[str, str] = {
+    "plan": "the line records planned or undecided work, not a fact",
+    "pending work": "the line records work still to do, not a fact",
+    "open deliberation": "the line records a choice still open, not a fact",
+    "update stamp": "the line stamps when the file was written, not a fact of the entity",
+    "work state": "the line reports where the work stands now, not a fact",
+    "progress tally": "the line reads a count off the work as it stands, not a fact",
+    "change-log recap": "the line reports a change made, not a fact",
+    "incident report": "the line reports what went wrong once, not a fact",
+    "work item": (
+        "the line is an entry of a section recording the state of the work (its heading), "
+        "not a fact"
+    ),
+}
+
+
+def _dossier_rule(claim: Claim, ctx: ReviewContext) -> str | None:
+    """The id of the first dossier reading that rejects the line, or None."""
+    text = claim.lower
+    if _PLAN.found(text) or _PLAN_HINT.found(text) or _OPEN_CHOICE.search(claim.text):
+        return "plan"
+    if _PENDING.found(text):
+        return "pending work"
+    if (
+        _DELIBERATION.found(text)
+        or _OPEN_CONTINGENCY.match(text)
+        or (_OPEN_QUESTION.match(text) and trigger_clause(claim) is None)
+    ):
+        return "open deliberation"
+    if _STAMP.found(text):
+        return "update stamp"
+    if (
+        _STATUS_FIELD.match(text)
+        or _WORK_STATE.found(text)
+        or _STATE_REACHED.found(text)
+        or _STATUS_MARK_RE.search(claim.text)
+    ):
+        return "work state"
+    if (_TALLY.found(text) or _MEASURED.found(claim.text)) and not _LIMIT.found(text):
+        return "progress tally"
+    if _CHECKBOX_RE.search(claim.raw) or _CHANGE_RECAP.found(text):
+        return "change-log recap"
+    if _INCIDENT_FIELD.match(text) or _INCIDENT_STORY.found(text) or _RECAP.found(text):
+        return "incident report"
+    if _status_entry(claim, ctx):
+        return "work item"
+    return None
+
+
+def _dossier_line(claim: Claim, ctx: ReviewContext) -> Finding | None:
+    rule = _dossier_rule(claim, ctx)
+    return None if rule is None else _finding(rule, DOSSIER_RULES[rule])
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject status-shaped claims (see module docstring)."""
     text = claim.lower
@@ -286,17 +374,8 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding(
             "run state", "the line reports tick, queue or run state rather than future behavior"
         )
-    if ctx.kind in (FileKind.DOSSIER, FileKind.TOPIC):
-        # a dossier records facts: a planned item or a shortlist is not one yet
-        if _PLAN.found(text) or _PLAN_HINT.found(text) or _OPEN_CHOICE.search(claim.text):
-            return _finding("plan", "the line records planned or undecided work, not a fact")
-        if _status_entry(claim, ctx):
-            return _finding(
-                "work item",
-                "the line is an entry of a section recording the state of the work (its "
-                "heading), not a fact",
-            )
-        return None
+    if ctx.kind in _DOSSIER_KINDS:
+        return _dossier_line(claim, ctx)
     if ctx.kind is not FileKind.BOARD:
         return None
     if _CHECKBOX_RE.search(claim.raw):
