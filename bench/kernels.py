@@ -27,11 +27,9 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,7 +43,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.run import Row, row  # noqa: E402
-from bench.weave import redis_server  # noqa: E402
+from bench.weave import Workers, redis_server  # noqa: E402
 from shared.kernel.paths import KernelPaths  # noqa: E402
 from shared.settings import Settings  # noqa: E402
 from shared.timestamps import parse_iso  # noqa: E402
@@ -88,69 +86,27 @@ def _year(paths: KernelPaths, days: int) -> None:
         add_banded_day(paths, (start + timedelta(days=n)).isoformat(), range(9, 10), 3)
 
 
-class Cluster:
-    """Worker processes serving every kernel through one Redis; stopped on exit."""
+class Cluster(Workers):
+    """``bench/weave.py``'s worker processes, serving every kernel: the settings name the
+    default kernel and the tick interval; no slice size is set (the default)."""
 
     def __init__(self, default: KernelPaths, url: str, logdir: Path, tick_seconds: float):
-        self.default = default
-        self.url = url
-        self.logdir = logdir
+        super().__init__(default, url, logdir, slice_events=0)
         self.tick_seconds = tick_seconds
-        self.procs: list[subprocess.Popen[bytes]] = []
 
     def env(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("SUBCON_")}
-        env.update(
-            SUBCON_BROKER_URL=self.url,
-            SUBCON_KERNEL_DIR=str(self.default.kernel),
-            SUBCON_RUNTIME_DIR=str(self.default.runtime),
-            SUBCON_TICK_SECONDS=str(self.tick_seconds),
-        )
+        env = super().env()
+        env.pop("SUBCON_SCAN_SLICE_EVENTS", None)
+        env["SUBCON_TICK_SECONDS"] = str(self.tick_seconds)
         return env
 
     def settings(self) -> Settings:
         return Settings(
-            kernel_dir=self.default.kernel,
-            runtime_dir=self.default.runtime,
+            kernel_dir=self.paths.kernel,
+            runtime_dir=self.paths.runtime,
             broker_url=self.url,
             tick_seconds=self.tick_seconds,
         )
-
-    def start(self, name: str, queue: str, concurrency: int) -> None:
-        cmd = [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "-Q", queue,
-               "--pool", "prefork", "-c", str(concurrency), "-n", f"{name}@%h",
-               "--without-gossip", "--without-mingle", "--loglevel", "WARNING"]  # fmt: skip
-        with open(self.logdir / f"{name}.log", "wb") as log:
-            self.procs.append(
-                subprocess.Popen(
-                    cmd,
-                    cwd=ROOT,
-                    env=self.env(),
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                    start_new_session=True,
-                )
-            )
-
-    def wait_ready(self, names: list[str], app: Any) -> None:
-        deadline = time.monotonic() + 60
-        host = os.uname().nodename
-        want = {f"{n}@{host}" for n in names}
-        while time.monotonic() < deadline:
-            replies = app.control.ping(timeout=1.0) or []
-            if want <= {name for reply in replies for name in reply}:
-                return
-        raise RuntimeError(f"workers did not answer: {sorted(want)}")
-
-    def stop(self) -> None:
-        for proc in self.procs:
-            if proc.poll() is None:
-                proc.terminate()
-        for proc in self.procs:
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
 
 
 @contextmanager
@@ -163,11 +119,10 @@ def _cluster(root: Path, default: KernelPaths, tick_seconds: float) -> Iterator[
         cluster = Cluster(default, url, logdir, tick_seconds)
         try:
             for name, queue in (("scan1", "scan"), ("scan2", "scan")):
-                cluster.start(name, queue, 1)
+                cluster.start(name, queue)
             cluster.start("kernel", "kernel", KERNEL_CONCURRENCY)
             cluster.start("commit", "commit", KERNEL_CONCURRENCY)
             app = make_app(cluster.settings())
-            cluster.wait_ready(["scan1", "scan2", "kernel", "commit"], app)
             yield app, url
         finally:
             # Results' finalisers talk to the backend: let them run while Redis does.

@@ -98,7 +98,7 @@ class Workers:
             scan_slice_events=self.slice_events,
         )
 
-    def start(self, name: str, queue: str) -> None:
+    def start(self, name: str, queue: str, concurrency: int = 1) -> None:
         with open(self.logdir / f"{name}.log", "wb") as log:
             self.procs.append(
                 subprocess.Popen(
@@ -114,7 +114,7 @@ class Workers:
                         "--pool",
                         "prefork",
                         "-c",
-                        "1",
+                        str(concurrency),
                         "-n",
                         f"{name}@%h",
                         "--without-gossip",
