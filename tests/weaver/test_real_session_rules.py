@@ -502,3 +502,31 @@ def test_asking_for_what_a_line_prescribes_after_the_agent_skipped_it(
     if weakened:
         (j,) = weak
         assert j.kind == "recall-miss" and "skipped" in j.reason, j
+
+
+def test_an_edit_aider_reports_is_an_edit() -> None:
+    """aider shows its edits only as its own output ("Applied edit to <file>", imported
+    as a tool result): that is what the agent wrote, for a line about a file and for a
+    check after changes."""
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+    from shared.weaver.judging.rules import RuleJudge
+    from shared.weaver.scan.actions import checks_after_changes, files_edited
+
+    turn = _turn()
+    turn["text"] = "add the retry option"
+    turn["rows"] = [
+        {"type": "agent.result", "text": "I'll add it and note it in the changelog."},
+        {"type": "agent.tool_result", "text": "aider Applied edit to src/retry.py"},
+        {"type": "agent.tool_result", "text": "aider Applied edit to CHANGELOG.md"},
+        {"type": "agent.tool_result", "text": "aider Commit 1a2b3c4 feat: retry option"},
+    ]
+    assert files_edited(turn) == ["src/retry.py", "changelog.md"]
+    assert checks_after_changes(turn) == []  # edited, checked nothing after
+    board = parse_board(
+        "# B\n\n- For every change, add an entry to `CHANGELOG.md` [[lesson-log]]\n"
+    )
+    got = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    assert [(j.line.marker if j.line else None, j.trajectory) for j in got] == [
+        ("lesson-log", "STRENGTHENING")
+    ]

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from shared.language import lexicon
 from shared.language.text import split_trigger, token_set
-from shared.weaver.scan.turns import Turn
+from shared.weaver.scan.turns import Turn, TurnRow
 
 # Programs whose first word starts a command in a code span (lower case).
 PROGRAMS: frozenset[str] = frozenset(
@@ -283,6 +283,9 @@ EDIT_TOOLS = frozenset(
         "str_replace_based_edit_tool",
     }
 )
+# Tool results that report an edit the agent made (the tool's own words, lower case):
+# aider writes "Applied edit to <file>" after each edit it applies (aider/coders).
+EDIT_REPORTS: tuple[str, ...] = ("aider applied edit to ",)
 _SHELL_BLOCK = re.compile(r"```(?:bash|sh|shell|zsh|console|powershell|ps1)\s+(.+?)(?:```|$)", re.S)
 _TOKEN = re.compile(r"[^\s;&|()`'\"<>]+")
 # Where a clause ends: a forbidding word reaches no further than this.
@@ -404,7 +407,7 @@ def checks_after_changes(turn: Turn) -> list[tuple[str, ...]]:
     rows = turn.get("rows", [])
     last_edit = -1
     for k, row in enumerate(rows):
-        if row["type"] == "agent.tool_use" and row["text"].partition(" ")[0].lower() in EDIT_TOOLS:
+        if edit_of(row) is not None:
             last_edit = k
     if last_edit < 0:
         return []
@@ -569,16 +572,24 @@ def asks_instead(
     ]
 
 
-def files_edited(turn: Turn) -> list[str]:
-    """The lower-cased inputs of the turn's file-writing tool calls (paths in them)."""
-    out = []
-    for row in turn.get("rows", []):
-        if row["type"] != "agent.tool_use":
-            continue
+def edit_of(row: TurnRow) -> str | None:
+    """What a row edited, lower case (a file-writing tool call's input, or the file a
+    tool reports it edited), or None when the row is no edit."""
+    if row["type"] == "agent.tool_use":
         name, _, rest = row["text"].partition(" ")
-        if name.lower() in EDIT_TOOLS:
-            out.append(rest.lower())
-    return out
+        return rest.lower() if name.lower() in EDIT_TOOLS else None
+    if row["type"] == "agent.tool_result":
+        low = row["text"].lower()
+        for report in EDIT_REPORTS:
+            if low.startswith(report):
+                return low[len(report) :]
+    return None
+
+
+def files_edited(turn: Turn) -> list[str]:
+    """The lower-cased inputs of the turn's file-writing tool calls (paths in them), and
+    the files its tools report they edited."""
+    return [edit for row in turn.get("rows", []) if (edit := edit_of(row)) is not None]
 
 
 def _names(edited: list[str], file: str) -> bool:
