@@ -31,7 +31,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from shared.review.allowlist import FileKind  # noqa: E402
-from shared.review.gates import ReviewContext, review_claim, review_rules  # noqa: E402
+from shared.review.gates.base import ReviewContext  # noqa: E402
+from shared.review.gates.registry import review_claim, review_rules  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpora" / "gates" / "lines.jsonl"
 ROUNDS = ROOT / "tests" / "corpora" / "gates" / "rounds.json"

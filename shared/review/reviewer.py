@@ -10,7 +10,9 @@ from shared.errors import InputError
 from shared.jsontext import shown
 from shared.kernel.files import utf8_position
 from shared.review.allowlist import FileKind, kind_for_review
-from shared.review.gates import ReviewContext, review_ruling, secret
+from shared.review.gates import secret
+from shared.review.gates.base import ReviewContext
+from shared.review.gates.registry import review_ruling
 from shared.review.logical_lines import LogicalLine, logical_lines, touched
 
 

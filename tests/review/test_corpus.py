@@ -32,7 +32,7 @@ from bench.quality import (
     score,
     split,
 )
-from shared.review.gates import GATES
+from shared.review.gates.registry import GATES
 
 ROWS = load(CORPUS)
 KEYS = {"text", "kind", "decision", "gate", "reason", "source", "split", "section", "headings"}

@@ -17,7 +17,9 @@ import pytest
 
 from shared.language.lexicon.script import CJK_RE
 from shared.review.allowlist import FileKind
-from shared.review.gates import ReviewContext, dossier, review_rules, status_shape
+from shared.review.gates import dossier, status_shape
+from shared.review.gates.base import ReviewContext
+from shared.review.gates.registry import review_rules
 
 PINS: list[dict[str, Any]] = [
     json.loads(line)

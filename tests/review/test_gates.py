@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from shared.review.allowlist import FileKind
-from shared.review.gates import GATE_SETS, GATES, ReviewContext, review_claim, review_rules
+from shared.review.gates.base import ReviewContext
+from shared.review.gates.registry import GATE_SETS, GATES, review_claim, review_rules
 
 BOARD = ReviewContext("memory/CLAUDE.md", FileKind.BOARD)
 LABELLED = [

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from shared.review.allowlist import FileKind
-from shared.review.gates import ReviewContext, review_rules
+from shared.review.gates.base import ReviewContext
+from shared.review.gates.registry import review_rules
 
 BOARD = ReviewContext("memory/CLAUDE.md", FileKind.BOARD)
 

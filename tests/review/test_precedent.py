@@ -13,8 +13,8 @@ from bench.precedent.__main__ import model_bytes
 from bench.quality import CORPUS, context
 from shared.errors import ConfigError
 from shared.review.allowlist import FileKind
-from shared.review.gates import GATE_SETS, review_claim, review_rules, review_ruling
 from shared.review.gates.base import Finding, ReviewContext
+from shared.review.gates.registry import GATE_SETS, review_claim, review_rules, review_ruling
 from shared.review.gates.second_opinion import second_opinion
 from shared.review.precedent.features import (
     heading_runs,
@@ -190,7 +190,7 @@ def test_real_board_lines_where_the_judge_is_sure_get_its_verdict() -> None:
 
 def test_importing_the_gates_reads_no_model() -> None:
     code = (
-        "import shared.review.gates\n"
+        "import shared.review.gates.registry\n"
         "from shared.review.precedent.model import shipped\n"
         "assert shipped.cache_info().currsize == 0\n"
     )

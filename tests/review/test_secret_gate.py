@@ -10,7 +10,9 @@ import pytest
 
 from shared.language.claims import analyse
 from shared.review.allowlist import FileKind
-from shared.review.gates import ReviewContext, review_claim, review_ruling, secret
+from shared.review.gates import secret
+from shared.review.gates.base import ReviewContext
+from shared.review.gates.registry import review_claim, review_ruling
 from shared.review.reviewer import review_paths
 
 FAKE = "ghp_" + "Zq9XwL2mNc8vRt5YpK3sJd7Hf4Gb6An1Ue0W"  # valid-shaped, not a real token

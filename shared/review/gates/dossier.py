@@ -27,8 +27,8 @@ from shared.language.claims import (
 )
 from shared.language.claims.vocabulary import ARTEFACT, IMPERATIVE
 from shared.language.lexicon.script import CJK_RE
-from shared.review.gates import gradient
 from shared.review.gates.base import Finding, ReviewContext
+from shared.review.gates.predicates import MISSING_TRIGGER, gradient_test
 
 RULE_ID = "dossier"
 
@@ -208,8 +208,8 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         # the situation is implicit in it, as it is on the board; a generic heading
         # ("## Notes") names none
         domain = bool(ctx.section) and _GENERIC_SECTION.match(ctx.section) is None
-        found = gradient.judge(claim, require_activation=False, implicit_domain=domain)
-        if found is gradient.MISSING_TRIGGER and _anchored(claim):
+        found = gradient_test(claim, require_activation=False, implicit_domain=domain)
+        if found is MISSING_TRIGGER and _anchored(claim):
             found = None
         if found is not None:
             return found

@@ -38,201 +38,19 @@ from __future__ import annotations
 import re
 
 from shared.language import lexicon
-from shared.language.claims import (
-    Claim,
-    analyse,
-    complement_only,
-    direction_clauses,
-    domain_concrete,
-    find_trigger,
-    has_limit,
-    hedged_after,
-    is_vague,
-    labelled_setting,
-    normative_clauses,
-    object_follows,
-    unnamed_skill,
-    unnamed_standard,
-)
-from shared.language.claims.claim import CODE_SPAN_RE, CODE_TOKEN_RE, strip_label, words
+from shared.language.claims import Claim, analyse, direction_clauses, find_trigger, is_vague
+from shared.language.claims.claim import CODE_SPAN_RE, words
 from shared.language.claims.norms import colon_label, prohibition_label
-from shared.language.claims.vocabulary import ARTEFACT, EVALUATIVE, IMPERATIVE
 from shared.review.gates.base import Finding, ReviewContext
+from shared.review.gates.predicates import GRADIENT_RULE, NO_DIRECTION, gradient_test
 
-RULE_ID = "gradient"
+RULE_ID = GRADIENT_RULE
 
-_LIST_OPENER = lexicon.matcher("list_opener")
-_BARE_POINTER = lexicon.matcher("bare_pointer")
 _GOAL_LABEL = lexicon.matcher("goal_label")
 _VALUE_LABEL = lexicon.matcher("value_label")
 _REMEDY_LABEL = lexicon.words("remedy_label")
-_CODE_CONTRAST = lexicon.matcher("code_contrast")
-_VERBLESS_CONTRAST = lexicon.matcher("verbless_contrast")
-# "背景色 `#F2F2F7`。", "单次识别 **8秒超时**。", "Line length `100`": a short noun label
-# then its value (a code span, or a bold value with a number), with no colon, is a setting
-# as "Label: value" is; a pointer word ("See `x`", "参见 `x`") labels nothing.
-_SPAN_SETTING_RE = re.compile(
-    r"^\W{0,3}(?P<label>[\u4e00-\u9fff]{2,6}|[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,2})"
-    r"\s*(?:`[^`\n]+`|\*\*[^*\n]*\d[^*\n]*\*\*)[\s.。]*$"
-)
 _NEGATION = lexicon.matcher("negation")
 _BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
-_SHOUT = lexicon.words("shout", spaced=True)
-_POINTER_WORD = frozenset({"see", "cf", "refer", "read", "check", "view", "visit", "consult"})
-_STATE_WORD = frozenset({"current", "currently", "now", "latest", "version", "status", "today"})
-# a Chinese label that describes ("未净化的"), negates or points ("参见", "详见") is no noun
-_NOT_A_LABEL_RE = re.compile(r"[的未不没见参]|当前|目前|版本|进度|状态")
-_VERSION_VALUE_RE = re.compile(r"`v?\d+(?:\.\d+)+[^`]*`")
-
-MISSING_TRIGGER = Finding(
-    RULE_ID,
-    f"{RULE_ID}: missing concrete trigger",
-    "the line names no recognizable situation that would activate it in the next session",
-)
-NO_DIRECTION = Finding(
-    RULE_ID,
-    f"{RULE_ID}: no action direction",
-    "the line gives no concrete direction for the next action",
-)
-NO_ACTIVATION = Finding(
-    RULE_ID,
-    f"{RULE_ID}: missing skill or pointer activation",
-    "the line's action is neither self-contained nor backed by a [[slug]] or Details: pointer",
-)
-
-
-def judge(
-    claim: Claim, *, require_activation: bool = True, implicit_domain: bool = True
-) -> Finding | None:
-    """The three-part gradient test on one claim; None when it passes.
-
-    With ``implicit_domain`` a line without a concrete explicit trigger still has one
-    when its direction acts on a concrete artefact: the situation is implicit in the
-    line's own domain ("Prefer pnpm over npm for installs").
-    """
-    found = find_trigger(claim)
-    trig = None if found is None else found[0]
-    directions = direction_clauses(claim, trig)
-    if implicit_domain and not directions:
-        directions = normative_clauses(claim)
-    elif (
-        implicit_domain
-        and all(idx == 0 for idx, _ in directions)
-        and claim.clauses[0] not in _REMEDY_LABEL
-        and labelled_setting(claim)
-    ):
-        # "Deploy: `npx vercel --prod --yes`", "**Indent**: 4 spaces.": a verb or a noun
-        # that labels a setting names its domain; the direction is to use the value
-        # ("**Fix:** `…`" records one problem's remedy instead).
-        directions = [*directions, *(d for d in normative_clauses(claim) if d[0] != 0)]
-    concrete = found is not None and found[1]
-    if (
-        implicit_domain
-        and not directions
-        and "`" in claim.raw
-        and _VERBLESS_CONTRAST.found(claim.raw)
-    ):
-        return None  # "Casts in `casts()`, not `$casts`": what to write against what it replaces
-    if implicit_domain and not directions and _span_setting(claim):
-        return None
-    if not concrete and not (implicit_domain and directions and domain_concrete(claim, directions)):
-        return MISSING_TRIGGER
-    if not directions or (require_activation and _states_no_action(claim, directions, concrete)):
-        return NO_DIRECTION
-    if not require_activation or claim.has_pointer or claim.has_details:
-        return None
-    if implicit_domain and claim.clauses[0] not in _REMEDY_LABEL and labelled_setting(claim):
-        return None  # "`/internal/**` endpoints: `X-Api-Key` only": the value is the action
-    if unnamed_skill(claim, trig) or _LIST_OPENER.search(claim.lower):
-        return NO_ACTIVATION  # an unnamed procedure, or content left to the next lines
-    last, cue = directions[-1]
-    if last == len(claim.clauses) - 1 and object_follows(claim.raw, claim.clauses[last], cue):
-        return None  # "Before committing, run:": the object is the list below
-    if "`" in claim.raw and _CODE_CONTRAST.found(claim.raw):
-        return None  # "`fetch('api/x')` not `fetch('/api/x')`": what to write is spelled out
-    marked = {idx for idx, _ in directions} | ({trig} if trig is not None else set())
-    # Beside a prohibition an unnamed standard is the replacement ("No print statements
-    # (use proper logging)"): what it replaces says which.
-    forbids = any(
-        _NEGATION.match(c) or next(iter(words(c)), "") in _BARE_NEGATOR for c in claim.clauses
-    )
-    # "Keep functions short (target ≤40 lines)", "函数保持简短（不超过 40 行）": a numeric
-    # limit on the line makes the quality asked for a bound one can check.
-    if any(has_limit(c) for c in claim.clauses):
-        return None
-    if all(
-        is_vague(claim.clauses[idx], cue)
-        or hedged_after(claim.clauses, idx, marked)
-        # "Use efficient `Map` lookups": a code span names which one
-        or (
-            not forbids
-            and "`" not in claim.raw
-            and unnamed_standard(claim.clauses[idx], cue)
-            and not _means_named(claim.clauses[idx])
-        )
-        for idx, cue in directions
-    ):
-        return NO_ACTIVATION
-    # "Keep commit messages concise but descriptive": a line that only asks an artefact
-    # to have qualities leaves how to the reader.
-    if len(claim.clauses) == 1 and all(complement_only(claim.clauses[i], c) for i, c in directions):
-        return NO_ACTIVATION
-    return None
-
-
-# "Write comprehensive tests using pytest", "Implement proper error handling with custom
-# exception classes": the means named after the standard say how to meet it.
-_MEANS_RE = re.compile(r"\b(?:using|with|via|through)\s+(?P<means>.+)$")
-
-
-def _means_named(clause: str) -> bool:
-    found = _MEANS_RE.search(clause)
-    return found is not None and any(
-        w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(found["means"])
-    )
-
-
-def _span_setting(claim: Claim) -> bool:
-    """A short noun label and its value with no colon (see ``_SPAN_SETTING_RE``)."""
-    found = _SPAN_SETTING_RE.match(claim.raw)
-    if found is None:
-        return False
-    label = found["label"].lower()
-    if _BARE_POINTER.match(label) or _VALUE_LABEL.match(label) or _NOT_A_LABEL_RE.search(label):
-        return False
-    if _VERSION_VALUE_RE.search(claim.raw):
-        return False  # "版本 `1.2.3`": a version is a state, not a setting
-    return not any(
-        w in IMPERATIVE or w in _POINTER_WORD or w in EVALUATIVE or w in _STATE_WORD
-        for w in words(label)
-    )
-
-
-def _states_no_action(claim: Claim, directions: list[tuple[int, str]], concrete: bool) -> bool:
-    """On the board, a line that only points, or is labelled as what is wanted, directs
-    nothing: "See `docs/testing.md` for test conventions" (a bare pointer, with no
-    situation of its own), "**Goal**: Save tokens." (a goal with no check or number),
-    "**Core Principle**: …" (a value, with no situation and no code artefact)."""
-    if not concrete and all(_BARE_POINTER.match(claim.clauses[idx]) for idx, _ in directions):
-        return True
-    raw = colon_label(claim.raw)  # "**Core principle** — …" is labelled as "**…**:" is
-    if _GOAL_LABEL.match(raw) and not _measurable(claim):
-        return True
-    return not concrete and bool(_VALUE_LABEL.match(raw)) and not _names_code(claim)
-
-
-def _names_code(claim: Claim) -> bool:
-    # "工程原则：SOLID、DRY": a principle's acronym is the slogan itself, not code.
-    return any(
-        m.group(0).strip("`") not in _SHOUT for m in CODE_TOKEN_RE.finditer(strip_label(claim.raw))
-    )
-
-
-def _measurable(claim: Claim) -> bool:
-    """ "**Goal**: `pnpm build` passes with zero warnings", "reduce cold start under
-    200ms": a goal that names its check or a number is a target one can test."""
-    body = strip_label(claim.raw)
-    return "`" in body or any(ch.isdigit() for ch in body)
 
 
 # "**Styles:** Tailwind only, no CSS modules", "**Tests** — Vitest + Testing Library",
@@ -393,9 +211,9 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject a board line that fails the gradient test (see module docstring)."""
     if _PERSONA_RE.match(claim.text) and find_trigger(claim) is None:
         return NO_DIRECTION
-    found = judge(claim)
+    found = gradient_test(claim)
     if found is None:
         return None
-    if any(judge(reading) is None for reading in _readings(claim)):
+    if any(gradient_test(reading) is None for reading in _readings(claim)):
         return None
     return found

@@ -20,8 +20,8 @@ import re
 from shared.language import lexicon
 from shared.language.claims import Claim, find_trigger
 from shared.review.allowlist import FileKind
-from shared.review.gates import self_reference
 from shared.review.gates.base import Finding, ReviewContext
+from shared.review.gates.predicates import memory_maintenance
 
 RULE_ID = "inner-outer"
 
@@ -144,7 +144,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     ):
         # keeping the memory on a heartbeat ("Keep this file empty to skip heartbeats",
         # "每天整理 MEMORY.md") is memory maintenance first: self-reference diagnoses it
-        if self_reference.check(claim, ctx) is not None:
+        if memory_maintenance(claim, ctx):
             return None
         return Finding(
             RULE_ID,

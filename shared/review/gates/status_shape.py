@@ -25,8 +25,8 @@ from shared.language.claims import (
 )
 from shared.language.claims.vocabulary import IMPERATIVE
 from shared.review.allowlist import FileKind
-from shared.review.gates import self_reference
 from shared.review.gates.base import Finding, ReviewContext
+from shared.review.gates.predicates import memory_maintenance
 
 RULE_ID = "status-shape"
 
@@ -264,7 +264,7 @@ def _status_entry(claim: Claim, ctx: ReviewContext) -> bool:
             or (ctx.kind in _DOSSIER_KINDS and _WORK_SECTION.search(heading) is not None)
         )
         and find_trigger(claim) is None
-        and self_reference.check(claim, ctx) is None
+        and not memory_maintenance(claim, ctx)
     )
 
 
@@ -288,7 +288,7 @@ def _dated_entry(claim: Claim, ctx: ReviewContext) -> bool:
     # a bare imperative there is a lesson's rule ("Use `sql.Null*` for nullable columns")
     if not claim.cjk and next(iter(words(strip_label(claim.raw).lower())), "") in IMPERATIVE:
         return False
-    return self_reference.check(claim, ctx) is None
+    return not memory_maintenance(claim, ctx)
 
 
 # ------------------------------------------------------------ dossier lines
