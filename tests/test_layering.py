@@ -2,7 +2,13 @@
 the packages of ``shared/``, and the pure core never imports Celery or ``workers``.
 
 Every import counts, also one inside a function (a lazy import still ties the two
-modules together); only ``if TYPE_CHECKING:`` blocks are left out.
+modules together); only ``if TYPE_CHECKING:`` blocks are left out. A package named in an
+import (``import pkg``, ``from pkg import x``) counts as its ``__init__``, which that
+import runs, so a package and one of its own submodules importing each other is a cycle;
+the ancestors a dotted import (``from pkg.sub import x``) runs on the way are not counted.
+
+The review gates import no sibling gate: what several gates apply lives in
+``shared/review/gates/predicates.py``, and only the registry names them all.
 """
 
 from __future__ import annotations
@@ -55,7 +61,8 @@ def _type_checking(node: ast.If) -> bool:
 
 
 def imported(path: Path, known: dict[str, Path]) -> Iterator[str]:
-    """Every module ``path`` imports (a ``from pkg import module`` names the module)."""
+    """Every module ``path`` imports: a ``from pkg import module`` names the module and,
+    as it runs ``pkg/__init__.py`` first, the package too."""
 
     def walk(node: ast.AST) -> Iterator[ast.AST]:
         for child in ast.iter_child_nodes(node):
@@ -71,9 +78,11 @@ def imported(path: Path, known: dict[str, Path]) -> Iterator[str]:
             for alias in node.names:
                 yield alias.name
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.module
             for alias in node.names:
                 full = f"{node.module}.{alias.name}"
-                yield full if full in known else node.module
+                if full in known:
+                    yield full
 
 
 def graph() -> dict[str, set[str]]:
@@ -127,7 +136,39 @@ def package(module: str) -> str:
 
 
 def test_no_import_cycle() -> None:
+    """Also none between a package's ``__init__`` and its submodules: before the gate
+    registry left ``shared/review/gates/__init__.py``, that ``__init__`` imported
+    ``dossier``, ``inner_outer`` and ``status_shape``, which imported it back
+    (``from shared.review.gates import gradient``), a cycle this test missed while it
+    recorded only the submodule of a ``from pkg import module``."""
     assert cycles(graph()) == []
+
+
+GATES_PACKAGE = "shared.review.gates"
+# What a gate module may import from its own package: what every gate is, and the tests
+# several gates apply. The registry alone imports the gates.
+SHARED_BY_GATES = {f"{GATES_PACKAGE}.base", f"{GATES_PACKAGE}.predicates"}
+
+
+def test_no_gate_imports_another() -> None:
+    """Each module of ``shared/review/gates`` but the registry imports from the package only
+    ``base`` and ``predicates``: not a sibling gate, nor the package (whose ``__init__``
+    would be a way to one). Failed on the gates before the registry and the predicates
+    moved out (``dossier -> gradient``, ``inner_outer -> self_reference``,
+    ``status_shape -> self_reference``, each also ``-> shared.review.gates``)."""
+    edges = graph()
+    gates = [m for m in edges if m == GATES_PACKAGE or m.startswith(f"{GATES_PACKAGE}.")]
+    bad = [
+        f"{source} -> {target}"
+        for source in sorted(gates)
+        if source != f"{GATES_PACKAGE}.registry"
+        for target in sorted(edges[source])
+        if (target == GATES_PACKAGE or target.startswith(f"{GATES_PACKAGE}."))
+        and target not in SHARED_BY_GATES
+    ]
+    assert bad == []
+    # not vacuous: the modules it names are there
+    assert f"{GATES_PACKAGE}.registry" in gates and set(gates) >= SHARED_BY_GATES
 
 
 def test_every_shared_package_has_a_layer() -> None:
@@ -181,6 +222,17 @@ def test_only_tests_import_test_modules() -> None:
         or (not name.startswith("tests.") and target.startswith("tests"))
     ]
     assert bad == []
+
+
+def test_a_package_import_counts_as_the_package(tmp_path: Path) -> None:
+    """``from pkg import module`` runs ``pkg/__init__.py``: both are imported; a dotted
+    import counts only the module it names."""
+    known = {"pkg": tmp_path, "pkg.a": tmp_path, "pkg.b": tmp_path, "pkg.c": tmp_path}
+    src = tmp_path / "m.py"
+    src.write_text("from pkg import a, helper\nimport pkg.b\nfrom pkg.c import name\n")
+    assert sorted(imported(src, known)) == ["pkg", "pkg.a", "pkg.b", "pkg.c"]
+    cycle = {"pkg": {"pkg.a"}, "pkg.a": {"pkg", "pkg.b"}, "pkg.b": set()}
+    assert cycles(cycle) == [["pkg", "pkg.a"]]
 
 
 def test_the_checks_see_a_cycle_and_an_upward_import() -> None:
