@@ -12,6 +12,18 @@ from dataclasses import dataclass
 
 from shared.language import lexicon
 from shared.language.lexicon.script import CJK, CJK_RE, simplified
+from shared.language.punct import (
+    CLOSE,
+    COLON,
+    COLON_SPACED,
+    COLON_UNSPACED,
+    COMMA,
+    EXCLAIM,
+    FULL_STOP_UNSPACED,
+    OPEN,
+    QUESTION,
+    SEMICOLON,
+)
 
 POINTER_RE = re.compile(r"\[\[[^\]\n]+\]\]")
 # Folders hold no ideographs: once backticks are gone a path glued to Chinese prose
@@ -34,7 +46,8 @@ _PLACEHOLDER_RE = re.compile(r"<([A-Za-z][\w-]*)>")
 # Informal Chinese separates clauses with spaces ("修改要小步快跑 避免一次性修改").
 _CLAUSE_SPLIT_RE = re.compile(
     # (?<!\s): a separator is matched from the start of its blanks, not again from each one
-    r"(?<!\s)\s*(?:[,;:，；：。!?！？()（）]|\.(?=\s|$)|—|–|\s-\s|->|→|=>)\s*"
+    rf"(?<!\s)\s*(?:[{COMMA}{SEMICOLON}{COLON}{FULL_STOP_UNSPACED}{EXCLAIM}{QUESTION}{OPEN}{CLOSE}]"
+    r"|\.(?=\s|$)|—|–|\s-\s|->|→|=>)\s*"
     rf"|(?<=[{CJK}])\s+(?=[{CJK}])"
 )
 # A code span of the raw line, its content the group.
@@ -49,6 +62,7 @@ CODE_TOKEN_RE = re.compile(
 _WORD_RE = re.compile(r"[a-z][a-z'-]*|\d+")
 # "Details: <file>", "详见 <file>": the line says where the rest is written.
 _DETAILS = lexicon.matcher("details")
+_DETAILS_CUES = lexicon.chars("details_cue")
 
 
 def words(text: str) -> list[str]:
@@ -77,7 +91,7 @@ def analyse(raw: str) -> Claim:
     bracket = "[" in raw
     tags = tuple(t.lower() for t in MODAL_TAG_RE.findall(raw)) if bracket else ()
     has_pointer = "[[" in raw and bool(POINTER_RE.search(raw))
-    details = ("/" in raw or "见" in raw or ":" in raw or "：" in raw) and bool(
+    details = ("/" in raw or any(cue in raw for cue in _DETAILS_CUES)) and bool(
         _DETAILS.search(raw)
     )
     has_details = details or ("/" in raw and bool(PATH_RE.search(raw)))
@@ -112,7 +126,10 @@ def analyse(raw: str) -> Claim:
 
 # A leading label ("**Fail fast:** ...", "Build from root: ...") summarises the rule;
 # it is not the rule's object.
-_LABEL_RE = re.compile(r"^\W*\*\*[^*\n]{1,60}\*\*\s*[:：]?\s*|^[^:：`\n]{1,40}(?::\s+|：\s*)(?=\S)")
+_LABEL_RE = re.compile(
+    rf"^\W*\*\*[^*\n]{{1,60}}\*\*\s*[{COLON}]?\s*"
+    rf"|^[^{COLON}`\n]{{1,40}}(?:[{COLON_SPACED}]\s+|[{COLON_UNSPACED}]\s*)(?=\S)"
+)
 
 
 def strip_label(raw: str) -> str:

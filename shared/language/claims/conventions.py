@@ -23,6 +23,7 @@ from shared.language.claims.vocabulary import (
     VAGUE_VERB,
 )
 from shared.language.lexicon.script import CJK_RE
+from shared.language.punct import CLOSE, NUMBER_MARK
 
 _NEGATION = lexicon.matcher("negation")
 _BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
@@ -48,7 +49,8 @@ _FORBID_USE = lexicon.matcher("forbid_use")
 _UNSPACED_ARTEFACT = lexicon.matcher("artefact", spaced=False)
 _UNSPACED_SETTING_MAX = 10  # characters of an unspaced language in a verbless setting
 _CONCRETE_RE = re.compile(r"[A-Za-z0-9`]")
-_LIST_MARK_RE = re.compile(r"^\W*\d*\s*[、.．)）]?\s*")
+_LIST_MARK_RE = re.compile(rf"^\W*\d*\s*[{NUMBER_MARK}{CLOSE}]?\s*")
+_DESCRIPTIVE_END = lexicon.phrases("descriptive_end")
 _NAMING_STYLE = lexicon.matcher("naming_style")
 _NAMING_NOUN = lexicon.words("naming_noun", spaced=True)
 _UNSPACED_EVALUATIVE = lexicon.matcher("evaluative", spaced=False)
@@ -228,7 +230,7 @@ def quantified_copula(clause: str) -> bool:
     subject, value = match["subject"], match["value"]
     if not _CONCRETE_RE.search(value) or len(CJK_RE.findall(value)) > _SETTING_VALUE_MAX_UNSPACED:
         return False
-    if _NEGATION.search(value) or value.rstrip().endswith("的"):
+    if _NEGATION.search(value) or value.rstrip().endswith(_DESCRIPTIVE_END):
         return False  # "项目都是 Vue 写的": a 的-complement describes how things are
     return bool(_UNSPACED_ARTEFACT.search(subject)) or any(
         w in ARTEFACT or w.rstrip("s") in ARTEFACT for w in words(subject)

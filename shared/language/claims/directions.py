@@ -129,7 +129,7 @@ def clause_direction(clause: str) -> str | None:
     latin = _LATIN_VERB.search(clause)
     if latin and latin.group(1) in IMPERATIVE and latin.group(1) not in VAGUE_VERB:
         return latin.group(1)
-    placed = _IN_FILE_RE.match(clause) if clause.startswith("在") else None
+    placed = _IN_FILE.match(clause)
     if placed and not _placed_state(clause[placed.start("verb") :]):
         return placed["verb"]  # "在 `actions.py` 内做范围裁剪": where, then what to do there
     return None
@@ -138,18 +138,15 @@ def clause_direction(clause: str) -> str | None:
 # "在 `actions.py` 内做范围裁剪", "在 `src/api/` 下新增路由": a Chinese clause that opens on
 # the file or directory it acts in leaves its verb to what follows, whatever verb that is
 # (the English "In `actions.py`, clip the ranges" leads with its verb after the comma).
-_IN_FILE_RE = re.compile(
-    r"在\s*[\w.-]*(?:(?:/[\w.-]*)+|\.[a-z]{1,5}\b)\s*(?:文件|目录)?\s*(?:中|内|里|下)\s*"
-    r"(?P<verb>[\u4e00-\u9fff]{1,2})"
-)
-_PLACED_STATE_RE = re.compile(r"已|未|没|曾|正在|有|是|无")
+_IN_FILE = lexicon.matcher("in_file")
+_PLACED_STATE = lexicon.matcher("placed_state", spaced=False)
 _VAGUE_OPENING = lexicon.matcher("vague_opening")
 
 
 def _placed_state(rest: str) -> bool:
     """What follows the place is a state ("已完成迁移", "有三个入口") or an attitude
     ("注意命名"), not an act done there."""
-    return bool(_PLACED_STATE_RE.match(rest) or _VAGUE_OPENING.search(rest))
+    return bool(_PLACED_STATE.match(rest) or _VAGUE_OPENING.search(rest))
 
 
 def _named_means(rest: str) -> bool:
@@ -218,23 +215,26 @@ def _examples_only(clause: str) -> bool:
     lead = _EXAMPLE_LEAD.match(clause)
     if lead is None:
         return False
-    rest = clause[lead.end() :].lstrip(" ,:：，")
+    rest = clause[lead.end() :].lstrip(_EXAMPLE_LEADS)
     cue = clause_direction(rest) if rest else None
     return cue is None or not (rest.startswith(cue) or _UNSPACED_DIRECTION.match(rest))
 
 
 _LATIN_OR_CODE_RE = re.compile(r"[A-Za-z0-9`]")
+_EXAMPLE_LEADS = " " + lexicon.chars("punct:comma", "punct:colon")
+_CLAUSE_END = " " + lexicon.chars("punct:stop", "punct:semicolon", "punct:exclaim")
+_COLONS = tuple(lexicon.chars("punct:colon"))
 _LATIN_RUN_RE = re.compile(r"[A-Za-z][\w.-]*")
 
 
 # "跳过是给开发者的便利": a verb right before the copula 是 (not 是否) is what the clause
 # talks about, not an action it asks for.
-_COPULA_RE = re.compile(r"是(?!否)")
+_COPULA_RE = re.compile(lexicon.source("copula", spaced=False))
 
 
 # "昨天重启了开发服务器", "项目创建于 2024 年": a verb marked done (了), or dated with 于 and a
 # number, reports what happened to a thing; it asks for nothing ("优先于 `-O3`" ranks).
-_PERFECTIVE_RE = re.compile(r"了|于\s*\d")
+_PERFECTIVE_RE = re.compile(lexicon.source("perfective"))
 
 
 def _perfective(clause: str, cue: str) -> bool:
@@ -256,7 +256,7 @@ def _nominal(clause: str, cue: str) -> bool:
     found = _UNSPACED_DIRECTION.search(clause)
     if found is None or found.group(0) != cue or len(cue) < 2:
         return False
-    if clause[found.end() :].strip(" 。.；;！!") or len(CJK_RE.findall(clause)) > 10:
+    if clause[found.end() :].strip(_CLAUSE_END) or len(CJK_RE.findall(clause)) > 10:
         return False
     if _UNSPACED_NEGATION.fullmatch(cue) or _LATIN_OR_CODE_RE.search(clause):
         return False
@@ -298,7 +298,7 @@ def unnamed_skill(claim: Claim, trigger_idx: int | None) -> bool:
         return False
     # "当任务涉及多个文件时，必须按以下流程执行：": under a trigger, a procedure the line
     # calls the one below and ends on a colon is the list that follows, not an unnamed one.
-    listed = trigger_idx is not None and claim.raw.rstrip(" *_").endswith((":", "："))
+    listed = trigger_idx is not None and claim.raw.rstrip(" *_").endswith(_COLONS)
     for found in _UNSPACED_SKILL.finditer(claim.text):
         if not (listed and found.groupdict().get("below")):
             return True

@@ -31,6 +31,7 @@ from shared.language.claims.vocabulary import (
     VAGUE_VERB,
 )
 from shared.language.lexicon.script import CJK_RE
+from shared.language.punct import EXCLAIM, FULL_STOP
 
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
 _SHOUT = lexicon.words("shout", spaced=True)
@@ -61,7 +62,7 @@ _QUALITY_SCOPE = lexicon.words("quality_scope", spaced=True)
 _QUALITY_NOUNS = lexicon.words("quality_noun", spaced=True)
 _UNSPACED_QUALITY_VERB = lexicon.matcher("quality_verb", spaced=False)
 _UNSPACED_QUALITY_NOUN_END = re.compile(
-    f"(?:{lexicon.source('quality_noun', spaced=False)})[\\s。.！!]*$"
+    f"(?:{lexicon.source('quality_noun', spaced=False)})[\\s{FULL_STOP}{EXCLAIM}]*$"
 )
 
 

@@ -37,6 +37,16 @@ from shared.language.claims.vocabulary import (
     VAGUE_VERB,
 )
 from shared.language.lexicon.script import CJK_RE
+from shared.language.punct import (
+    CLOSE,
+    COLON,
+    COMMA,
+    ENUM,
+    FULL_STOP,
+    FULL_STOP_UNSPACED,
+    OPEN,
+    SEMICOLON,
+)
 
 _QUALITY_CUES = lexicon.words("quality_cue", spaced=True)
 _NEGATION = lexicon.matcher("negation")
@@ -56,6 +66,19 @@ _PLACE_PREP = lexicon.words("place_prep", spaced=True)
 _NOT_VALUE = lexicon.words("not_value", spaced=True)
 _PASSIVE_NORM = lexicon.matcher("passive_norm")
 _ONE_PER = lexicon.matcher("one_per")
+_COLONS = lexicon.chars("punct:colon")
+_OPENS = lexicon.chars("punct:open")
+_STOPS = lexicon.chars("punct:stop")
+# What may follow a labelled value that is the whole value: a note, a comma, a stop.
+_VALUE_ENDS = tuple(lexicon.chars("punct:open", "punct:comma", "punct:semicolon", "punct:stop"))
+_ITEM_LEADS = " " + lexicon.chars("punct:comma", "punct:semicolon")
+
+
+def _any(marks: str, text: str) -> bool:
+    """Whether ``text`` holds one of ``marks``."""
+    return any(mark in text for mark in marks)
+
+
 _PLACED = lexicon.matcher("placed")
 _NORMATIVE = lexicon.matcher("normative")
 _PENDING = lexicon.matcher("pending")
@@ -66,10 +89,11 @@ _ORDINAL_NOUN = lexicon.words("ordinal_noun", spaced=True)
 
 LABELLED_CODE_RE = re.compile(
     # ^\W*+: the lead is taken whole, so a line of blanks is not re-split label by label
-    r"^\W*+(?:\*\*)?[^:：`*\n]{1,40}(?:\*\*)?(?:\s*[(（][^)）\n]{0,60}[)）])?\s*[:：]\s*(?:\*\*)?\s*"
+    rf"^\W*+(?:\*\*)?[^{COLON}`*\n]{{1,40}}(?:\*\*)?(?:\s*[{OPEN}][^{CLOSE}\n]{{0,60}}[{CLOSE}])?"
+    rf"\s*[{COLON}]\s*(?:\*\*)?\s*"
     r"(?:`|[A-Z][a-z]+[A-Z]\w*\b|[a-z]+(?:[A-Z]|_[a-z])\w*\b)"
 )
-_LABEL_SPLIT_RE = re.compile(r"[:：]")
+_LABEL_SPLIT_RE = re.compile(f"[{COLON}]")
 # "Strict TypeScript, no `any`": a code span or a capitalised name inside the line.
 _NAMED_RE = re.compile(r"`|(?<=[a-z]\s)[A-Z]")
 
@@ -82,9 +106,11 @@ def _label_value_re() -> re.Pattern[str]:
     is not a rule."""
     names = lexicon.source("language_name")
     return re.compile(
-        r"^\W*(?:\d+\.\s*)?(?:\*\*)?(?P<label>[^:：`*\n]{1,30}?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*"
+        rf"^\W*(?:\d+\.\s*)?(?:\*\*)?(?P<label>[^{COLON}`*\n]{{1,30}}?)(?:\*\*)?\s*[{COLON}]\s*"
+        r"(?:\*\*)?\s*"
         rf"(?P<value>[A-Za-z][\w.+#-]*|{names})"
-        r"(?=\s*(?:$|[(（,，;；。]|\.(?:\s|$)|\s+[(（]|(?:\s+[\w./:=@+-]+)+\s*$))"
+        rf"(?=\s*(?:$|[{OPEN}{COMMA}{SEMICOLON}{FULL_STOP_UNSPACED}]|\.(?:\s|$)|\s+[{OPEN}]"
+        r"|(?:\s+[\w./:=@+-]+)+\s*$))"
     )
 
 
@@ -104,7 +130,7 @@ def prohibition_label(raw: str) -> bool:
 # the house style's "**Testing:** Vitest"; the bold marks it as a label (an unmarked
 # "Foo - bar" may be any sentence).
 _DASH_LABEL_RE = re.compile(
-    r"^(\W{0,3}(?:\d{1,2}\.\s*)?\*\*[^*:：\n]{1,40}\*\*)\s+[-—–]{1,2}\s+(?=\S)"
+    rf"^(\W{{0,3}}(?:\d{{1,2}}\.\s*)?\*\*[^*{COLON}\n]{{1,40}}\*\*)\s+[-—–]{{1,2}}\s+(?=\S)"
 )
 
 
@@ -127,7 +153,7 @@ def labelled_value(claim: Claim) -> bool:
     if value in IMPERATIVE or value in _QUALITY_CUES:
         return False  # "Types: Use strong typing …" is a sentence, not a value
     tail = raw[match.end() :].strip()
-    more = bool(tail) and not tail.startswith(("(", "（", ",", "，", ";", "；", "。", "."))
+    more = bool(tail) and not tail.startswith(_VALUE_ENDS)
     if more and not raw_value.islower():
         return False  # a multi-word value is a command ("pnpm run check-types")
     if _PREFERENCE.search(label) or value in STOP or value in _NOT_VALUE:
@@ -142,7 +168,7 @@ def labelled_value(claim: Claim) -> bool:
             return True
         # "状态管理: Pinia, 禁止零散 reactive": a Latin value in an unspaced line is a name,
         # and the prohibition after it makes it the replacement, whatever the label names.
-        rest = tail.lstrip(" ,，;；").lower()
+        rest = tail.lstrip(_ITEM_LEADS).lower()
         if value in _NOT_VALUE:
             return False
         if not more and _PRODUCT_NAME_RE.fullmatch(raw_value.rstrip(".")):
@@ -176,15 +202,17 @@ def _label_artefact(word: str) -> bool:
 # the value.
 _SETTING_SPLIT_RE = re.compile(r"\s+\|\s+|(?<=[^\s.]{2})\.\s+(?=\S)")
 _SETTING_RE = re.compile(
-    r"^\W{0,3}(?:\d+\.\s*)?(?P<label>(?:`[^`:：\n]{1,30}`|[^:：`|\n]){1,30}?)\s*[:：]\s*"
-    r"(?P<value>\S.*?)\s*[.。]?$"
+    rf"^\W{{0,3}}(?:\d+\.\s*)?(?P<label>(?:`[^`{COLON}\n]{{1,30}}`|[^{COLON}`|\n]){{1,30}}?)"
+    rf"\s*[{COLON}]\s*(?P<value>\S.*?)\s*[{FULL_STOP}]?$"
 )
 _FILE_LABEL_RE = re.compile(r"^`[^`\n]*(?:/|\.[A-Za-z]{1,5})`$")
 _MD_LINK_RE = re.compile(r"\[([^\]\n]+)\]\([^)\n]+\)")
-_TRAILING_NOTE_RE = re.compile(r"(?<!\s)\s*[(（][^()（）\n]*[)）]\s*$")
-_INNER_NOTE_RE = re.compile(r"\s*[(（][^()（）\n]*[)）](?=\s*(?:\+|,|，|、|$))")
+_TRAILING_NOTE_RE = re.compile(rf"(?<!\s)\s*[{OPEN}][^{OPEN}{CLOSE}\n]*[{CLOSE}]\s*$")
+_INNER_NOTE_RE = re.compile(
+    rf"\s*[{OPEN}][^{OPEN}{CLOSE}\n]*[{CLOSE}](?=\s*(?:\+|[{COMMA}{ENUM}]|$))"
+)
 _NEGATED_ITEM_RE = re.compile(r"^(?:no|never|not)\s+\S")
-_SETTING_ITEMS_RE = re.compile(r"(?<!\s)\s*(?:[,，;；、>→]|\s\+\s)\s*")
+_SETTING_ITEMS_RE = re.compile(rf"(?<!\s)\s*(?:[{COMMA}{SEMICOLON}{ENUM}>→]|\s\+\s)\s*")
 # "JDK 17+", "Windows 11", "Python 3.12": a capitalised name, then its version number
 # ("GMT+8" is a time zone, "Phase 2" a step: no name of a tool).
 _NAME_VERSION_RE = re.compile(r"([A-Z][\w#.-]*)\s+v?\d+(?:\.\d+)*\+?(?=\s|$)")
@@ -252,7 +280,7 @@ def _setting_segment(segment: str) -> tuple[bool, bool] | None:
     value = _TRAILING_NOTE_RE.sub("", value).strip()
     # "Vue 3 (Composition API + `<script setup>`) + Vite": a note inside a stack list
     # qualifies the item before it; it is no item of its own
-    value = _INNER_NOTE_RE.sub("", value).strip() if "(" in value or "（" in value else value
+    value = _INNER_NOTE_RE.sub("", value).strip() if _any(_OPENS, value) else value
     if not value:
         return None
     items = [i for i in _SETTING_ITEMS_RE.split(value) if i.strip()]
@@ -313,7 +341,7 @@ def labelled_setting(claim: Claim) -> bool:
     """True when the line is one or more short ``label: value`` settings (see above).
     Memoised: the gradient gate asks it of the same claim at each of its tests."""
     raw = colon_label(claim.raw)
-    if (":" not in raw and "：" not in raw) or prohibition_label(raw):
+    if not _any(_COLONS, raw) or prohibition_label(raw):
         return False
     body = EMPHASIS_RE.sub("", raw.replace("`", "\x00")).replace("\x00", "`")
     segments = [s for s in _SETTING_SPLIT_RE.split(body) if s.strip()]
@@ -323,7 +351,7 @@ def labelled_setting(claim: Claim) -> bool:
     # After the first setting, a verbless convention continues it ("**Models:** Value
     # types (`struct`) for data. `@Model` classes for SwiftData only.").
     for segment, part in zip(segments[1:], parts[1:], strict=True):
-        if part is None and _convention_shape(segment.strip().rstrip(".。").lower()):
+        if part is None and _convention_shape(segment.strip().rstrip(_STOPS).lower()):
             continue
         if part is None or not part[1]:
             return False
@@ -397,7 +425,7 @@ def _code_replaces(claim: Claim, idx: int) -> bool:
     if "`" not in claim.raw:
         return False
     spans = [" ".join(s.lower().split()) for s in _CODE_SPAN_RE.findall(claim.raw)]
-    if claim.clauses[idx].strip(" *_.。") not in spans:
+    if claim.clauses[idx].strip(" *_" + _STOPS) not in spans:
         return False
     others = [c for i, c in enumerate(claim.clauses) if i != idx]
     return all(any(span in c for span in spans) for c in others)
@@ -407,8 +435,8 @@ def _code_replaces(claim: Claim, idx: int) -> bool:
 # the one named thing (an identifier: a code span, or a name joined by - _ . /) to use
 # for it. "成功→存储" or "Auto-archive: After 30 days → weekly summary" name no such thing.
 _ARROW_MAP_RE = re.compile(
-    r"^\W{0,3}(?P<case>[^→\n:：]{1,40}?)\s*(?:→|->|=>)\s*"
-    r"(?P<name>`[^`\n]+`|[A-Za-z]\w*(?:[-./]\w+)+|[A-Za-z][a-z0-9]*_\w+)\s*[.。]?$"
+    rf"^\W{{0,3}}(?P<case>[^→\n{COLON}]{{1,40}}?)\s*(?:→|->|=>)\s*"
+    rf"(?P<name>`[^`\n]+`|[A-Za-z]\w*(?:[-./]\w+)+|[A-Za-z][a-z0-9]*_\w+)\s*[{FULL_STOP}]?$"
 )
 _ARROW_CASE_MAX_WORDS = 4
 
@@ -437,10 +465,10 @@ def _setting_list(claim: Claim) -> bool:
     each of the others a noun phrase naming an artefact, is the conventions to use."""
     if not 1 < len(claim.clauses) <= _SETTING_LIST_MAX or CJK_RE.search(claim.lower):
         return False
-    if any(mark in claim.raw for mark in ":：(（"):
+    if _any(_COLONS + _OPENS, claim.raw):
         return False  # a labelled setting, or a note beside one, is judged as such
     shaped = [
-        styled(c) or _convention_shape(c.strip().rstrip(".。"), spanned="`" in claim.raw)
+        styled(c) or _convention_shape(c.strip().rstrip(_STOPS), spanned="`" in claim.raw)
         for c in claim.clauses
     ]
     return any(shaped) and all(
@@ -453,7 +481,8 @@ def _setting_list(claim: Claim) -> bool:
 # what to run ("Appropriate use of smart pointers (Box, Rc, Arc)" names types, no tool;
 # "Security scanning (regularly)" names none).
 _PRACTICE_NOTE_RE = re.compile(
-    r"^(?P<head>[^()（）\n]+?)\s*[(（](?P<note>[^()（）\n]{1,60})[)）][\s.。]*$"
+    rf"^(?P<head>[^{OPEN}{CLOSE}\n]+?)\s*[{OPEN}](?P<note>[^{OPEN}{CLOSE}\n]{{1,60}})[{CLOSE}]"
+    rf"[\s{FULL_STOP}]*$"
 )
 # A name that runs letters into digits ("esp32-s3", "rp2040", "es2020"): a model or a
 # version, a thing named ("phase 2" is two words, a step; "q3" a quarter).

@@ -19,7 +19,7 @@ from shared.language.claims.vocabulary import (
     STOP,
     VAGUE_VERB,
 )
-from shared.language.lexicon.script import CJK, CJK_RE
+from shared.language.lexicon.script import CJK_RE
 
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
 _GENERIC_CODE = lexicon.words("generic_code", spaced=True)
@@ -71,7 +71,8 @@ _PREFERENCE_CUES = lexicon.words("preference_cue", spaced=True)
 _WEIGHED_OVER = lexicon.matcher("weighed_over", spaced=True)
 _UNSPACED_WEIGHED_OVER = lexicon.matcher("weighed_over", spaced=False)
 _ABSTRACT_SUFFIXES = tuple(lexicon.words("abstract_suffix", spaced=True))
-_UNSPACED_ABSTRACT_RE = re.compile(f"[{CJK}]{{1,3}}性")
+_UNSPACED_ABSTRACT = lexicon.matcher("abstract_suffix", spaced=False)
+_COLONS = tuple(lexicon.chars("punct:colon"))
 
 
 def _hedged(clause: str) -> bool:
@@ -243,7 +244,7 @@ def _unspaced_quality_over_quality(clause: str) -> bool:
     return all(
         s
         and not CJK_RE.search(
-            _UNSPACED_ABSTRACT_RE.sub("", _UNSPACED_EVALUATIVE.sub(_UNSPACED_QUALITY_NOUN.sub(s)))
+            _UNSPACED_ABSTRACT.sub(_UNSPACED_EVALUATIVE.sub(_UNSPACED_QUALITY_NOUN.sub(s)))
         )
         for s in sides
     )
@@ -352,7 +353,7 @@ def object_follows(raw: str, clause: str, cue: str) -> bool:
     """ "Before committing, run:": a concrete verb that ends the line on a colon takes the
     list on the following lines as its object, so it is not vague for lacking one."""
     tail = raw.rstrip(" *_")
-    if not tail.endswith((":", "：")) or cue in VAGUE_VERB or cue not in IMPERATIVE:
+    if not tail.endswith(_COLONS) or cue in VAGUE_VERB or cue not in IMPERATIVE:
         return False
     content = [w for w in words(clause) if w not in STOP and w not in _SKIP_LEAD]
     return content[-1:] == [cue]

@@ -10,6 +10,7 @@ means adding one package beside ``en/`` and ``zh/`` and listing it in ``LANGUAGE
 from __future__ import annotations
 
 import functools
+import re
 
 from shared.language.lexicon import en, zh
 from shared.language.lexicon.concept import Language, Marker, Pattern
@@ -24,6 +25,8 @@ __all__ = [
     "Marker",
     "Matcher",
     "Pattern",
+    "chars",
+    "charset",
     "language_of",
     "markers",
     "matcher",
@@ -72,6 +75,31 @@ def source(concept: str, *, spaced: bool | None = None) -> str:
     if not found:
         raise KeyError(f"no registered language has the concept {concept!r}")
     return "|".join(found)
+
+
+@functools.cache
+def chars(*concepts: str, spaced: bool | None = None) -> str:
+    """The marks of ``concepts`` (phrases of one character: ``punct:colon`` is ":" in one
+    language, "\uff1a" in another) over the registered languages, each once: for a
+    character test (``in``, ``rstrip``) of a mark in whatever language it is written.
+    ``spaced=False`` keeps the marks of the languages that write no spaces (a full stop
+    that ends a sentence with nothing after it)."""
+    found: dict[str, None] = {}
+    for concept in concepts:
+        marks = phrases(concept, spaced=spaced)
+        if not marks:
+            raise KeyError(f"no registered language has the marks {concept!r}")
+        for mark in marks:
+            if len(mark) != 1:
+                raise TypeError(f"{concept}: {mark!r} is not one character")
+            found[mark] = None
+    return "".join(found)
+
+
+@functools.cache
+def charset(*concepts: str, spaced: bool | None = None) -> str:
+    """:func:`chars` escaped for the inside of a regex character class (``[...]``)."""
+    return "".join(re.escape(mark) for mark in chars(*concepts, spaced=spaced))
 
 
 @functools.cache

@@ -53,6 +53,12 @@ def phrases(text: str) -> tuple[str, ...]:
     return tuple(p.strip() for p in text.split("|"))
 
 
+def alone(why: str, names: str) -> dict[str, str]:
+    """Concepts one language alone has, for one reason ``why``: ``names`` written as
+    lines of prose, the whitespace-separated concept names."""
+    return dict.fromkeys(names.split(), why)
+
+
 def _phrase(text: str) -> str:
     # A phrase is literal text; spaces need no escape and stay readable in the source.
     return re.escape(text).replace("\\ ", " ")
@@ -75,6 +81,10 @@ class Language:
     line_shape: str = "{trigger}: {direction}"
     # The characters that mark a text as this language's (None: the default language).
     script: re.Pattern[str] | None = None
+    # The concepts this language alone has, each with why the others lack it (a grammar,
+    # a word form or a mark theirs do not have); every other concept is in every
+    # registered language (``tests/language/test_concepts_in_every_language.py``).
+    alone: Mapping[str, str] = field(default_factory=dict)
     _compiled: dict[str, re.Pattern[str]] = field(default_factory=dict, repr=False)
     _word_sets: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
 

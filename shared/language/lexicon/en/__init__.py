@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
-from shared.language.lexicon.en import cadence, claims, domain, events, gates, terms, tokens
+from shared.language.lexicon.en import cadence, claims, domain, events, gates, marks, terms, tokens
 
 LANGUAGE = Language(
     code="en",
@@ -18,5 +18,6 @@ LANGUAGE = Language(
         events.CONCEPTS,
         terms.CONCEPTS,
         tokens.CONCEPTS,
+        marks.CONCEPTS,
     ),
 )

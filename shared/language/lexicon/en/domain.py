@@ -415,4 +415,6 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "details": (
         Pattern(r"(?i:\bdetails?\s*[:：]\s*\S+)", "'Details:' and its target", bounded=False),
     ),
+    # The characters a details pointer is looked for beside (a cheap test before the regex).
+    "details_cue": (":", "："),
 }

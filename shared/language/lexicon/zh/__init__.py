@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
 from shared.language.lexicon.script import CJK_RE
-from shared.language.lexicon.zh import cadence, claims, events, gates, terms, tokens
+from shared.language.lexicon.zh import cadence, claims, events, gates, marks, terms, tokens
 
 LANGUAGE = Language(
     code="zh",
@@ -18,5 +18,6 @@ LANGUAGE = Language(
         events.CONCEPTS,
         terms.CONCEPTS,
         tokens.CONCEPTS,
+        marks.CONCEPTS,
     ),
 )

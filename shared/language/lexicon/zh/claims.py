@@ -575,4 +575,27 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "详见 <file>: where the rest is written",
         ),
     ),
+    # The characters a details pointer is looked for beside (a cheap test before the
+    # regex; the English one adds its colons).
+    "details_cue": ("见",),
+    # "项目都是 Vue 写的", "写不出守卫的": a clause that ends on 的 describes how things are.
+    "descriptive_end": ("的",),
+    # "可读性", "灵活性": a noun of quality, up to three characters and 性.
+    "abstract_suffix": (Pattern(f"[{CJK}]{{1,3}}性", "a noun of quality ending in 性"),),
+    # "跳过是给开发者的便利": the copula 是, not 是否 ("whether").
+    "copula": (Pattern("是(?!否)", "是, not 是否"),),
+    # "昨天重启了开发服务器", "项目创建于 2024 年": a verb marked done (了), or dated with
+    # 于 and a number ("优先于 `-O3`" ranks).
+    "perfective": (Pattern("了|于\\s*\\d", "了, or 于 before a number"),),
+    # "在 `actions.py` 内做范围裁剪", "在 `src/api/` 下新增路由": the file or directory a
+    # clause acts in, then (``verb``) the first characters of what it does there.
+    "in_file": (
+        Pattern(
+            "在\\s*[\\w.-]*(?:(?:/[\\w.-]*)+|\\.[a-z]{1,5}\\b)\\s*(?:文件|目录)?\\s*(?:中|内|里|下)\\s*"
+            "(?P<verb>[\\u4e00-\\u9fff]{1,2})",
+            "在 <path> 内: where, then what to do there",
+        ),
+    ),
+    # "已完成迁移", "有三个入口": after the place, a state, not an act done there.
+    "placed_state": phrases("已|未|没|曾|正在|有|是|无"),
 }
