@@ -15,8 +15,6 @@ finds something ("If something needs attention, provide a brief alert").
 
 from __future__ import annotations
 
-import re
-
 from shared.language import lexicon
 from shared.language.claims import Claim, find_trigger
 from shared.review.allowlist import FileKind
@@ -47,9 +45,8 @@ _EXTERNAL = lexicon.matcher("external", prefilter=True)
 _SWEEP_TARGET = lexicon.matcher("sweep_target")
 # "**≥ 80%**：紧急告警", "上下文使用率超过 80%", "Flag if cost > 80% of target": a threshold on
 # what the tick measures
-_THRESHOLD_RE = re.compile(
-    r"[<>≤≥]=?\s*\d|(?:超过|低于|高于|大于|小于)\s*\d|\b(?:above|over|exceeds?|below|under)\s+\d+\s*%"
-)
+_THRESHOLD = lexicon.matcher("threshold", neutral=r"[<>≤≥]=?\s*\d")
+_HEARTBEAT_WORDS = lexicon.phrases("heartbeat_word")
 # "If something needs attention, provide a brief alert", "如果有异常：给出一句结论": what
 # to do when that sweep finds something; the condition has no subject of its own.
 _SWEEP_FINDING = lexicon.matcher("sweep_finding")
@@ -82,7 +79,7 @@ def _cadence_rule(claim: Claim, text: str) -> bool:
     health sweep and what to do on a finding, or a check of its own stores."""
     if _HEARTBEAT.found(text):
         # a bare interval in the project's own retry, cache or rate policy is no tick
-        bare = "heartbeat" not in text and "心跳" not in text
+        bare = not any(word in text for word in _HEARTBEAT_WORDS)
         return not (_EXTERNAL_GROUND.found(text) or (bare and _PROJECT_INTERVAL.found(text)))
     if _SWEEP_FINDING.match(text) is not None and not _EXTERNAL_GROUND.found(text):
         return True
@@ -129,7 +126,7 @@ def _cadence_section(claim: Claim, ctx: ReviewContext, text: str) -> bool:
     # the other gates
     return (
         _SELF_CHECK.found(text)
-        or _THRESHOLD_RE.search(text) is not None
+        or _THRESHOLD.found(text)
         or _CHECK_LEAD.match(text) is not None
         or _SWEEP_TARGET.search(text) is not None
         or _NOTIFY.match(text) is not None

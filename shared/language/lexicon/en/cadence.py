@@ -217,4 +217,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\breflect on\b",
         "the runtime's own review of its day",
     ),
+    # The heartbeat named, beside the bare intervals "heartbeat" also reads as one.
+    "heartbeat_word": ("heartbeat",),
+    # "Flag if cost > 80% of target": a threshold on what the tick measures (the signs,
+    # "≥ 80%", are every language's).
+    "threshold": (
+        Pattern(
+            r"\b(?:above|over|exceeds?|below|under)\s+\d+\s*%",
+            "above / below a share",
+            bounded=False,
+        ),
+    ),
 }

@@ -148,4 +148,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # the runtime's own review of its day on its clock ("每晚睡前统一复盘一轮")
     "self_review": phrases("复盘|回顾今天|回顾当天|反思|自我检查|自检"),
+    # The heartbeat named, beside the bare intervals "heartbeat" also reads as one.
+    "heartbeat_word": ("心跳",),
+    # "上下文使用率超过 80%": a threshold on what the tick measures.
+    "threshold": (Pattern("(?:超过|低于|高于|大于|小于)\\s*\\d", "above / below a number"),),
 }
