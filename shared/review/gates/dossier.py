@@ -84,6 +84,7 @@ _PROPOSED_FIX = lexicon.matcher("proposed_fix", prefilter=True)
 _SPECULATION = lexicon.matcher("speculation", prefilter=True)
 _IMPRESSION = lexicon.matcher("impression", prefilter=True)
 _BENEFIT_PHRASE = lexicon.matcher("benefit_phrase", prefilter=True)
+_UNSPACED_STOPS = lexicon.chars("punct:stop", spaced=False)
 DOSSIER_RULES: dict[str, str] = {
     "line-pinned step": (
         "the line pins a repair or a location to line numbers, stale at the next edit"
@@ -128,7 +129,10 @@ def _praised_unshown(claim: Claim) -> bool:
     praise = _BENEFIT_CLAIM.found(claim.lower)
     if not praise and not _QUALITY_CLAIM.found(claim.lower):
         return False
-    for raw in claim.raw.replace("。", ". ").split(". "):
+    text = claim.raw
+    for stop in _UNSPACED_STOPS:  # a full stop that needs no space is read as ". "
+        text = text.replace(stop, ". ")
+    for raw in text.split(". "):
         s = raw.lower()
         if _PROVENANCE.found(s) or _MEASUREMENT.found(s):
             continue
