@@ -20,9 +20,10 @@ OPEN = charset("punct:open")
 CLOSE = charset("punct:close")
 NUMBER_MARK = charset("punct:number_mark")
 ENUM = charset("punct:enum")
-# The full stop of the languages that write no spaces: it ends a sentence with nothing
-# after it (the Latin "." does so only before a space: "v1.2", "e.g.").
+# The full stop (and "!", "?") of the languages that write no spaces: it ends a sentence
+# with nothing after it (the Latin "." does so only before a space: "v1.2", "e.g.").
 FULL_STOP_UNSPACED = charset("punct:stop", spaced=False)
+SENTENCE_END_UNSPACED = charset("punct:stop", "punct:exclaim", "punct:question", spaced=False)
 # The colon of the languages that write spaces (a space follows it in a label) and of
 # those that do not (nothing need follow it).
 COLON_SPACED = charset("punct:colon", spaced=True)

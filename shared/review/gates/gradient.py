@@ -41,6 +41,14 @@ from shared.language import lexicon
 from shared.language.claims import Claim, analyse, direction_clauses, find_trigger, is_vague
 from shared.language.claims.claim import CODE_SPAN_RE, words
 from shared.language.claims.norms import colon_label, prohibition_label
+from shared.language.punct import (
+    CLOSE,
+    COLON,
+    FULL_STOP,
+    NUMBER_MARK,
+    OPEN,
+    SENTENCE_END_UNSPACED,
+)
 from shared.review.gates.base import Finding, ReviewContext
 from shared.review.gates.predicates import GRADIENT_RULE, NO_DIRECTION, gradient_test
 
@@ -58,8 +66,8 @@ _BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
 # "Label:"), then its rule. The label only names the rule's domain, so a body that passes
 # by itself makes the line pass; a label cut from the body's own words can hide it.
 _LEADING_LABEL_RE = re.compile(
-    r"^[^\w*`]{0,4}(?:\d{1,2}[.)．、]\s*)?(?:\*\*(?P<bold>[^*\n]{1,40}?)\s*[:：]?\*\*"
-    r"\s*(?:[:：]|[-—–]+(?=\s))?|(?P<plain>[^:：`*\n]{1,30}?)\s*[:：])\s*(?=\S)"
+    rf"^[^\w*`]{{0,4}}(?:\d{{1,2}}[{NUMBER_MARK}]\s*)?(?:\*\*(?P<bold>[^*\n]{{1,40}}?)\s*[{COLON}]?\*\*"
+    rf"\s*(?:[{COLON}]|[-—–]+(?=\s))?|(?P<plain>[^{COLON}`*\n]{{1,30}}?)\s*[{COLON}])\s*(?=\S)"
 )
 
 
@@ -94,7 +102,11 @@ def _labelled_body(claim: Claim) -> Claim | None:
 # "Storybook for UI components (`pnpm storybook`)", "端到端测试用 Playwright（`pnpm e2e`）": a
 # closing note in brackets gives an example, a command or a reason for the rule before
 # it; cut off as a clause of its own it leaves a one-clause convention in two pieces.
-_TRAILING_NOTE_RE = re.compile(r"(?<=\S)\s*[(（][^()（）\n]{1,120}[)）][\s.。]*$")
+_TRAILING_NOTE_RE = re.compile(
+    rf"(?<=\S)\s*[{OPEN}][^{OPEN}{CLOSE}\n]{{1,120}}[{CLOSE}][\s{FULL_STOP}]*$"
+)
+_NOTE_END = " " + lexicon.chars("punct:stop")
+_CLOSES = tuple(lexicon.chars("punct:close"))
 _VAGUE_HEDGE = lexicon.matcher("vague_hedge")
 _HEDGE = lexicon.matcher("hedge")
 _APPROPRIATE = lexicon.matcher("appropriate")
@@ -120,7 +132,7 @@ def _defers(note: str, *, sentence: bool = False) -> bool:
 def _without_note(claim: Claim) -> Claim | None:
     """The line without its closing bracketed note, unless the note hedges or defers
     the rule ("(where appropriate)", "(when available)"): that note is part of it."""
-    if not claim.raw.rstrip(" .。").endswith((")", "）")):
+    if not claim.raw.rstrip(_NOTE_END).endswith(_CLOSES):
         return None
     match = _TRAILING_NOTE_RE.search(claim.raw)
     if match is None:
@@ -134,7 +146,7 @@ def _without_note(claim: Claim) -> Claim | None:
 # "优先使用结构化输出 (Pydantic) 而非文本解析": a short note inside the line names the
 # thing the word before it means; split off as a clause of its own it leaves that word
 # without its name.
-_INNER_NOTE_RE = re.compile(r"\s*[(（]([^()（）\n]{1,40})[)）]\s*(?=\S)")
+_INNER_NOTE_RE = re.compile(rf"\s*[{OPEN}]([^{OPEN}{CLOSE}\n]{{1,40}})[{CLOSE}]\s*(?=\S)")
 
 
 def _note_inlined(claim: Claim) -> Claim | None:
@@ -160,7 +172,9 @@ def _note_inlined(claim: Claim) -> Claim | None:
 # "Package manager: npm, unless the human tells you otherwise. Be consistent once
 # chosen.": a sentence after the rule that only exhorts adds nothing to act on, and
 # takes nothing away from the rule before it.
-_SENTENCE_END_RE = re.compile(r"(?<=[^\s.]{2}[.!?])\s+(?=[A-Z*`])|(?<=[。！？])(?=\S)")
+_SENTENCE_END_RE = re.compile(
+    rf"(?<=[^\s.]{{2}}[.!?])\s+(?=[A-Z*`])|(?<=[{SENTENCE_END_UNSPACED}])(?=\S)"
+)
 
 
 def _first_sentence(claim: Claim) -> Claim | None:
@@ -201,15 +215,12 @@ def _readings(claim: Claim) -> list[Claim]:
 
 # "你是一个深度知识管理专家，用来帮助用户…": a role given to the agent, which the rest of
 # the line describes; it directs nothing a next session would do
-_PERSONA_RE = re.compile(
-    r"^\W*(?:你是|您是|你现在是)(?:一个|一名|一位)?[^，。,]{0,24}?(?:专家|助手|工程师|架构师|顾问|"
-    r"开发者|程序员|导师|伙伴|管家|分析师|设计师|编辑|作家|编剧)"
-)
+_PERSONA = lexicon.matcher("persona")
 
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject a board line that fails the gradient test (see module docstring)."""
-    if _PERSONA_RE.match(claim.text) and find_trigger(claim) is None:
+    if _PERSONA.match(claim.text) and find_trigger(claim) is None:
         return NO_DIRECTION
     found = gradient_test(claim)
     if found is None:

@@ -853,4 +853,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "你是一个深度知识管理专家，用来帮助用户…": a role given to the agent, which the rest
+    # of the line describes.
+    "persona": (
+        Pattern(
+            "^\\W*(?:你是|您是|你现在是)(?:一个|一名|一位)?[^，。,]{0,24}?(?:专家|助手|工程师|架构师|"
+            "顾问|开发者|程序员|导师|伙伴|管家|分析师|设计师|编辑|作家|编剧)",
+            "你是 … 专家: the agent given a role",
+            bounded=False,
+        ),
+    ),
 }
