@@ -40,6 +40,7 @@ from shared.language.claims.claim import CODE_SPAN_RE, CODE_TOKEN_RE, words
 from shared.language.claims.norms import colon_label
 from shared.language.claims.vocabulary import ARTEFACT, EVALUATIVE, IMPERATIVE
 from shared.language.lexicon.script import CJK, CJK_RE, simplified
+from shared.language.punct import COLON, FULL_STOP
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 
@@ -57,16 +58,15 @@ _VERBLESS_CONTRAST = lexicon.matcher("verbless_contrast")
 # then its value (a code span, or a bold value with a number), with no colon, is a setting
 # as "Label: value" is; a pointer word ("See `x`", "参见 `x`") labels nothing.
 _SPAN_SETTING_RE = re.compile(
-    r"^\W{0,3}(?P<label>[\u4e00-\u9fff]{2,6}|[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,2})"
-    r"\s*(?:`[^`\n]+`|\*\*[^*\n]*\d[^*\n]*\*\*)[\s.。]*$"
+    rf"^\W{{0,3}}(?P<label>{lexicon.source('span_label')})"
+    rf"\s*(?:`[^`\n]+`|\*\*[^*\n]*\d[^*\n]*\*\*)[\s{FULL_STOP}]*$"
 )
 _NEGATION = lexicon.matcher("negation")
 _BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
 _SHOUT = lexicon.words("shout", spaced=True)
-_POINTER_WORD = frozenset({"see", "cf", "refer", "read", "check", "view", "visit", "consult"})
-_STATE_WORD = frozenset({"current", "currently", "now", "latest", "version", "status", "today"})
-# a Chinese label that describes ("未净化的"), negates or points ("参见", "详见") is no noun
-_NOT_A_LABEL_RE = re.compile(r"[的未不没见参]|当前|目前|版本|进度|状态")
+# a label word that points ("See", "参见") or names a state ("version", "当前") is no noun
+_NOT_A_LABEL_WORD = lexicon.words("not_a_label", spaced=True)
+_NOT_A_LABEL = lexicon.matcher("not_a_label", spaced=False)
 _VERSION_VALUE_RE = re.compile(r"`v?\d+(?:\.\d+)+[^`]*`")
 
 MISSING_TRIGGER = Finding(
@@ -184,13 +184,12 @@ def _span_setting(claim: Claim) -> bool:
     if found is None:
         return False
     label = found["label"].lower()
-    if _BARE_POINTER.match(label) or _VALUE_LABEL.match(label) or _NOT_A_LABEL_RE.search(label):
+    if _BARE_POINTER.match(label) or _VALUE_LABEL.match(label) or _NOT_A_LABEL.search(label):
         return False
     if _VERSION_VALUE_RE.search(claim.raw):
         return False  # "版本 `1.2.3`": a version is a state, not a setting
     return not any(
-        w in IMPERATIVE or w in _POINTER_WORD or w in EVALUATIVE or w in _STATE_WORD
-        for w in words(label)
+        w in IMPERATIVE or w in _NOT_A_LABEL_WORD or w in EVALUATIVE for w in words(label)
     )
 
 
@@ -238,7 +237,7 @@ _SELF_EDIT = lexicon.matcher("self_edit", prefilter=True)
 # [[pointers]] and markdown links are not placeholders, nor is a literal tag whose key
 # and value are upper-case names ("[MODE: RESEARCH]", "`[MODE: MODE_NAME]`"): a format
 # to write out as it stands, in any language.
-_TAG_LITERAL = rf"(?![A-Z][A-Z0-9_-]*\s*[:：]\s*(?:[A-Z][A-Z0-9_-]*|[{CJK}]+)\])"
+_TAG_LITERAL = rf"(?![A-Z][A-Z0-9_-]*\s*[{COLON}]\s*(?:[A-Z][A-Z0-9_-]*|[{CJK}]+)\])"
 _PLACEHOLDER = lexicon.matcher(
     "placeholder_prompt",
     neutral=(
@@ -343,7 +342,7 @@ def _bracket_note(claim: Claim, outside_code: str) -> bool:
     that rule; a prompt in brackets is an unfilled form only where it stands for the
     line's content ("**Steps**: (list the steps here)")."""
     found = _PLACEHOLDER.search(outside_code)
-    if found is None or not found.group(0).startswith(("(", "（")):
+    if found is None or not found.group(0).startswith(_OPENS):
         return False
     rest = analyse(outside_code[: found.start()] + outside_code[found.end() :])
     trig = trigger_clause(rest)
@@ -352,7 +351,9 @@ def _bracket_note(claim: Claim, outside_code: str) -> bool:
 
 # "读取 `directories.json` 文件。该文件定义了…", "@.agents/tagging.md … 读取该文件": a
 # demonstrative after a file the line names is that file, not the memory file it sits in.
-_ANAPHOR_RE = re.compile(r"(?:该|此|这个|这份)(?:文件|文档)|\b(?:this|that) file\b")
+_ANAPHOR = lexicon.matcher("file_anaphor", prefilter=True)
+_ANAPHOR_RE = re.compile(lexicon.source("file_anaphor"))
+_OPENS = tuple(lexicon.chars("punct:open"))
 
 
 def _anaphors_resolved(text: str) -> str:
@@ -371,7 +372,7 @@ def memory_maintenance(claim: Claim, ctx: ReviewContext) -> bool:
     behaviour in an external interaction (the self-reference gate's docstring says
     how). Inner-outer and status-shape leave such a line to that gate's diagnosis."""
     text = claim.lower
-    if "文件" in text or "文档" in text or " file" in text:
+    if _ANAPHOR.search(text):
         text = _anaphors_resolved(text)
     text = PATH_RE.sub(_path_keep, text) if "/" in text else text
     # Brackets inside code spans (`dict[str, Any]`) are code, not unfilled forms.

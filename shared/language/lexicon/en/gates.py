@@ -993,4 +993,45 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"clean|secure)\s+(?:to|for)\b|^\W*aim\s+for\s+(?:high|good|better|maximum|full)\b",
         "a benefit claimed, nothing that shows it",
     ),
+    # "Line length `100`": the short noun label of a setting written with no colon.
+    "span_label": (
+        Pattern(
+            r"[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,2}", "up to three words", bounded=False
+        ),
+    ),
+    # Label words that point ("See `x`") or name a state ("Version `1.2`"): no setting's.
+    "not_a_label": words(
+        """see cf refer read check view visit consult current currently now latest version
+        status today"""
+    ),
+    # "this file": the file a line just named, not the memory file it sits in.
+    "file_anaphor": ("this file", "that file"),
+    # Words a line quotes ("the "ask first" rule"): not its own directions ("…" is also
+    # Chinese's).
+    "quotation": (
+        Pattern(r'"[^"\n]*"', "in straight double quotes", bounded=False),
+        Pattern(r"“[^”\n]*”", "in curly double quotes", bounded=False),
+        Pattern(r"'[^'\n]{2,}'", "in single quotes", bounded=False),
+    ),
+    # '"gameserver" everywhere — never "server"': a short quoted name, its text the group.
+    "quoted_name": (
+        Pattern(r'"([^"\n]{1,40})"', "in straight double quotes", bounded=False),
+        Pattern(r"“([^”\n]{1,40})”", "in curly double quotes", bounded=False),
+    ),
+    # "**Sync**: ✅ done": the state a status mark stands beside.
+    "status_word": (
+        Pattern(
+            r"(?i:done|fixed|resolved|passing|ok|current|in progress|blocked|pending|complete|"
+            r"completed|working)\b",
+            "done, fixed, pending …",
+            bounded=False,
+        ),
+    ),
+    # "## Session (2026-03-05)": a heading word that names a log entry before its date.
+    "log_heading": (Pattern(r"(?i:session|log|update)", "session, log, update", bounded=False),),
+    # Between a date's year, month and day: "2026-03-11", "2026/3/11", "2026.03.11".
+    "date_separator": ("-", "/", "."),
+    # Put before an item under a heading of what not to do, so it reads as the
+    # prohibition it is ("## Don'ts" > "force-push to main").
+    "prohibition_prefix": ("Do not",),
 }

@@ -863,4 +863,28 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "背景色 `#F2F2F7`。": the short noun label of a setting written with no colon.
+    "span_label": (Pattern("[\\u4e00-\\u9fff]{2,6}", "two to six characters", bounded=False),),
+    # A label that describes ("未净化的"), negates or points ("参见", "详见"), or names a
+    # state ("当前版本"): no setting's.
+    "not_a_label": phrases("的|未|不|没|见|参|当前|目前|版本|进度|状态"),
+    # "读取 `directories.json` 文件。该文件定义了…": the file a line just named.
+    "file_anaphor": (Pattern("(?:该|此|这个|这份)(?:文件|文档)", "该文件, 此文档"),),
+    # Words a line quotes ("确立了「先确认后执行」的交互原则"): not its own directions.
+    "quotation": (
+        Pattern("「[^」\\n]*」", "in corner brackets", bounded=False),
+        Pattern("『[^』\\n]*』", "in white corner brackets", bounded=False),
+    ),
+    # A short quoted name, its text the group.
+    "quoted_name": (Pattern("「([^」\\n]{1,40})」", "in corner brackets", bounded=False),),
+    # "**状态**: ⏳ 待…": the state a status mark stands beside.
+    "status_word": phrases("已|待|未|正在|完成"),
+    # "持续作业进展（2026-03-28 17:40）": a heading word that names a log entry before its date.
+    "log_heading": phrases("进展|日志"),
+    # "DingTalk 问题（2026-03-05 记录）": after a date, the word naming it a record's.
+    "log_stamp": phrases("记录|日志"),
+    # After a date's year: "2026年3月".
+    "date_separator": ("年",),
+    # Put before an item under a heading of what not to do ("## 禁止事项").
+    "prohibition_prefix": ("不要",),
 }
