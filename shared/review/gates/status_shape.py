@@ -24,6 +24,17 @@ from shared.language.claims import (
     words,
 )
 from shared.language.claims.vocabulary import IMPERATIVE
+from shared.language.punct import (
+    CLOSE,
+    COLON,
+    COMMA,
+    EXCLAIM,
+    FULL_STOP,
+    OPEN,
+    QUESTION,
+    SEMICOLON,
+    SENTENCE_END_UNSPACED,
+)
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 from shared.review.gates.predicates import memory_maintenance
@@ -60,7 +71,7 @@ _OPEN_QUESTION = lexicon.matcher("open_question")
 # success rate: 100%", "**版本**: v0.1.0 Alpha"): a reading of the present state. A
 # target ("Coverage: >= 80%") is a limit, not a reading.
 _MEASURED = lexicon.matcher(
-    "version_label", neutral=r"^[^:：≥≤<>\n]{1,40}[:：]\s*\d+(?:\.\d+)?\s*%\s*$"
+    "version_label", neutral=rf"^[^{COLON}≥≤<>\n]{{1,40}}[{COLON}]\s*\d+(?:\.\d+)?\s*%\s*$"
 )
 # "新增独立 404 页（views/NotFound.vue，…）", "删除未引用的 old-banner.webp（304K）": a
 # change verb opening a line with no trigger and no modal, about one named thing (a
@@ -70,14 +81,16 @@ _CHANGE_LEAD = lexicon.matcher("change_lead")
 _RULE_MARK = lexicon.matcher("rule_mark")
 _MODAL = lexicon.matcher("modal", spaced=True)
 _IN_EFFECT = lexicon.matcher("change_in_effect")
-_NAMED_THING_RE = re.compile(r"[（(]|；|\*\*|`|\b[\w-]+\.[a-z]{2,4}\b")
+_UNSPACED_SEMICOLON = lexicon.charset("punct:semicolon", spaced=False)
+_NAMED_THING_RE = re.compile(rf"[{OPEN}]|[{_UNSPACED_SEMICOLON}]|\*\*|`|\b[\w-]+\.[a-z]{{2,4}}\b")
 # Words a line quotes ("确立了"先确认后执行"的交互原则") are not its own directions.
-_QUOTED_RE = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』|'[^'\n]{2,}'")
+_QUOTED_RE = re.compile(lexicon.source("quotation"))
 # A provenance or bookkeeping field ("**Date**: ...", "最后更新：...").
 _FIELD = lexicon.matcher("field_label")
 _DATE = lexicon.matcher("date", neutral=r"\b20\d\d-\d\d-\d\d\b")
 # An incident write-up whose first sentence narrates what happened once.
-_FIRST_SENTENCE_RE = re.compile(r"^(.*?)(?:[.。!?！？:：](?:\s|$)|$)")
+_FIRST_SENTENCE_RE = re.compile(rf"^(.*?)(?:[{FULL_STOP}{EXCLAIM}{QUESTION}{COLON}](?:\s|$)|$)")
+_SENTENCE_TAIL = " " + lexicon.chars("punct:stop", "punct:exclaim", "punct:question", "punct:colon")
 _NARRATIVE_VERBS = lexicon.words("narrative_verb", spaced=True)
 # Work still to come ("SSO planned", "支付接口待接入"), a choice not made ("TBD",
 # "（待定）") or a task of one occasion ("after the store refactor", "本次重构后"): a plan,
@@ -95,8 +108,7 @@ _STATE_REACHED = lexicon.matcher("state_reached", prefilter=True)
 # "**Sync**: ✅ done", "**状态**: ⏳ 待…": a status mark as a field's value; a legend
 # ("Severity: 🔴 Critical · 🟠 High") names levels, not a state.
 _STATUS_MARK_RE = re.compile(
-    r"[:：]\s*[✅✔☑❌⏳🟢🔴🟡🚧]\ufe0f?\s*(?:已|待|未|正在|完成|(?i:done|fixed|resolved|passing|"
-    r"ok|current|in progress|blocked|pending|complete|completed|working)\b)"
+    rf"[{COLON}]\s*[✅✔☑❌⏳🟢🔴🟡🚧]\ufe0f?\s*(?:{lexicon.source('status_word')})"
 )
 # "Consider X if …": a proposal still open; "Step 4: Install and Configure Phaser": a
 # step of one plan.
@@ -114,11 +126,12 @@ _PROHIBITION = lexicon.matcher("prohibition_label_word")
 # heading that opens with a date heads one entry of a dated record (a journal, a progress
 # log, a dated lesson); a date later in a heading ("规则2（2026-02-08）") only stamps it.
 _DATED_SECTION_RE = re.compile(
-    r"^\W{0,3}(?:19|20)\d\d(?:[-/.年]\s?\d{1,2}){1,2}(?!\d)"
+    rf"^\W{{0,3}}(?:19|20)\d\d(?:[{lexicon.charset('date_separator')}]\s?\d{{1,2}}){{1,2}}(?!\d)"
     # a date with a clock time, or named as a record's, stamps a log entry wherever it
     # sits: "持续作业进展（2026-03-28 17:40）", "DingTalk 问题（2026-03-05 记录）"
-    r"|(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}(?:\s+\d{1,2}:\d\d|\s*(?:记录|日志))"
-    r"|(?:进展|日志|(?i:session|log|update))\s*[(（]\s*(?:19|20)\d\d[-/.]\d{1,2}"
+    rf"|(?:19|20)\d\d[-/.]\d{{1,2}}[-/.]\d{{1,2}}"
+    rf"(?:\s+\d{{1,2}}:\d\d|\s*(?:{lexicon.source('log_stamp')}))"
+    rf"|(?:{lexicon.source('log_heading')})\s*[{OPEN}]\s*(?:19|20)\d\d[-/.]\d{{1,2}}"
 )
 
 
@@ -178,14 +191,18 @@ def _own_directions(claim: Claim, trig: int | None) -> list[tuple[int, str]]:
 
 # A bracketed aside inside the line, with more of the line after it ("使用 `sqlite3` 命令
 # （已配置全局环境变量）直接操作数据库文件"): a precondition the rule rests on.
-_MID_ASIDE_RE = re.compile(r"[(（][^()（）\n]*[)）](?=\s*[^\s()（）.。,，;；:：!！?？])")
+_MID_ASIDE_RE = re.compile(
+    rf"[{OPEN}][^{OPEN}{CLOSE}\n]*[{CLOSE}]"
+    rf"(?=\s*[^\s{OPEN}{CLOSE}{FULL_STOP}{COMMA}{SEMICOLON}{COLON}{EXCLAIM}{QUESTION}])"
+)
+_OPENS = lexicon.chars("punct:open")
 
 
 def _aside_only(claim: Claim, text: str) -> bool:
     """The present state is named only inside a mid-line bracketed aside, and the line
     outside its asides directs an action: the aside states what the rule relies on, not
     where the work stands ("（已实现，但 UI 未完成）" closing a line is a progress note)."""
-    if "(" not in text and "（" not in text:
+    if not any(mark in text for mark in _OPENS):
         return False
     rest = _MID_ASIDE_RE.sub(" ", text)
     if rest == text or _CURRENT.found(rest):
@@ -195,7 +212,7 @@ def _aside_only(claim: Claim, text: str) -> bool:
 
 
 _STANDING_SETTING = lexicon.matcher("standing_setting")
-_SENTENCE_SPLIT_RE = re.compile(r"(?<=[。！？])|(?<=[.!?])\s+")
+_SENTENCE_SPLIT_RE = re.compile(rf"(?<=[{SENTENCE_END_UNSPACED}])|(?<=[.!?])\s+")
 
 
 def _state_then_rule(text: str) -> bool:
@@ -442,7 +459,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     first = _FIRST_SENTENCE_RE.match(text)
     # a first sentence recaps only when another follows it: the full stop that ends a
     # one-sentence rule leaves it whole
-    whole = text.rstrip(" .。!?！？:：")
+    whole = text.rstrip(_SENTENCE_TAIL)
     if first and first.group(1) != whole and not standing and _narrates(first.group(1)):
         return _finding(
             "event recap", "the line records an event recap rather than a future-facing trigger"
