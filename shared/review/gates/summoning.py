@@ -49,6 +49,16 @@ from shared.language.claims.vocabulary import (
     VAGUE_VERB,
 )
 from shared.language.lexicon.script import CJK, CJK_RE
+from shared.language.punct import (
+    COLON,
+    COMMA,
+    ENUM,
+    EXCLAIM,
+    FULL_STOP_UNSPACED,
+    OPEN,
+    QUESTION,
+    SEMICOLON,
+)
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 
@@ -71,8 +81,10 @@ def _negated(cue: str) -> bool:
 
 # Sentence-level separators: a prohibition governs the comma-separated list after it
 # ("Never comment out, skip, or delete a test") up to the next one of these.
-_SENTENCE_RE = re.compile(r"[;；。!?！？:：—–→]|\.(?=\s|$)|->|\s-\s|[(（]")
-_LIST_RE = re.compile(rf"(?<!\s)\s*(?:[,，、]|{lexicon.source('list_joiner')})\s*")
+_SENTENCE_RE = re.compile(
+    rf"[{SEMICOLON}{FULL_STOP_UNSPACED}{EXCLAIM}{QUESTION}{COLON}—–→]|\.(?=\s|$)|->|\s-\s|[{OPEN}]"
+)
+_LIST_RE = re.compile(rf"(?<!\s)\s*(?:[{COMMA}{ENUM}]|{lexicon.source('list_joiner')})\s*")
 # A clause opening with a negator ("不使用 …"); 不确定 / 不同 / 不断 ... are words.
 _NEGATING_LEAD = lexicon.matcher("negating_lead")
 _PROHIBITION_ADVERB = lexicon.matcher("prohibition_adverb")
@@ -111,12 +123,25 @@ _UNSPACED_QUALITY = lexicon.matcher("upheld_quality", spaced=False)
 _MEANS_LEAD = lexicon.matcher("means_lead")
 # A name (Latin or a code span) then the action done with it: "通过 ref 访问元素".
 _NAMED_MEANS_RE = re.compile(rf"\s*`?[A-Za-z][\w.-]*`?\s*(?:[{CJK}]{{2,}})")
-_SENTENCE_END_RE = re.compile(r"[;；。!?！？]|\.(?=\s|$)")
+_SENTENCE_END_RE = re.compile(rf"[{SEMICOLON}{FULL_STOP_UNSPACED}{EXCLAIM}{QUESTION}]|\.(?=\s|$)")
 # Beside a prohibition, a short verbless clause that names a thing is what to use instead
 # (a different form of the same direction): a quoted term ('"gameserver" everywhere — never
 # "server"'), a Latin name inside Chinese ("禁止使用 `any`，完整的 TypeScript 类型定义"), or
 # a bold lead naming a tool ("**ruff** (linting; do NOT use ruff-format)").
-_QUOTED_RE = re.compile(r'"([^"\n]{1,40})"|“([^”\n]{1,40})”|「([^」\n]{1,40})」')
+_QUOTED_RE = re.compile(lexicon.source("quoted_name"))
+_COLONS = lexicon.chars("punct:colon")
+_OPENS = lexicon.chars("punct:open")
+_ENUMS = tuple(lexicon.chars("punct:enum"))
+_CLAUSE_TAIL = " " + lexicon.chars("punct:stop", "punct:exclaim")
+_NAME_TAIL = " " + lexicon.chars("punct:stop")
+_NEGATOR_TRIM = " *_>#-—–" + _COLONS
+_DESCRIPTIVE_END = lexicon.phrases("descriptive_end")
+# "Do not " / "不要": how an item under a heading of what not to do is read, by whether its
+# language writes spaces.
+_PROHIBITION_PREFIX = {
+    spaced: lexicon.phrases("prohibition_prefix", spaced=spaced)[0] + (" " if spaced else "")
+    for spaced in (True, False)
+}
 _LATIN_NAME_RE = re.compile(r"[A-Za-z][\w.+#-]*[A-Za-z0-9+#]")
 _BOLD_LEAD_RE = re.compile(r"^\W{0,3}\*\*([^*\n]{1,30})\*\*")
 _UNSPACED_ARTEFACT_RE = lexicon.matcher("artefact", spaced=False)
@@ -216,9 +241,7 @@ def _labelled_forbidden(claim: Claim) -> set[int]:
         if not _PROHIBITION_LABEL.fullmatch(clause.strip(" *_#-")):
             continue
         at = claim.lower.find(clause)
-        colon = claim.lower.find(":", at + len(clause))
-        wide = claim.lower.find("：", at + len(clause))
-        marks = [c for c in (colon, wide) if c >= 0]
+        marks = [c for c in (claim.lower.find(m, at + len(clause)) for m in _COLONS) if c >= 0]
         if at < 0 or not marks or claim.lower[at + len(clause) : min(marks)].strip(" *_"):
             continue
         start = min(marks) + 1
@@ -264,7 +287,7 @@ def _no_replacement(clause: str, cue: str) -> bool:
     names no code."""
     if _REASON_LEAD.match(clause) or _INABILITY.search(clause) or _CAPABILITY.search(clause):
         return True
-    if clause.rstrip(" 。.!！").endswith("的") and CJK_RE.search(clause):
+    if clause.rstrip(_CLAUSE_TAIL).endswith(_DESCRIPTIVE_END) and CJK_RE.search(clause):
         return True
     if _UPHOLDING.fullmatch(cue):
         at = clause.find(cue)
@@ -288,7 +311,7 @@ def _named_alternative(claim: Claim, idx: int, forbidden: set[int], trig: int | 
     if idx == trig or _NEGATION.search(clause) or _no_replacement(clause, ""):
         return False
     at = claim.lower.find(clause)
-    if _REASON_LEAD.match(clause) or claim.lower[: max(at, 0)].rstrip().endswith(("(", "（")):
+    if _REASON_LEAD.match(clause) or claim.lower[: max(at, 0)].rstrip().endswith(tuple(_OPENS)):
         return False  # "避免：`require()`（CommonJS 弃用）": a note gives the reason, no way
     if CJK_RE.search(clause):
         if idx < min(forbidden):
@@ -298,7 +321,7 @@ def _named_alternative(claim: Claim, idx: int, forbidden: set[int], trig: int | 
         found = list(_LATIN_NAME_RE.finditer(clause))
         # "完整的 TypeScript 类型定义", "统一的 Pinia store": a noun phrase ends on the name
         # or on the artefact it names; "CI 会失败" goes on to say what happens.
-        tail = clause[found[-1].end() :].strip(" 。.") if found else ""
+        tail = clause[found[-1].end() :].strip(_NAME_TAIL) if found else ""
         head = _UNSPACED_ARTEFACT_RE.match(tail)
         if tail and (head is None or len(CJK_RE.findall(tail[head.end() :])) > _NOUN_SUFFIX_MAX):
             return False
@@ -366,7 +389,7 @@ def _own_action(first: str, second: str, sentence: str) -> bool:
 def _bracketed(claim: Claim, clause: str) -> bool:
     """``clause`` was cut from a bracketed note of the line ("（PAT）", "(e.g. tokens)")."""
     at = claim.lower.find(clause)
-    return at > 0 and claim.lower[at - 1] in "(（"
+    return at > 0 and claim.lower[at - 1] in _OPENS
 
 
 def _joined_replacement(clause: str) -> bool:
@@ -378,7 +401,7 @@ def _joined_replacement(clause: str) -> bool:
 
 def _bare_negator(clause: str) -> bool:
     # "**禁止** 使用 `eval`", "**严禁** 提交 `.env`": a negator standing alone as a clause
-    return len(clause) <= 12 and bool(_NEGATION.fullmatch(clause.strip(" *_>#-—–:：")))
+    return len(clause) <= 12 and bool(_NEGATION.fullmatch(clause.strip(_NEGATOR_TRIM)))
 
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
@@ -397,7 +420,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         # `bash run.sh`")
         body = _MARK_LEAD_RE.sub("", claim.raw)
         if body:
-            return _check(analyse(("不要" if claim.cjk else "Do not ") + body))
+            return _check(analyse(_PROHIBITION_PREFIX[not claim.cjk] + body))
     return found
 
 
@@ -407,7 +430,7 @@ def _check(claim: Claim) -> Finding | None:
     continued = _list_items_under_prohibition(claim)
     labelled = (
         _labelled_forbidden(claim)
-        if len(claim.clauses) > 1 and (":" in claim.lower or "：" in claim.lower)
+        if len(claim.clauses) > 1 and any(mark in claim.lower for mark in _COLONS)
         else set()
     )
     inner = {
@@ -467,7 +490,7 @@ def _check(claim: Claim) -> Finding | None:
     for idx in range(2, len(claim.clauses)):
         if (
             idx - 2 in forbidden
-            and claim.clauses[idx].startswith("、")
+            and claim.clauses[idx].startswith(_ENUMS)
             and _bracketed(claim, claim.clauses[idx - 1])
         ):
             forbidden |= {idx - 1, idx}
