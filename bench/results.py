@@ -59,8 +59,13 @@ def parse(text: str | bytes) -> list[Row]:
     return data
 
 
+# Rows named after a block of a section rather than the section itself.
+BLOCK_SECTIONS = {"real_sessions": "quality"}
+
+
 def section_of(row: Row) -> str:
-    return str(row["name"]).split(".", 1)[0]
+    prefix = str(row["name"]).split(".", 1)[0]
+    return BLOCK_SECTIONS.get(prefix, prefix)
 
 
 def number(value: float) -> str:
