@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
-from shared.language.lexicon.en import cadence, claims, domain, events, gates, marks, terms, tokens
+from shared.language.lexicon.en import (
+    alone,
+    cadence,
+    claims,
+    domain,
+    events,
+    gates,
+    marks,
+    terms,
+    tokens,
+)
 
 LANGUAGE = Language(
     code="en",
@@ -20,4 +30,5 @@ LANGUAGE = Language(
         tokens.CONCEPTS,
         marks.CONCEPTS,
     ),
+    alone=alone.ALONE,
 )

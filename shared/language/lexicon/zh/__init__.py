@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shared.language.lexicon.concept import Language, merged
 from shared.language.lexicon.script import CJK_RE
-from shared.language.lexicon.zh import cadence, claims, events, gates, marks, terms, tokens
+from shared.language.lexicon.zh import alone, cadence, claims, events, gates, marks, terms, tokens
 
 LANGUAGE = Language(
     code="zh",
@@ -20,4 +20,5 @@ LANGUAGE = Language(
         tokens.CONCEPTS,
         marks.CONCEPTS,
     ),
+    alone=alone.ALONE,
 )
