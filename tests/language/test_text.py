@@ -90,6 +90,21 @@ def test_instruction_markers(text: str) -> None:
     assert instruction_marker(text) is not None
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "TrackCommandDetached returns early and never executes the defaulting logic",
+        "the parser always returns an empty list here",
+        "it never was thread-safe",
+    ],
+)
+def test_always_and_never_before_a_third_person_verb_describe(text: str) -> None:
+    # Pasted review comments describe code; "always run", "never push" instruct.
+    assert instruction_marker(text) is None
+    assert instruction_marker("never push to main") == "never"
+    assert instruction_marker("always pass the flag") == "always"
+
+
 def test_preference_markers() -> None:
     assert preference_marker("I prefer tables") == "I prefer"
     assert preference_marker("我更喜欢表格") == "我喜欢"

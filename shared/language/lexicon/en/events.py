@@ -61,9 +61,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # A standing instruction for every later occasion.
     "instruction_marker": (
-        Marker("always", r"\balways\b"),
+        # Not before a third-person verb: "it always returns early", "never executes the
+        # defaulting logic" describe code; "always run", "never use" instruct.
+        Marker("always", r"\balways\b(?!\s+[a-z]+[^s\s]s\b)"),
         Marker("from now on", r"\bfrom now on\b"),
-        Marker("never", r"\bnever\b(?! mind)"),
+        Marker("never", r"\bnever\b(?! ?mind)(?!\s+[a-z]+[^s\s]s\b)"),
         Marker("every time", r"\b(?:every|each) time\b|\bwhenever\b"),
         Marker("going forward", r"\bgoing forward\b|\bin (?:the )?future\b|\bnext time\b"),
         Marker("remember to", r"\bremember (?:to|that)\b|\bdon'?t forget\b"),
