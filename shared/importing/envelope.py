@@ -41,7 +41,14 @@ CAPS: dict[Role, int] = {
 # Redaction looks a little past the cap, so a credential straddling it is still whole.
 _REDACT_MARGIN = 512
 _DATA_URI = re.compile(r"data:[\w.+-]+/[\w.+-]+;base64,[A-Za-z0-9+/=\s]{16,}")
-_BASE64_BLOB = re.compile(r"[A-Za-z0-9+/]{400,}={0,2}")
+# Only from a run's first character: tried inside a run shorter than 400, the repeat
+# would rescan the rest of the run at every position (quadratic in the run's length).
+_BASE64_BLOB = re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{400,}={0,2}")
+# The blob search only where a run of 400 base64 characters exists: found by one C-level
+# pass (each byte mapped to "a" when base64, else to " "), some 10x the regex's speed.
+_BASE64_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+_BLOB_TABLE = bytes(0x61 if i in _BASE64_BYTES else 0x20 for i in range(256))
+_BLOB_RUN = b"a" * 400
 RUNNER = {"kind": "runner", "name": "runner"}
 
 
@@ -81,9 +88,15 @@ class Cleaner:
         if len(text) < 400 and "base64," not in text:
             return text
         text, uris = _DATA_URI.subn("[image]", text)
-        text, blobs = _BASE64_BLOB.subn(lambda m: f"[base64 dropped: {len(m[0])} chars]", text)
+        blobs = 0
+        if _has_blob_run(text):
+            text, blobs = _BASE64_BLOB.subn(lambda m: f"[base64 dropped: {len(m[0])} chars]", text)
         self.blobs += uris + blobs
         return text
+
+
+def _has_blob_run(text: str) -> bool:
+    return _BLOB_RUN in text.encode("utf-8", "surrogatepass").translate(_BLOB_TABLE)
 
 
 def to_event(fmt: str, utt: Utterance, ts: str, cleaner: Cleaner) -> dict[str, Any]:
