@@ -28,7 +28,9 @@ from shared.timestamps import iso, parse_iso
 
 @dataclass(frozen=True)
 class AuditRecord:
-    """One committer decision. ``line``/``gate``/``quote`` are set for rejected lines."""
+    """One committer decision. ``line``/``gate``/``rule``/``quote`` are set for rejected
+    lines (``rule``: the id of the rule that rejected it, ``<gate>.<rule>``; absent from
+    records written before it existed, read back as None)."""
 
     decision: str
     ts: str = field(default_factory=iso)
@@ -38,6 +40,7 @@ class AuditRecord:
     file: str | None = None
     line: int | None = None
     gate: str | None = None
+    rule: str | None = None
     reason: str | None = None
     quote: str | None = None
     commit: str | None = None

@@ -301,7 +301,15 @@ def _holds_rejected_lines(wake: Wake, c: Candidate) -> bool:
     rejects = [d for d in review_text(c.path, c.kind, c.text, changed) if d.rejected]
     wake.report.rejected.extend(rejects)
     for d in rejects:
-        wake.record("held", file=c.path, line=d.line, gate=d.gate, reason=d.reason, quote=d.text)
+        wake.record(
+            "held",
+            file=c.path,
+            line=d.line,
+            gate=d.gate,
+            rule=d.rule,
+            reason=d.reason,
+            quote=d.text,
+        )
     return bool(rejects)
 
 

@@ -18,8 +18,9 @@ from shared.review.logical_lines import LogicalLine, logical_lines, touched
 
 @dataclass(frozen=True)
 class LineDecision:
-    """The verdict on one logical line (``gate``/``why`` None on approve; ``reason`` on an
-    approve is None, or the gate's reason the precedent judge overruled)."""
+    """The verdict on one logical line (``gate``/``why`` None on approve; ``reason`` and
+    ``rule`` on an approve are None, or the reason and rule id the precedent judge
+    overruled; on a reject ``rule`` is the id of the rule that decided)."""
 
     file: str
     line: int
@@ -28,6 +29,7 @@ class LineDecision:
     reason: str | None
     why: str | None
     text: str
+    rule: str | None = None
 
     @property
     def rejected(self) -> bool:
@@ -44,6 +46,7 @@ class LineDecision:
             "line": self.line,
             "decision": self.decision,
             "gate": self.gate,
+            "rule": self.rule,
             "reason": self.reason,
             "why": self.why,
             "text": self.text,
@@ -72,13 +75,23 @@ def review_text(
         ruling = review_ruling(ll.text, ReviewContext(file, kind, ll.section, ll.headings))
         finding = ruling.finding
         if finding is None:
-            out.append(LineDecision(file, ll.line, "approve", None, ruling.note, None, ll.text))
+            overruled = ruling.overruled.rule if ruling.overruled else None
+            out.append(
+                LineDecision(file, ll.line, "approve", None, ruling.note, None, ll.text, overruled)
+            )
         else:
             # A credential's value never reaches a quote (audit, review output, report).
             text = secret.quoted(ll.text) if finding.gate == secret.RULE_ID else ll.text
             out.append(
                 LineDecision(
-                    file, ll.line, "reject", finding.gate, finding.reason, finding.why, text
+                    file,
+                    ll.line,
+                    "reject",
+                    finding.gate,
+                    finding.reason,
+                    finding.why,
+                    text,
+                    finding.rule,
                 )
             )
     return out

@@ -22,6 +22,7 @@ def rec(ts: str, decision: str = "held", file: str | None = "memory/CLAUDE.md") 
         file=file,
         line=4,
         gate="gradient",
+        rule="gradient.no-action-direction",
         reason="gradient: no action direction",
         quote='引用 "x"',
         duration_ms=12,
@@ -54,6 +55,21 @@ def test_torn_tail_is_repaired_and_bad_lines_are_named(paths: KernelPaths) -> No
         read_audit(paths)
     assert str(err.value).startswith(f"{path}:2: malformed audit line")
     assert path.read_text("utf-8").splitlines()[2].startswith('{"decision":"held"')
+
+
+def test_a_record_names_its_rule_and_one_written_before_rules_reads_back(
+    paths: KernelPaths,
+) -> None:
+    line = audit_file(paths, "2026-01-05")
+    AuditLog(paths).append([rec("2026-01-05T00:00:00.000Z")])
+    written = json.loads(line.read_text("utf-8"))
+    assert written["rule"] == "gradient.no-action-direction"
+    assert list(written)[7:10] == ["gate", "rule", "reason"]
+    # a record from before rule ids (no "rule" key) still reads, its rule unknown
+    del written["rule"]
+    line.write_text(json.dumps(written) + "\n", "utf-8")
+    (old,) = read_audit(paths)
+    assert old.rule is None and old.reason == "gradient: no action direction"
 
 
 def test_bad_since_is_an_input_error(paths: KernelPaths) -> None:

@@ -30,9 +30,15 @@ def test_commit_json_and_audit(repo: KernelPaths, capsys: pytest.CaptureFixture[
     assert cli(repo, "audit", "--json", "--file", "memory/CLAUDE.md") == 0
     records = json.loads(capsys.readouterr().out)
     assert [(r["decision"], r["line"], r["tick"]) for r in records] == [("held", 4, 41)]
+    # the audit record names the rule that held the line back, as the report does
+    assert records[0]["rule"] == "self-reference.memory-maintenance-line"
+    assert report["rejected"][0]["rule"] == records[0]["rule"]
     assert cli(repo, "audit") == 0
     text = capsys.readouterr().out
-    assert "held memory/CLAUDE.md:4 self-reference: memory-maintenance line" in text
+    assert (
+        "held memory/CLAUDE.md:4 self-reference.memory-maintenance-line "
+        "self-reference: memory-maintenance line"
+    ) in text
 
 
 def test_commit_plain_text_and_dry_run(
@@ -70,9 +76,22 @@ def test_review_json_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixtur
         (4, "reject", "self-reference"),
         (5, "reject", "gradient"),
     ]
-    assert set(rows[0]) == {"file", "line", "decision", "gate", "reason", "why", "text", "kind"}
+    keys = {"file", "line", "decision", "gate", "rule", "reason", "why", "text", "kind"}
+    assert set(rows[0]) == keys
     assert {r["kind"] for r in rows} == {"board"}
     assert rows[0]["reason"] is None and rows[2]["reason"] == "gradient: missing concrete trigger"
+    # each rejected line names the rule that decided it
+    assert [r["rule"] for r in rows] == [
+        None,
+        "self-reference.memory-maintenance-line",
+        "gradient.missing-concrete-trigger",
+    ]
+    assert main(["review", str(board)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[2] == (
+        f"{board}:5: reject gradient.missing-concrete-trigger "
+        "`gradient: missing concrete trigger`: 用户喜欢简洁的回答。"
+    )
     clean = write(tmp_path, "memory/entities/a.md", DOSSIER)
     assert main(["review", str(clean)]) == 0
     assert capsys.readouterr().out == (
@@ -100,6 +119,8 @@ def test_review_says_when_the_precedent_judge_passed_a_rejected_line(
     (row,) = json.loads(capsys.readouterr().out)
     assert row["decision"] == "approve" and row["gate"] is None
     assert row["reason"].startswith("precedent: approved over `gradient: ")
+    # the approval names the rule it overruled, in its reason and in "rule"
+    assert row["rule"].startswith("gradient.") and f"({row['rule']}, p=" in row["reason"]
     assert main(["review", str(board)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1] == f"{board}:1: approve ({row['reason']}): {line}"

@@ -128,12 +128,20 @@ def test_a_sure_reject_overrules_a_pass_under_the_nearest_board_gate() -> None:
     assert found.reason == "gradient: reads like labelled gradient rejects (precedent p=0.99)"
     assert "7 labelled real memory lines" in found.why and "p=0.99" in found.why
     assert "'slogan'" in found.why
+    # the judge's reject is a rule of its own, under the gate it put the line with
+    assert found.rule == "gradient.precedent"
 
 
 def test_a_sure_approve_overrules_a_reject_and_keeps_what_it_overruled() -> None:
     ruling = second_opinion("a slogan", FileKind.BOARD, "", BOARD_GATES, RULE, _model(-5.0))
     assert ruling.finding is None and ruling.overruled is RULE
     assert ruling.reject is not None and ruling.reject < 0.01
+    # the approval names the rule it overruled
+    assert RULE.rule == "summoning.no-replacement-action"
+    assert ruling.note == (
+        "precedent: approved over `summoning: no replacement action` "
+        "(summoning.no-replacement-action, p=0.01)"
+    )
 
 
 def test_an_internal_source_is_never_passed() -> None:

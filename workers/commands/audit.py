@@ -35,7 +35,8 @@ def command(ctx: CliContext, since: str | None, file: str | None, as_json: bool)
             where = f"{where}:{r.line}"
         extra = f" {r.commit[:12]}" if r.commit else ""
         quote = f" {compact(r.quote)}" if r.quote else ""
-        click.echo(f"{r.ts} {r.decision} {where} {r.reason or ''}{extra}{quote}".rstrip())
+        rule = f"{r.rule} " if r.rule else ""
+        click.echo(f"{r.ts} {r.decision} {where} {rule}{r.reason or ''}{extra}{quote}".rstrip())
     if not records:
         click.echo("no audit records" + (f" since {since}" if since else ""))
     return 0

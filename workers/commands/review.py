@@ -31,7 +31,12 @@ def command(files: tuple[Path, ...], as_kind: str | None, as_json: bool) -> int:
     allowlist elsewhere (any other CLAUDE.md is a partition prompt, anything else a
     dossier). The kind applied is printed per file; --as overrides it.
 
-    --json prints one JSON array: an object per logical line, with the kind applied.
+    Each rejected line names the rule that decided it (gate.rule, e.g.
+    status-shape.pending-work) and its reason; a line the precedent judge passed over a
+    rule names the rule it overruled.
+
+    --json prints one JSON array: an object per logical line, with the kind applied and
+    the deciding (or overruled) rule's id in "rule".
     """
     forced = FileKind(as_kind) if as_kind else None
     kinds = {str(f): forced or kind_for_review(f.absolute().as_posix()) for f in files}
@@ -50,7 +55,7 @@ def command(files: tuple[Path, ...], as_kind: str | None, as_json: bool) -> int:
         )
         for d in mine:
             if d.rejected:
-                click.echo(f"{shown(d.file)}:{d.line}: reject `{d.reason}`: {d.text}")
+                click.echo(f"{shown(d.file)}:{d.line}: reject {d.rule} `{d.reason}`: {d.text}")
             elif d.overruled:
                 click.echo(f"{shown(d.file)}:{d.line}: approve ({d.reason}): {d.text}")
     approved = sum(1 for d in decisions if not d.rejected)

@@ -2,21 +2,43 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Protocol
 
 from shared.language.claims import Claim
 from shared.review.allowlist import FileKind
 
+# What a diagnosis's id leaves out: a bracketed detail ("credential (AWS key)") and every
+# run of characters that is not a lower-case letter or a digit.
+_DETAIL_RE = re.compile(r"\s*\([^)]*\)")
+_SLUG_GAP_RE = re.compile(r"[^a-z0-9]+")
+
+
+def rule_id(gate: str, reason: str) -> str:
+    """The stable id of the rule behind ``reason``: ``<gate>.<slug of the diagnosis>``
+    (``"status-shape: pending work"`` -> ``status-shape.pending-work``, ``"secret:
+    credential (JWT)"`` -> ``secret.credential``). A rule's wording is its id, so
+    rewording a diagnosis renames its rule, and the pins that name it fail."""
+    diagnosis = reason.removeprefix(f"{gate}:")
+    slug = _SLUG_GAP_RE.sub("-", _DETAIL_RE.sub("", diagnosis).lower()).strip("-")
+    return f"{gate}.{slug}"
+
 
 @dataclass(frozen=True)
 class Finding:
     """A rejected claim: ``reason`` is ``"<gate>: <diagnosis>"`` (the audit string),
-    ``why`` the prose for the decision-log line."""
+    ``why`` the prose for the decision-log line, ``rule`` the id of the rule that decided
+    (derived from ``reason`` by :func:`rule_id` unless given)."""
 
     gate: str
     reason: str
     why: str
+    rule: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.rule:
+            object.__setattr__(self, "rule", rule_id(self.gate, self.reason))
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,9 @@ was fitted to the labelled real lines of the tune corpus and reads a line by its
 letter runs and heading, so it knows shapes no rule names. It overrules a gate only
 when it is sure: a line the gates pass is rejected when the judge puts its reject
 probability at or above ``reject_at``, under the gate whose labelled rejects the line
-is nearest; a line a gate rejects is passed when the probability is below
-``approve_below``. Everything in between keeps the gates' decision and reason.
+is nearest (rule ``<gate>.precedent``); a line a gate rejects is passed when the
+probability is below ``approve_below``, and the approval names the rule it overruled.
+Everything in between keeps the gates' decision and reason.
 """
 
 from __future__ import annotations
@@ -40,10 +41,14 @@ class Ruling:
 
     @property
     def note(self) -> str | None:
-        """The reason an approval carries when the judge passed a line a gate rejected."""
+        """The reason an approval carries when the judge passed a line a gate rejected:
+        the gate's reason and the id of the rule it overruled."""
         if self.overruled is None:
             return None
-        return f"{PREFIX}: approved over `{self.overruled.reason}` (p={self.reject:.2f})"
+        return (
+            f"{PREFIX}: approved over `{self.overruled.reason}` "
+            f"({self.overruled.rule}, p={self.reject:.2f})"
+        )
 
 
 def second_opinion(
@@ -72,6 +77,7 @@ def second_opinion(
                 f"the precedent judge, fitted to {model.rows} labelled real memory lines, puts "
                 f"this line with rejected ones (p={p:.2f}), nearest the {gate} rejects; "
                 f"strongest cues: {cues}",
+                f"{gate}.{PREFIX}",
             ),
             None,
             p,
