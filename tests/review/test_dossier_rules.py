@@ -1,59 +1,39 @@
 """The dossier rules (issue #30): each rule's examples, both ways and in both languages.
 
-``tests/review/pins/dossier.jsonl`` holds one invented line per row (``text``, ``kind``,
-``section``, ``expected``, ``rule``): a reject must be rejected by exactly that rule (the
-finding's reason is its id), an approve must pass every gate although it sits near that
-rule's shape. Real lines are measured by ``bench/quality.py``; these pin what each rule
-means, so a change that drifts a rule fails here first.
+The examples are pins of kind ``dossier`` or ``topic`` in the files of their gates
+(``tests/review/pins/status-shape.jsonl``, ``dossier.jsonl``, ``self-reference.jsonl``;
+each row checked by ``tests/review/test_pins.py``): a reject names the rule that must
+reject it, an approve the rule whose shape it sits near (``near``) and must pass every
+gate. Real lines are measured by ``bench/quality.py``; these pin what each rule means,
+so a change that drifts a rule fails first at its row, and a rule with no example of a
+kind or a language fails here.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
-import pytest
-
 from shared.language.lexicon.script import CJK_RE
 from shared.review.allowlist import FileKind
-from shared.review.gates import dossier, status_shape
-from shared.review.gates.base import ReviewContext
-from shared.review.gates.registry import review_rules
+from shared.review.gates import dossier, self_reference, status_shape
+from shared.review.gates.base import rule_id
+from tests.review.pinfile import PINS
 
-PINS: list[dict[str, Any]] = [
-    json.loads(line)
-    for line in (Path(__file__).parent / "pins" / "dossier.jsonl").read_text("utf-8").splitlines()
-    if line.strip()
-]
-# Every dossier rule, as the reason its finding carries.
+# Every dossier rule, by the id its finding carries.
 RULE_IDS = (
-    {f"{status_shape.RULE_ID}: {rule}" for rule in status_shape.DOSSIER_RULES}
-    | {f"{dossier.RULE_ID}: {rule}" for rule in dossier.DOSSIER_RULES}
-    | {"self-reference: memory-maintenance line"}
+    {rule_id(status_shape.RULE_ID, rule) for rule in status_shape.DOSSIER_RULES}
+    | {rule_id(dossier.RULE_ID, rule) for rule in dossier.DOSSIER_RULES}
+    | {f"{self_reference.RULE_ID}.memory-maintenance-line"}
 )
-
-
-def _context(pin: dict[str, Any]) -> ReviewContext:
-    kind = FileKind.TOPIC if pin["kind"] == "topic" else FileKind.DOSSIER
-    section = pin["section"]
-    return ReviewContext("memory/topics/x.md", kind, section, (section,) if section else ())
-
-
-@pytest.mark.parametrize("pin", PINS, ids=[f"{p['expected']}-{p['text'][:40]}" for p in PINS])
-def test_dossier_pin(pin: dict[str, Any]) -> None:
-    finding = review_rules(pin["text"], _context(pin))
-    if pin["expected"] == "reject":
-        assert finding is not None and finding.reason == pin["rule"], finding
-    else:
-        assert finding is None, finding
+DOSSIER_PINS = [p for p in PINS if p.kind in (FileKind.DOSSIER, FileKind.TOPIC)]
 
 
 def test_every_dossier_rule_has_examples_both_ways_in_both_languages() -> None:
-    assert {p["rule"] for p in PINS} == RULE_IDS
-    for rule in RULE_IDS:
+    for rule in sorted(RULE_IDS):
         for expected in ("reject", "approve"):
-            texts = [p["text"] for p in PINS if p["rule"] == rule and p["expected"] == expected]
+            texts = [
+                p.text
+                for p in DOSSIER_PINS
+                if p.expected == expected and (p.rule if expected == "reject" else p.near) == rule
+            ]
             assert any(CJK_RE.search(t) for t in texts), (rule, expected, "Chinese")
             assert any(not CJK_RE.search(t) for t in texts), (rule, expected, "English")
 

@@ -71,9 +71,9 @@ def _finding(reason: str, why: str) -> Finding:
 
 
 # ------------------------------------------------------------ dossier lines (issue #30)
-# Each reading is one rule of the labelling guide's Dossier bullet: its id is the finding's
-# reason, its words a lexicon concept, its examples (both ways, both languages) the pins in
-# tests/review/pins/dossier.jsonl.
+# Each reading is one rule of the labelling guide's Dossier bullet: its id the finding's
+# rule (``dossier.<slug>``), its words a lexicon concept, its examples (both ways, both
+# languages) the pins in tests/review/pins/dossier.jsonl.
 # "`orchestrator.py:244-249`", "(app/main.py:251)": a source file and a line, in any language
 _LINE_PIN = lexicon.matcher(
     "line_pin",

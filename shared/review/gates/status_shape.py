@@ -311,8 +311,9 @@ def _dated_entry(claim: Claim, ctx: ReviewContext) -> bool:
 # ------------------------------------------------------------ dossier lines
 # A dossier records facts about its entity; what stands now, is still to do or to decide,
 # or was done once is no fact of it (the labelling guide's Dossier bullet, issue #30).
-# Each reading is one rule: its id is the finding's reason, its words a lexicon concept,
-# its examples (both ways, both languages) the pins in tests/review/pins/dossier.jsonl. A
+# Each reading is one rule: its id the finding's rule (``status-shape.<slug>``), its words
+# a lexicon concept, its examples (both ways, both languages) the pins of kind dossier in
+# tests/review/pins/status-shape.jsonl. A
 # date or a count that is provenance for a fact stays: only a stamp, a tally of the work
 # or a field holding the state of the work is read here.
 _STAMP = lexicon.matcher(

@@ -774,7 +774,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # fact (the labelling guide's Dossier bullet): the state the work stands in, what is
     # still to do or to decide, what was done once, and claims nothing supports. Each
     # concept names the rule that reads it (status_shape.DOSSIER_RULES,
-    # dossier.DOSSIER_RULES); the pins are tests/review/pins/dossier.jsonl.
+    # dossier.DOSSIER_RULES); the pins are in tests/review/pins/<gate>.jsonl.
     #
     # "Last updated: 2026-01-01", "Generated: …", "**Date**: August 2025": a stamp of when
     # the file was written, no fact of the entity
