@@ -140,3 +140,20 @@ def test_wanted_behaviour_and_candidate_rule() -> None:
         "use bullet points",
     )
     assert candidate_rule("以后每次写周报都先列出关键数字") == ("写周报", "先列出关键数字")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Add src/main_window.py to the chat and make these exact changes. Do not change any logic.",
+        "Replace the entire contents of src/chunker.py with the following:\nimport os",
+        "Change ONLY the numerical values listed below. Don't touch anything else.",
+        "请做以下修改：不要改动其他逻辑",
+    ],
+)
+def test_a_request_scoped_to_the_edits_it_lists_is_one_off(text: str) -> None:
+    from shared.language.markers import one_off_marker
+
+    assert one_off_marker(text) is not None
+    # A standing instruction stays one, whatever it lists.
+    assert one_off_marker("Don't use npm; always use pnpm for installs") is None

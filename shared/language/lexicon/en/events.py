@@ -176,6 +176,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         "today only",
         "right now",
         "yet",
+        # A request scoped to the changes it spells out: "make these exact changes",
+        # "replace the contents with the following".
+        Pattern(
+            r"\b(?:these|the following)(?: exact)? (?:changes|edits)\b|\blisted below\b|"
+            r"\bwith the following\b",
+            "a request scoped to the edits it lists",
+        ),
     ),
     # Lead words a standing instruction opens with, dropped from its rule.
     "lead_word": (

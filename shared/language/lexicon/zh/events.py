@@ -70,7 +70,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a question particle, mark or word",
         ),
     ),
-    "one_off": phrases("这次|这一次|这回|今天先|暂时|先这样"),
+    "one_off": (
+        *phrases("这次|这一次|这回|今天先|暂时|先这样"),
+        Pattern(
+            r"(?:以下|如下|下面)的?(?:修改|改动)|替换为以下",
+            "a request scoped to the edits it lists",
+        ),
+    ),
     "lead_word": phrases("以后|今后|从现在开始|下次|记住|记得|请|务必|一律|另外|还有"),
     "obsolete": (
         *phrases("过时|已经取消|取消了|停掉了|停了|不再需要|已经不用"),
