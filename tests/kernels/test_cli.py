@@ -65,6 +65,14 @@ def alpha(tmp_path: Path) -> KernelPaths:
     return make_demo(tmp_path / "alpha")
 
 
+def _add(subcon: Subcon, name: str, paths: KernelPaths, *imports: str) -> None:
+    """``subcon kernels add NAME --kernel … --runtime … [--import …]``, which must succeed."""
+    extra = [arg for spec in imports for arg in ("--import", spec)]
+    args = ["kernels", "add", name, "--kernel", str(paths.kernel), "--runtime", str(paths.runtime)]
+    done = subcon(*args, *extra)
+    assert done.returncode == 0, done.stderr
+
+
 def test_add_list_remove(subcon: Subcon, alpha: KernelPaths, tmp_path: Path) -> None:
     done = subcon(
         "kernels",
@@ -143,18 +151,7 @@ def test_missing_dirs_are_a_usage_error(subcon: Subcon) -> None:
 def test_an_overlapping_kernel_is_refused_through_a_symlink(
     subcon: Subcon, alpha: KernelPaths, tmp_path: Path
 ) -> None:
-    assert (
-        subcon(
-            "kernels",
-            "add",
-            "alpha",
-            "--kernel",
-            str(alpha.kernel),
-            "--runtime",
-            str(alpha.runtime),
-        ).returncode
-        == 0
-    )
+    _add(subcon, "alpha", alpha)
     (tmp_path / "alias").symlink_to(alpha.kernel / "memory")
     said = one_line_error(
         subcon("kernels", "add", "b", "--kernel", "alias", "--runtime", "b-runtime"), 2
@@ -165,20 +162,7 @@ def test_an_overlapping_kernel_is_refused_through_a_symlink(
 def test_kernel_name_runs_a_command_on_the_registered_kernel(
     subcon: Subcon, alpha: KernelPaths
 ) -> None:
-    assert (
-        subcon(
-            "kernels",
-            "add",
-            "alpha",
-            "--kernel",
-            str(alpha.kernel),
-            "--runtime",
-            str(alpha.runtime),
-            "--import",
-            f"codex:{alpha.kernel.parent}/s",
-        ).returncode
-        == 0
-    )
+    _add(subcon, "alpha", alpha, f"codex:{alpha.kernel.parent}/s")
     status = subcon("--kernel-name", "alpha", "status", "--json")
     assert status.returncode == 0, status.stderr
     doc = json.loads(status.stdout)
@@ -201,18 +185,7 @@ def test_kernel_name_runs_a_command_on_the_registered_kernel(
 def test_without_kernel_name_the_settings_kernel_is_used_as_before(
     subcon: Subcon, alpha: KernelPaths, tmp_path: Path
 ) -> None:
-    assert (
-        subcon(
-            "kernels",
-            "add",
-            "alpha",
-            "--kernel",
-            str(alpha.kernel),
-            "--runtime",
-            str(alpha.runtime),
-        ).returncode
-        == 0
-    )
+    _add(subcon, "alpha", alpha)
     for args in ([], ["--kernel-name", "default"]):
         said = one_line_error(subcon(*args, "status"), 2)
         assert f"kernel dir {tmp_path}/default-kernel does not exist" in said
@@ -242,18 +215,7 @@ def test_without_kernel_name_the_settings_kernel_is_used_as_before(
 def test_a_bad_kernel_name_is_one_line_and_exit_2(
     subcon: Subcon, alpha: KernelPaths, args: list[str], code: int, said: str
 ) -> None:
-    assert (
-        subcon(
-            "kernels",
-            "add",
-            "alpha",
-            "--kernel",
-            str(alpha.kernel),
-            "--runtime",
-            str(alpha.runtime),
-        ).returncode
-        == 0
-    )
+    _add(subcon, "alpha", alpha)
     assert one_line_error(subcon(*args), code).startswith(said)
 
 
