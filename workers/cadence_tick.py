@@ -11,10 +11,11 @@ import logging
 import time
 from typing import Any
 
+import redis
 from celery import Celery
 
 from shared.cadence.runs import RunContext, TickPlan, begin_tick, finish_run
-from shared.cadence.ticks import open_tick_store
+from shared.cadence.ticks import claim_tick_slot, open_tick_store
 from shared.constants import COMMITTER, WEAVER
 from shared.errors import LockHeld
 from shared.importing.run import import_configured
@@ -125,3 +126,39 @@ def fan_out(app: Celery) -> list[str]:
     for name in order:
         app.tasks[routing.TICK].apply_async(kwargs={KWARG: name}, expires=period)
     return order
+
+
+def run_tick(
+    app: Celery,
+    lock: KernelLock,
+    owner: str,
+    target: KernelTarget,
+    client: redis.Redis | None,
+    *,
+    manual: bool,
+    fanout: bool,
+) -> dict[str, Any]:
+    """What the tick task does: beat's tick (``fanout``) first sends a tick to every
+    registered kernel; a tick that is not the operator's (``manual``) is dropped when
+    another of the same kernel ran within half a period; then :func:`run_tick_body`.
+
+    Raises:
+        ConfigError, InputError: as :func:`run_tick_body`; UnknownKernel and
+            BrokerUnreachable from the registry when fanning out.
+    """
+    sent = fan_out(app) if fanout else None
+    if sent and not target.paths.kernel.is_dir():
+        # A cluster of registered kernels only: the settings name no kernel.
+        return {"tick": None, "fanned_out": sent, "skipped": "no kernel dir"}
+    # A manual tick (`subcon tick`) is an operator's request: it always runs.
+    guarded = not manual and not app.conf.task_always_eager
+    slot = target.paths, target.settings.tick_seconds
+    report: dict[str, Any]
+    if guarded and client is not None and not claim_tick_slot(client, *slot):
+        report = {"tick": None, "skipped": "duplicate tick within half a period"}
+    else:
+        report = run_tick_body(app, lock, owner, target)
+        report["manual"] = manual
+    if sent is not None:
+        report["fanned_out"] = sent  # the other kernels' ticks were sent all the same
+    return report

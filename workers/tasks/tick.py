@@ -11,7 +11,6 @@ from typing import Any
 
 from celery import Celery
 
-from shared.cadence.ticks import claim_tick_slot
 from shared.kernels.registry import DEFAULT_NAME
 from workers import routing
 from workers.tasks.base import SubconTask
@@ -22,34 +21,19 @@ def register(app: Celery) -> Any:
     def tick(
         self: SubconTask, manual: bool = False, fanout: bool = False, kernel: str = DEFAULT_NAME
     ) -> dict[str, Any]:
-        from workers.cadence_tick import fan_out, run_tick_body
+        from workers.cadence_tick import run_tick
 
         self.use_kernel(kernel)
 
-        sent: list[str] | None = None
-        if fanout:
-            with self.mapped_errors():
-                sent = fan_out(self.app)
-            if sent and not self.paths.kernel.is_dir():
-                # A cluster of registered kernels only: the settings name no kernel.
-                return {"tick": None, "fanned_out": sent, "skipped": "no kernel dir"}
-        client = self.redis()
-        # A manual tick (`subcon tick`) is an operator's request: it always runs.
-        guarded = not manual and not self.app.conf.task_always_eager
-        slot = self.paths, self.settings.tick_seconds
-        if guarded and client is not None and not claim_tick_slot(client, *slot):
-            skipped: dict[str, Any] = {
-                "tick": None,
-                "skipped": "duplicate tick within half a period",
-            }
-            if sent is not None:
-                skipped["fanned_out"] = sent  # the other kernels' ticks were sent all the same
-            return skipped
         with self.mapped_errors():
-            report = run_tick_body(self.app, self.kernel_lock(), self.owner("tick"), self.target())
-        report["manual"] = manual
-        if sent is not None:
-            report["fanned_out"] = sent
-        return report
+            return run_tick(
+                self.app,
+                self.kernel_lock(),
+                self.owner("tick"),
+                self.target(),
+                self.redis(),
+                manual=manual,
+                fanout=fanout,
+            )
 
     return tick
