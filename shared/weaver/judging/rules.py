@@ -311,7 +311,7 @@ def _observe(
     cited = _cited(low, words, index, scope)
     # Quoting a line names it in a correction or an instruction (the common turn has
     # neither, and is spared the search).
-    quoted = quoted_lines(turn.get("text", ""), index.board) if asks else frozenset[int]()
+    quoted = quoted_lines(turn.get("text", ""), index.quotes) if asks else frozenset[int]()
     if not (corr or triggered or mentioned or read or scope.directed or cited or quoted):
         return None
     return Seen(

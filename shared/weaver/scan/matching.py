@@ -28,6 +28,7 @@ from shared.language.text import (
     token_witnesses,
 )
 from shared.weaver.scan.actions import line_actions
+from shared.weaver.scan.quotes import quote_table
 from shared.weaver.scan.turns import Turn
 
 READ_TOOLS = re.compile(r"\b(?:read|open|cat|view|grep|glob|search|load|fetch)\b", re.I)
@@ -202,6 +203,8 @@ class BoardIndex:
             else frozenset()
             for i, ln in enumerate(board.lines)
         ]
+        # The lines a quote can reproduce (scan/quotes.py).
+        self.quotes = quote_table(board)
         self.has_actions = any(self.actions) or bool(self.no_asking)
         self.cue_keys = frozenset(self.by_cue)
         self.trigger_sizes = [len(c.trigger) for c in self.cues]

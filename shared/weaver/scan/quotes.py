@@ -34,8 +34,23 @@ def quotes(text: str) -> list[str]:
     return out
 
 
-def quoted_lines(text: str, board: Board) -> frozenset[int]:
-    """Indices of the board lines a quote in ``text`` reproduces."""
+QuoteTable = list[tuple[int, frozenset[str], float]]
+
+
+def quote_table(board: Board) -> QuoteTable:
+    """Per line that can be quoted: its index, its cues, and how many a quote needs
+    (built once per board, with the rest of its index)."""
+    table = []
+    for i, line in enumerate(board.lines):
+        cues = line.cues | line.direction_cues
+        if len(cues) >= MIN_CUES:
+            table.append((i, cues, COVER * len(cues)))
+    return table
+
+
+def quoted_lines(text: str, table: QuoteTable) -> frozenset[int]:
+    """Indices of the board lines (of ``table``, :func:`quote_table`) a quote in
+    ``text`` reproduces."""
     passages = quotes(text)
     if not passages:
         return frozenset()
@@ -44,24 +59,7 @@ def quoted_lines(text: str, board: Board) -> frozenset[int]:
         words = token_set(passage)
         if len(words) < MIN_CUES:
             continue
-        for i, cues, needed in _line_cues(board):
+        for i, cues, needed in table:
             if len(cues & words) >= needed:
                 found.add(i)
     return frozenset(found)
-
-
-_LAST: list[tuple[Board, list[tuple[int, frozenset[str], float]]]] = []
-
-
-def _line_cues(board: Board) -> list[tuple[int, frozenset[str], float]]:
-    """Per line that can be quoted: its index, its cues, and how many a quote needs
-    (kept for the last board seen: a scan judges every turn against one board)."""
-    if _LAST and _LAST[0][0] is board:
-        return _LAST[0][1]
-    table = []
-    for i, line in enumerate(board.lines):
-        cues = line.cues | line.direction_cues
-        if len(cues) >= MIN_CUES:
-            table.append((i, cues, COVER * len(cues)))
-    _LAST[:] = [(board, table)]
-    return table
