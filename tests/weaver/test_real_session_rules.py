@@ -530,3 +530,57 @@ def test_an_edit_aider_reports_is_an_edit() -> None:
     assert [(j.line.marker if j.line else None, j.trajectory) for j in got] == [
         ("lesson-log", "STRENGTHENING")
     ]
+
+
+def test_a_file_a_line_lists_after_a_colon_is_named_not_written() -> None:
+    layout = line_actions(
+        "Keep the modules' separation of concerns: `main.rs` coordinates the lifecycle, "
+        "`args.rs` parses arguments"
+    )
+    assert layout.files == ()
+    # The writing verb whose object the file is still asks for an edit of it.
+    assert line_actions("Keep `CHANGELOG.md` up to date").files == ("changelog.md",)
+    assert line_actions("每次修改后更新 `CHANGELOG.md`").files == ("changelog.md",)
+
+
+_RUN_BOARD = (
+    "# B\n\n- To run the app, use `cargo run -- --start-bpm <value>` [[run]]\n"
+    "- When adding a dependency, use `pnpm add` instead of `npm install` [[deps]]\n"
+)
+
+
+def _ran(user: str, command: str, i: int) -> list[dict[str, object]]:
+    """One user turn, then the agent running ``command`` with its shell tool."""
+    source = {"kind": "claude-code", "name": "claude-code", "channel_id": "claude-code"}
+    runner = {"kind": "runner", "name": "runner"}
+    ts = f"2026-03-01T11:{i:02d}:00.000Z"
+    return [
+        {"id": f"evt_u{i}", "ts": ts, "type": "channel.message", "source": source,
+         "session_key": "claude-code:s2", "payload": {"text": user}},
+        {"id": f"evt_t{i}", "ts": ts.replace(":00.000Z", ":10.000Z"), "type": "agent.tool_use",
+         "source": runner, "session_key": "claude-code:s2",
+         "payload": {"tool_name": "Bash", "input_summary": command}},
+        {"id": f"evt_a{i}", "ts": ts.replace(":00.000Z", ":30.000Z"), "type": "agent.result",
+         "source": runner, "session_key": "claude-code:s2",
+         "payload": {"text": "Done, it runs now.", "session_id": "s2"}},
+    ]  # fmt: skip
+
+
+def _scan(events: list[dict[str, object]]) -> list[tuple[int | None, str]]:
+    from shared.formats.board import parse_board
+    from shared.weaver.scan.scanner import scan_events
+
+    scanned = scan_events(parse_board(_RUN_BOARD), events, date="2026-03-01")
+    return [(s.fragment.source_line, str(s.fragment.trajectory)) for s in scanned]
+
+
+def test_a_bug_report_after_a_turn_that_followed_a_line_does_not_weaken_it() -> None:
+    followed = _ran("add a pause key to the metronome", "cargo run -- --start-bpm 60", 0)
+    report = _ran("The app still isn't registering the keys", "cat src/main.rs", 1)
+    outcomes = _scan(followed + report)
+    assert (3, "STRENGTHENING") in outcomes
+    assert all(trajectory != "WEAKENING" for _, trajectory in outcomes)
+    # The same complaint after a turn that went against a line is about that line.
+    broke = _ran("add lodash as a dependency", "npm install lodash", 0)
+    complaint = _ran("that's wrong again, it still isn't right", "ls", 1)
+    assert (4, "WEAKENING") in _scan(broke + complaint)

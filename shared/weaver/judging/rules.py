@@ -61,7 +61,7 @@ from shared.weaver.scan.turns import Turn
 
 _INSPECTION = lexicon.matcher("inspection_request")
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
-VERSION = "3"
+VERSION = "4"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
 # A correction's candidate line: (index, relations, corrects the previous turn, tier).
 _Blamed = tuple[int, list[str], bool, int]
@@ -219,9 +219,11 @@ class RuleJudge:
             if seen.corr:
                 corrects_prev = line.hash in seen.prev_ids
                 rank = tier(i, cues, seen.words, named)
-                if rank == JUDGES_PREVIOUS and not _shown(previous, line.hash):
-                    # The previous turn only touched the line (NEUTRAL): a complaint
-                    # that names neither its trigger nor its direction is not about it.
+                if rank == JUDGES_PREVIOUS and not _broken(previous, line.hash):
+                    # The previous turn only touched the line (NEUTRAL) or followed it:
+                    # a complaint that names neither its trigger nor its direction is
+                    # about something else ("the keys still aren't registered" after
+                    # the agent ran the line's build command is a bug report).
                     continue
                 blamed.append((i, relations, corrects_prev, rank))
             else:
@@ -284,10 +286,10 @@ def _asked_after_skipping(own: str, previous: SessionMemory, index: BoardIndex) 
     return {i for i in wanted if skipped(judged, index.actions[i])}
 
 
-def _shown(previous: SessionMemory, line_hash: str) -> bool:
-    """The previous turn showed the line's behaviour (a trajectory other than NEUTRAL)."""
+def _broken(previous: SessionMemory, line_hash: str) -> bool:
+    """The previous turn went against the line (a WEAKENING trajectory)."""
     return any(
-        ln.hash == line_hash and traj != Trajectory.NEUTRAL
+        ln.hash == line_hash and traj == Trajectory.WEAKENING
         for ln, traj in zip(previous.lines, previous.trajectories, strict=False)
     )
 

@@ -290,6 +290,10 @@ _SHELL_BLOCK = re.compile(r"```(?:bash|sh|shell|zsh|console|powershell|ps1)\s+(.
 _TOKEN = re.compile(r"[^\s;&|()`'\"<>]+")
 # Where a clause ends: a forbidding word reaches no further than this.
 _CLAUSE = re.compile(r"[.;!?。；！？\n]|,\s+(?:and|but|then)\s|，|、")
+# Where the object of a writing verb ends: a colon opens a list of what the clause
+# names ("Keep the modules' separation of concerns: `main.rs` coordinates …" names
+# files, it does not ask to write them).
+_OBJECT_GAP = re.compile(r"[:：]")
 _HEAD_WORD = re.compile(r"[a-z][a-z0-9:_.-]*")
 
 
@@ -356,7 +360,9 @@ def line_actions(text: str) -> LineActions:
         found = head(match.group(1))
         if found is None:
             name = match.group(1).strip()
-            if _FILE.fullmatch(name) and lexicon.matcher("file_write").search(text):
+            lead = text[start : match.start()]
+            lead = lead[max((m.end() for m in _OBJECT_GAP.finditer(lead)), default=0) :]
+            if _FILE.fullmatch(name) and lexicon.matcher("file_write").search(lead):
                 (forbidden_files if against else files).append(name.lower())
             continue
         (forbidden if against else prescribed).append(found)
