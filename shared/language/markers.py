@@ -78,6 +78,28 @@ def markers(text: str) -> tuple[str | None, str | None, str | None]:
     )
 
 
+_LIST_ITEM_RE = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)\u3001\uff0e])\s*")
+_REQUIREMENT = lexicon.matcher("requirement_item")
+
+
+def without_requirement_items(text: str) -> str:
+    """``text`` without the items of a task list that state a requirement of the task
+    ("1. set the avatar in settings / 2. don't show a disclaimer / 3. …"): a
+    prohibition there specifies the task and corrects nothing. A message with fewer
+    than two list items is returned as it is."""
+    if "\n" not in text:
+        return text
+    lines = text.split("\n")
+    items = [ln for ln in lines if _LIST_ITEM_RE.match(ln)]
+    if len(items) < 2:
+        return text
+    return "\n".join(
+        ln
+        for ln in lines
+        if not (_LIST_ITEM_RE.match(ln) and _REQUIREMENT.search(_LIST_ITEM_RE.sub("", ln, 1)))
+    )
+
+
 def correction_marker(text: str) -> str | None:
     """The first correction marker found in ``text`` ("no,", "不对", ...), or None."""
     return _first(_tables().corrections, text)

@@ -584,3 +584,21 @@ def test_a_bug_report_after_a_turn_that_followed_a_line_does_not_weaken_it() -> 
     broke = _ran("add lodash as a dependency", "npm install lodash", 0)
     complaint = _ran("that's wrong again, it still isn't right", "ls", 1)
     assert (4, "WEAKENING") in _scan(broke + complaint)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Set it up like this:\n1. put the avatar in settings\n2. don't show a disclaimer", False),
+        ("1. 项目设置中配置头像\n2. 不要免责提示\n3. 在内部chat和外部chat都实现", False),
+        ("- use the blue theme\n- do not add emojis to the footer", False),
+        # One item alone is no task list; a complaint in an item still complains.
+        ("don't show a disclaimer", True),
+        ("1. you didn't run the tests\n2. that's the wrong file", True),
+    ],
+)
+def test_a_prohibition_among_a_task_lists_items_specifies_the_task(text: str, kept: bool) -> None:
+    from shared.language.markers import correction_marker, without_requirement_items
+
+    assert correction_marker(text) is not None
+    assert (correction_marker(without_requirement_items(text)) is not None) is kept

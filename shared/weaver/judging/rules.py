@@ -23,6 +23,7 @@ from shared.language.markers import (
     is_transient_question,
     markers,
     retraction_marker,
+    without_requirement_items,
 )
 from shared.language.text import normalise, own_words, token_set
 from shared.weaver.judging.attribution import (
@@ -145,6 +146,10 @@ class RuleJudge:
         # Markers count only in the user's own lines, never in what they pasted.
         own = own_words(text)
         corr, instr, pref = markers(own)
+        if corr:
+            # A prohibition among the items of a task list specifies the task.
+            tasked = without_requirement_items(own)
+            corr = markers(tasked)[0] if tasked is not own else corr
         human = turn.get("type") in HUMAN_TYPES
         if not human and not (corr or instr):
             return []

@@ -355,6 +355,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # A list item that states a requirement of the task it belongs to ("2. don't show a
+    # disclaimer", "- no emojis", "3. use tabs instead"): a prohibition inside a task
+    # list specifies the task; it corrects nothing the agent did.
+    "requirement_item": (
+        Pattern(
+            r"(?i:^\W*(?:don'?t|do not|dont|no|never|avoid|without)\b|\binstead\b)",
+            "a list item stating a requirement",
+            bounded=False,
+        ),
+    ),
     # A line that asks to write or update a file (actions: an edit of it follows it).
     "file_write": (
         Pattern(

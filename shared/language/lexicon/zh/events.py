@@ -174,6 +174,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # A list item that states a requirement of the task it belongs to.
+    "requirement_item": (
+        Pattern(
+            r"^\W*(?:不要|别|无需|不用|不需要|禁止|避免|去掉|取消)|而不是",
+            "a list item stating a requirement",
+            bounded=False,
+        ),
+    ),
     "file_write": (
         Pattern(
             r"更新|添加|写入|写到|记录|追加|修改|编辑|同步|保存",
