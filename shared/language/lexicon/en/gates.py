@@ -27,8 +27,9 @@ _QUALITY_END = (
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 
 
-def _shape(regex: str, why: str) -> tuple[Entry, ...]:
-    return (Pattern(regex, why, bounded=False),)
+def _shape(regex: str, why: str, *more: Entry) -> tuple[Entry, ...]:
+    """One pattern, and any more entries of the same concept after it."""
+    return (Pattern(regex, why, bounded=False), *more)
 
 
 CONCEPTS: dict[str, tuple[Entry, ...]] = {
@@ -820,6 +821,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:same as|ahead of|behind|in sync with|up to date with)\s+(?:origin/)?(?:master|main|"
         r"develop|trunk)\b|\bfast-forward(?:ed)?\s+merged\b",
         "where the work stands now",
+        # "Waiting for the design team's mockups", "Blocked on API keys", "Looking into
+        # WebSockets for live updates": work held up or still being looked at
+        Pattern(
+            r"^\W*(?:[\w ]{1,30}[:：—–-]\s*)?(?:still\s+|currently\s+)?(?:waiting\s+(?:for|on)|"
+            r"awaiting)\s+\w|\bblocked\s+(?:on|until|pending)\b"
+            r"|^\W*(?:\d+[.)]\s*)?(?:still\s+)?(?:looking into|figuring out|experimenting with|"
+            r"trying out|thinking about)\b",
+            "work held up or still being looked at",
+            bounded=False,
+        ),
     ),
     # "496 tests, 39 files" passing, "36+ issues closed", "95% coverage", "45/45 ✓", "0
     # vulnerabilities": a count read off the work as it stands ("2080 specs" to replicate is
@@ -908,6 +919,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\bopen questions?\b|\bpotential for\b|\b(?:still\s+)?(?:deciding|weighing|debating)"
         r"\s+(?:whether|between|if)\b|\b(?:unsure|not sure|undecided)\s+(?:whether|if|which|how)\b",
         "a choice still open",
+        # "We are evaluating Redis vs Memcached", "Comparing Vite against webpack": options
+        # still being weighed
+        Pattern(
+            r"^\W*(?:we(?:'re| are)|i(?:'m| am))\s+(?:still\s+)?(?:evaluating|exploring|"
+            r"investigating|considering|researching|weighing|comparing|debating|looking into|"
+            r"figuring out|trying to decide)\b"
+            r"|\b(?:evaluating|comparing|weighing|benchmarking)\s+[^.;:]{1,40}?\s+"
+            r"(?:vs\.?|versus|against|or)\s",
+            "options still being weighed",
+            bounded=False,
+        ),
     ),
     # "Needs further testing", "Estimate: 4-5 days", "may already exist", "Next, we will
     # analyse …", "End goal: …": work still to do
@@ -919,6 +941,31 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\bmay already exist\b|\bnext,?\s+we\b|\bstill (?:needs?|missing|to be)\b"
         r"|^\W*p[0-3]\s*[:：-]?\s+(?:fix|add|implement|remove|refactor|update|修)",
         "work still to do",
+        # "The next step is to wire the API in", "Next: add parser tests": the step to take
+        Pattern(
+            r"^\W*(?:\d+[.)]\s*)?(?:the\s+)?(?:immediate\s+)?next\s+(?:steps?|tasks?|up)\s*"
+            r"(?:is|are|will be|would be|[:：—–-])|^\W*(?:\d+[.)]\s*)?\**next\**\s*[:：]",
+            "the next step named",
+            bounded=False,
+        ),
+        # "We need to add pagination", "Planning to migrate to Postgres", "Phase 2 will add
+        # multi-tenant support": work the writer has still to do
+        Pattern(
+            r"\b(?:we|i)\s+(?:still\s+)?(?:need|want)\s+to\b"
+            r"|^\W*(?:\d+[.)]\s*)?(?:still\s+)?(?:planning|intending|hoping|aiming)\s+to\s+\w"
+            r"|\b(?:phase|stage|milestone|sprint|iteration)\s+(?:\d+|one|two|three|four|five)"
+            r"\s+will\b",
+            "work the writer has still to do",
+            bounded=False,
+        ),
+        # "Open issue: memory leak in the worker", "Outstanding items: …": a field of work
+        # left open ("Known issues" hold behaviour and its workaround)
+        Pattern(
+            r"^\W*(?:\d+[.)]\s*)?(?:open|outstanding|unresolved|remaining)\s+(?:issues?|bugs?|"
+            r"problems?|items?|tasks?|work)\W*[:：]",
+            "a field of work left open",
+            bounded=False,
+        ),
     ),
     # "`execute_trade.rb` lines 39 and 60", "(line 27-33)", "**Location**: Line 44": a
     # repair or a location pinned to line numbers, stale at the next edit (a file:line pin

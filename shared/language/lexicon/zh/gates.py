@@ -689,6 +689,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "where the work stands now",
             bounded=False,
         ),
+        # "等待设计团队交付设计稿", "卡在供应商的 API key 上": work held up ("等待 3 秒后重试",
+        # "等待锁释放后再写入" are steps of a protocol)
+        Pattern(
+            "^\\W*(?:[^，。：:]{0,10}[:：]\\s*)?(?:仍在|还在|正在|目前|当前)?等待(?!\\s*\\d)"
+            "(?![^。；]*(?:后|再|时|才))"
+            "|^\\W*(?:目前|当前|还|仍)?卡在",
+            "work held up",
+            bounded=False,
+        ),
     ),
     # "TypeScript 零错误，ESLint 零警告", "测试覆盖率 100%", "**功能完整度**: 100%", "✅ 编译
     # 通过": a count or a check read off the work as it stands ("测试通过后再合并" is a rule)
@@ -778,6 +787,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a choice still open",
             bounded=False,
         ),
+        # "我们正在评估 Redis 和 Memcached", "还在考虑缓存方案", "探索状态管理的方案": options
+        # still being weighed
+        Pattern(
+            "(?:还在|仍在|正在)(?:考虑|评估|权衡|调研|比较|对比|犹豫)"
+            "|^\\W*(?:\\d+[.、)]\\s*)?(?:探索|调研|评估|比较|对比)[^。；]{0,20}?(?:方案|选项|可能性|"
+            "替代|选型)",
+            "options still being weighed",
+            bounded=False,
+        ),
     ),
     # "移动端适配需进一步优化", "需要为核心服务添加测试", "**估时**: 4-5 天", "接下来，我们将
     # 分析 …", "未来可扩展至 macOS", "需重新部署": work still to do
@@ -789,6 +807,28 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "|接下来[，,]?\\s*(?:我们)?(?:将|会|要)|(?:未来|将来|后续)可(?:扩展|支持|增加|接入)"
             "|缺少[^。，,；]{0,10}(?:测试|文档|单元测试)",
             "work still to do",
+            bounded=False,
+        ),
+        # "下一步是把接口接入仪表盘", "下一步：给解析器加单元测试": the step to take
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:下一步|下步|接下来要)",
+            "the next step named",
+            bounded=False,
+        ),
+        # "我们需要给列表接口加分页", "计划把数据库迁移到 Postgres", "第二阶段将支持多租户":
+        # work the writer has still to do
+        Pattern(
+            "(?:我们|我)(?:还|仍)?(?:需要|得|打算|计划|准备)"
+            "|^\\W*(?:\\d+[.、)]\\s*)?(?:计划|打算|准备|拟)(?:在|把|将|对|给|于|使用|采用|引入|"
+            "迁移|支持|实现|重构|开发|接入|添加|增加|新增|上线|发布)"
+            "|第[一二三四五六七八九十\\d]+(?:阶段|期)\\s*(?:将|会|计划|准备)",
+            "work the writer has still to do",
+            bounded=False,
+        ),
+        # "遗留问题：worker 内存泄漏", "未解决问题：…": a field of work left open
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:遗留问题|未解决(?:的)?问题|待处理(?:事项|问题)?|开放问题)\\W*[:：]",
+            "a field of work left open",
             bounded=False,
         ),
     ),
