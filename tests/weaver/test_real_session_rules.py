@@ -566,11 +566,11 @@ def _ran(user: str, command: str, i: int) -> list[dict[str, object]]:
     ]  # fmt: skip
 
 
-def _scan(events: list[dict[str, object]]) -> list[tuple[int | None, str]]:
+def _scan(events: list[dict[str, object]], board: str = _RUN_BOARD) -> list[tuple[int | None, str]]:
     from shared.formats.board import parse_board
     from shared.weaver.scan.scanner import scan_events
 
-    scanned = scan_events(parse_board(_RUN_BOARD), events, date="2026-03-01")
+    scanned = scan_events(parse_board(board), events, date="2026-03-01")
     return [(s.fragment.source_line, str(s.fragment.trajectory)) for s in scanned]
 
 
@@ -602,3 +602,13 @@ def test_a_prohibition_among_a_task_lists_items_specifies_the_task(text: str, ke
 
     assert correction_marker(text) is not None
     assert (correction_marker(without_requirement_items(text)) is not None) is kept
+
+
+def test_words_a_complaint_quotes_in_code_do_not_name_a_lines_situation() -> None:
+    board = "# B\n\n- When you make a commit, push it immediately [[push]]\n"
+    committed = _ran("go ahead and commit the new pr.md", "git commit -m 'pr'", 0)
+    quoted = _ran("actually this isn't right, it still contains `initial commit`", "ls", 1)
+    assert all(t != "WEAKENING" for _, t in _scan(committed + quoted, board))
+    # Said in the user's own words, the same situation is named.
+    said = _ran("actually this isn't right, push the commit right away", "ls", 1)
+    assert (3, "WEAKENING") in _scan(committed + said, board)

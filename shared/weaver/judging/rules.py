@@ -12,6 +12,7 @@ in :mod:`shared.weaver.scan.matching`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from shared.formats.board import Board
@@ -61,6 +62,7 @@ from shared.weaver.scan.rulefiles import rule_files
 from shared.weaver.scan.turns import Turn
 
 _INSPECTION = lexicon.matcher("inspection_request")
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
 VERSION = "4"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
@@ -314,7 +316,10 @@ def _observe(
     words = token_set(low)
     mentioned = index.mentioned(low) | commands
     read = index.read(turn) if turn.get("rows") else set()
-    triggered = index.triggered(words)
+    # A complaint's code spans quote what it complains about ("it still contains
+    # `initial commit`"): their words are the output's, not the situation it names.
+    spoken = normalise(_CODE_SPAN.sub(" ", own_words(turn.get("text", "")))) if corr else low
+    triggered = index.triggered(token_set(spoken) if spoken != low else words)
     cited = _cited(low, words, index, scope)
     # Quoting a line names it in a correction or an instruction (the common turn has
     # neither, and is spared the search).
