@@ -20,7 +20,9 @@ from shared.review.logical_lines import LogicalLine, logical_lines, touched
 class LineDecision:
     """The verdict on one logical line (``gate``/``why`` None on approve; ``reason`` and
     ``rule`` on an approve are None, or the reason and rule id the precedent judge
-    overruled; on a reject ``rule`` is the id of the rule that decided)."""
+    overruled; on a reject ``rule`` is the id of the rule that decided). ``reading`` is
+    the reading of the line that rule decided on, when its gate read the line more than
+    one way ("as written"), else None."""
 
     file: str
     line: int
@@ -30,6 +32,7 @@ class LineDecision:
     why: str | None
     text: str
     rule: str | None = None
+    reading: str | None = None
 
     @property
     def rejected(self) -> bool:
@@ -47,6 +50,7 @@ class LineDecision:
             "decision": self.decision,
             "gate": self.gate,
             "rule": self.rule,
+            "reading": self.reading,
             "reason": self.reason,
             "why": self.why,
             "text": self.text,
@@ -75,9 +79,19 @@ def review_text(
         ruling = review_ruling(ll.text, ReviewContext(file, kind, ll.section, ll.headings))
         finding = ruling.finding
         if finding is None:
-            overruled = ruling.overruled.rule if ruling.overruled else None
+            over = ruling.overruled
             out.append(
-                LineDecision(file, ll.line, "approve", None, ruling.note, None, ll.text, overruled)
+                LineDecision(
+                    file,
+                    ll.line,
+                    "approve",
+                    None,
+                    ruling.note,
+                    None,
+                    ll.text,
+                    over.rule if over else None,
+                    (over.reading or None) if over else None,
+                )
             )
         else:
             # A credential's value never reaches a quote (audit, review output, report).
@@ -92,6 +106,7 @@ def review_text(
                     finding.why,
                     text,
                     finding.rule,
+                    finding.reading or None,
                 )
             )
     return out

@@ -76,7 +76,7 @@ def test_review_json_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixtur
         (4, "reject", "self-reference"),
         (5, "reject", "gradient"),
     ]
-    keys = {"file", "line", "decision", "gate", "rule", "reason", "why", "text", "kind"}
+    keys = {"file", "line", "decision", "gate", "rule", "reading", "reason", "why", "text", "kind"}
     assert set(rows[0]) == keys
     assert {r["kind"] for r in rows} == {"board"}
     assert rows[0]["reason"] is None and rows[2]["reason"] == "gradient: missing concrete trigger"

@@ -14,13 +14,13 @@ from __future__ import annotations
 from shared.language.lexicon.script import CJK_RE
 from shared.review.allowlist import FileKind
 from shared.review.gates import dossier, self_reference, status_shape
-from shared.review.gates.base import rule_id
+from shared.review.gates.rules import RULES
 from tests.review.pinfile import PINS
 
 # Every dossier rule, by the id its finding carries.
 RULE_IDS = (
-    {rule_id(status_shape.RULE_ID, rule) for rule in status_shape.DOSSIER_RULES}
-    | {rule_id(dossier.RULE_ID, rule) for rule in dossier.DOSSIER_RULES}
+    {f"{status_shape.RULE_ID}.{rule}" for rule in status_shape.DOSSIER_RULES}
+    | {f"{dossier.RULE_ID}.{rule}" for rule in dossier.DOSSIER_RULES}
     | {f"{self_reference.RULE_ID}.memory-maintenance-line"}
 )
 DOSSIER_PINS = [p for p in PINS if p.kind in (FileKind.DOSSIER, FileKind.TOPIC)]
@@ -39,6 +39,6 @@ def test_every_dossier_rule_has_examples_both_ways_in_both_languages() -> None:
 
 
 def test_every_dossier_rule_says_why() -> None:
-    for rules in (status_shape.DOSSIER_RULES, dossier.DOSSIER_RULES):
-        for rule, why in rules.items():
-            assert rule == rule.strip() and why.startswith("the line ") and not why.endswith(".")
+    for rule in sorted(RULE_IDS):
+        for _shape, why in RULES[rule].whys:
+            assert why.startswith("the line ") and not why.endswith("."), rule

@@ -10,17 +10,14 @@ that drifts a rule fails here first, at the row that names it. Cases are named
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from shared.language.lexicon.script import CJK_RE
 from shared.review.allowlist import FileKind
-from shared.review.gates import dossier, predicates, status_shape
-from shared.review.gates.base import rule_id
 from shared.review.gates.registry import GATES, review_rules
+from tests.review.gatescan import written_rule_ids
 from tests.review.pinfile import KEYS, OPTIONAL, PINS, Pin, pin_files
 
 # 1,497 pin checks lived in test_gates.py's round-named lists, labelled_lines.jsonl and
@@ -84,30 +81,12 @@ def test_each_gate_is_pinned_both_ways_in_both_languages(gate: str) -> None:
         assert any(not CJK_RE.search(t) for t in texts), (gate, expected, "English")
 
 
-# A diagnosis the gates write: "<gate>: <diagnosis>" in a gate module, a status-shape or
-# dossier ``_finding("<diagnosis>", ...)``, or a key of their DOSSIER_RULES.
-_PREFIXED_RE = re.compile(r'f"\{(?:RULE_ID|GRADIENT_RULE)\}: ([^"{(]+?)\s*(?:\(|")')
-_FINDING_RE = re.compile(r'_finding\(\s*"([^"]+)"')
-
-
 def _written_rules() -> dict[str, set[str]]:
     """Every rule id the gate modules can write, by gate (the precedent judge's
     ``<gate>.precedent`` aside: the pins are the written rules alone)."""
-    gates = Path(predicates.__file__).parent
     out: dict[str, set[str]] = {gate: set() for gate in GATES}
-    for path in sorted(gates.glob("*.py")):
-        source = path.read_text("utf-8")
-        gate = re.search(r'^RULE_ID = (?:"([^"]+)"|GRADIENT_RULE)$', source, re.M)
-        if path.stem == "predicates":
-            gate_id = predicates.GRADIENT_RULE
-        elif gate is None:
-            continue
-        else:
-            gate_id = gate.group(1) or predicates.GRADIENT_RULE
-        found = _PREFIXED_RE.findall(source) + _FINDING_RE.findall(source)
-        out[gate_id] |= {rule_id(gate_id, f"{gate_id}: {d}") for d in found}
-    for module in (status_shape, dossier):
-        out[module.RULE_ID] |= {rule_id(module.RULE_ID, r) for r in module.DOSSIER_RULES}
+    for rule in written_rule_ids():
+        out[rule.split(".")[0]].add(rule)
     return out
 
 

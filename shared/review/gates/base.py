@@ -29,12 +29,16 @@ def rule_id(gate: str, reason: str) -> str:
 class Finding:
     """A rejected claim: ``reason`` is ``"<gate>: <diagnosis>"`` (the audit string),
     ``why`` the prose for the decision-log line, ``rule`` the id of the rule that decided
-    (derived from ``reason`` by :func:`rule_id` unless given)."""
+    (derived from ``reason`` by :func:`rule_id` unless given; its record is in
+    ``shared.review.gates.rules``) and ``reading`` the name of the reading of the line
+    the rule decided on, when the gate read the line more than one way ("as written",
+    "as an item under its heading"; empty otherwise)."""
 
     gate: str
     reason: str
     why: str
     rule: str = ""
+    reading: str = ""
 
     def __post_init__(self) -> None:
         if not self.rule:

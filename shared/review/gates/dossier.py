@@ -29,6 +29,7 @@ from shared.language.claims.vocabulary import ARTEFACT, IMPERATIVE
 from shared.language.lexicon.script import CJK_RE
 from shared.review.gates.base import Finding, ReviewContext
 from shared.review.gates.predicates import MISSING_TRIGGER, gradient_test
+from shared.review.gates.rules import RULES
 
 RULE_ID = "dossier"
 
@@ -66,8 +67,9 @@ _LEAD = " \t*_>#-–—•·"
 _FINITE_VERB = lexicon.words("compound_subject_verb", spaced=True)
 
 
-def _finding(reason: str, why: str) -> Finding:
-    return Finding(RULE_ID, f"{RULE_ID}: {reason}", why)
+def _finding(rule: str, shape: str = "") -> Finding:
+    """The finding of rule ``<gate>.<rule>``, reached by ``shape`` (its record's words)."""
+    return RULES[f"{RULE_ID}.{rule}"].finding(shape)
 
 
 # ------------------------------------------------------------ dossier lines (issue #30)
@@ -85,15 +87,15 @@ _SPECULATION = lexicon.matcher("speculation", prefilter=True)
 _IMPRESSION = lexicon.matcher("impression", prefilter=True)
 _BENEFIT_PHRASE = lexicon.matcher("benefit_phrase", prefilter=True)
 _UNSPACED_STOPS = lexicon.chars("punct:stop", spaced=False)
-DOSSIER_RULES: dict[str, str] = {
-    "line-pinned step": (
-        "the line pins a repair or a location to line numbers, stale at the next edit"
-    ),
-    "proposed fix": "the line proposes a fix or an improvement, not a fact",
-    "speculation": "the line guesses, with no modal tag or provenance",
-    "impression": "the line offers an impression as evidence, with nothing measured",
-    "unsupported claim": "the line claims a benefit and shows nothing of it",
-}
+# The dossier readings in the order they are tried, by their ids' slugs (their words are
+# their records in ``shared.review.gates.rules``)
+DOSSIER_RULES: tuple[str, ...] = (
+    "line-pinned-step",
+    "proposed-fix",
+    "speculation",
+    "impression",
+    "unsupported-claim",
+)
 
 
 def _dossier_rule(claim: Claim, supported: bool) -> str | None:
@@ -102,9 +104,9 @@ def _dossier_rule(claim: Claim, supported: bool) -> str | None:
     an impression or a benefit; a code span names what a benefit is incidental to."""
     text = claim.lower
     if _LINE_PIN.found(text):
-        return "line-pinned step"
+        return "line-pinned-step"
     if _PROPOSED_FIX.found(text):
-        return "proposed fix"
+        return "proposed-fix"
     if supported:
         return None
     if _SPECULATION.found(text):
@@ -116,7 +118,7 @@ def _dossier_rule(claim: Claim, supported: bool) -> str | None:
     # "Used in `lib/src/phy` for maximum performance": a benefit incidental to a fact the
     # line names in code
     if _BENEFIT_PHRASE.found(text) and "`" not in claim.raw:
-        return "unsupported claim"
+        return "unsupported-claim"
     return None
 
 
@@ -192,20 +194,14 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     text = claim.lower
     raw = claim.raw.lower()
     if _INTERNAL_STATE.found(raw):
-        return _finding(
-            "internal runtime state",
-            "the line records internal runtime state rather than the entity's world",
-        )
+        return _finding("internal-runtime-state")
     if _REPAIR.found(raw):
-        return _finding(
-            "stale repair instruction",
-            "the line is a repair instruction for the memory files, not a durable fact",
-        )
+        return _finding("stale-repair-instruction")
     tagged = bool(MODAL_TAG_RE.search(claim.raw))
     supported = tagged or claim.has_pointer or claim.has_details or _PROVENANCE.found(text)
     rule = _dossier_rule(claim, supported)
     if rule is not None:
-        return _finding(rule, DOSSIER_RULES[rule])
+        return _finding(rule)
     conditional = any(t.startswith("[conditional") for t in claim.tags)
     if _instruction_shaped(claim) and not conditional and not _STEP_SECTION.found(ctx.section):
         # under a heading that names a domain ("## Code Style", "## JWT Implementation")
@@ -218,31 +214,18 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         if found is not None:
             return found
     if _PLACEHOLDER_NOUN.match(claim.raw) or _bare_setup_noun(claim.raw):
-        return _finding(
-            "unsupported claim", "the line is a heading-like placeholder with no content"
-        )
+        return _finding("unsupported-claim", "placeholder")
     if not (tagged or claim.has_pointer or claim.has_details) and _praised_unshown(claim):
-        return _finding(
-            "unsupported claim", "the line praises its subject with no evidence or provenance"
-        )
+        return _finding("unsupported-claim", "praise")
     concrete = supported or "`" in claim.raw or _FIGURE_RE.search(claim.raw) is not None
     if not concrete and _BENEFIT_LABEL.match(claim.text):
-        return _finding(
-            "unsupported claim", "the line is filed as a benefit and shows nothing of it"
-        )
+        return _finding("unsupported-claim", "benefit label")
     if not concrete and _QUALITY_BULLET.match(claim.raw):
-        return _finding(
-            "unsupported claim", "the line names a quality and shows nothing that has it"
-        )
+        return _finding("unsupported-claim", "quality")
     if not concrete and (_UNSPECIFIED_FIT.found(text) or _CAPABILITY.match(claim.text)):
-        return _finding(
-            "unsupported claim", "the line claims a fit or a capability and says nothing of which"
-        )
+        return _finding("unsupported-claim", "fit")
     # "`load_dotenv` uses `override=True`, so `.env` values always win": an absolute about
     # named code states how it behaves; the code shown is what supports it
     if not concrete and _ABSOLUTE.found(text) and not _instruction_shaped(claim):
-        return _finding(
-            "unsupported claim",
-            "the line asserts an absolute or speculative claim with no modal tag or provenance",
-        )
+        return _finding("unsupported-claim", "absolute")
     return None

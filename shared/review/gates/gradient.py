@@ -36,6 +36,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import replace
 
 from shared.language import lexicon
 from shared.language.claims import Claim, analyse, direction_clauses, find_trigger, is_vague
@@ -195,22 +197,30 @@ def _first_sentence(claim: Claim) -> Claim | None:
     return first
 
 
-def _readings(claim: Claim) -> list[Claim]:
+AS_WRITTEN = "as written"
+
+
+def _readings(claim: Claim) -> Iterator[tuple[str, Claim]]:
     """The line's rule read without a leading label, as its first sentence alone, without
-    a closing note, with its inner notes inlined, or a combination of these."""
+    a closing note, with its inner notes inlined, or a combination of these: (name,
+    reading) pairs, in the order they are tried, each made only when asked for."""
     body = _labelled_body(claim)
-    out = [body] if body is not None and body.clauses else []
+    bases = [(AS_WRITTEN, claim)]
+    if body is not None and body.clauses:
+        bases.append(("without its label", body))
+        yield bases[-1]
     first = _first_sentence(claim)
     if first is not None:
-        out.append(first)
-    for reading in (claim, *out):
+        bases.append(("its first sentence", first))
+        yield bases[-1]
+    for name, reading in bases:
+        base = "" if name == AS_WRITTEN else f"{name}, "
         head = _without_note(reading)
         if head is not None:
-            out.append(head)
+            yield f"{base}without the closing note", head
         inlined = _note_inlined(reading)
         if inlined is not None:
-            out.append(inlined)
-    return out
+            yield f"{base}with its notes inlined", inlined
 
 
 # "你是一个深度知识管理专家，用来帮助用户…": a role given to the agent, which the rest of
@@ -225,6 +235,10 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     found = gradient_test(claim)
     if found is None:
         return None
-    if any(gradient_test(reading) is None for reading in _readings(claim)):
-        return None
-    return found
+    tried = False
+    for _name, reading in _readings(claim):
+        if gradient_test(reading) is None:
+            return None  # the rule as this reading words it passes
+        tried = True
+    # read more than one way, the line is rejected as written
+    return replace(found, reading=AS_WRITTEN) if tried else found

@@ -20,6 +20,7 @@ from shared.language.claims import Claim, find_trigger
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 from shared.review.gates.predicates import memory_maintenance
+from shared.review.gates.rules import RULES
 
 RULE_ID = "inner-outer"
 
@@ -143,16 +144,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         # "每天整理 MEMORY.md") is memory maintenance first: self-reference diagnoses it
         if memory_maintenance(claim, ctx):
             return None
-        return Finding(
-            RULE_ID,
-            f"{RULE_ID}: internal source only",
-            "the line is a rule of the runtime's own heartbeat cadence, not of an external "
-            "interaction",
-        )
+        return RULES["inner-outer.internal-source-only"].finding("cadence")
     if _INTERNAL_SOURCE.found(text) and not _EXTERNAL_GROUND.found(text):
-        return Finding(
-            RULE_ID,
-            f"{RULE_ID}: internal source only",
-            "the line rests only on internal runtime output, not on an external signal",
-        )
+        return RULES["inner-outer.internal-source-only"].finding()
     return None

@@ -43,6 +43,7 @@ from shared.language.lexicon.script import CJK, CJK_RE, simplified
 from shared.language.punct import COLON, FULL_STOP
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
+from shared.review.gates.rules import RULES
 
 # ------------------------------------------------------------ the gradient's test
 GRADIENT_RULE = "gradient"
@@ -69,21 +70,9 @@ _NOT_A_LABEL_WORD = lexicon.words("not_a_label", spaced=True)
 _NOT_A_LABEL = lexicon.matcher("not_a_label", spaced=False)
 _VERSION_VALUE_RE = re.compile(r"`v?\d+(?:\.\d+)+[^`]*`")
 
-MISSING_TRIGGER = Finding(
-    GRADIENT_RULE,
-    f"{GRADIENT_RULE}: missing concrete trigger",
-    "the line names no recognizable situation that would activate it in the next session",
-)
-NO_DIRECTION = Finding(
-    GRADIENT_RULE,
-    f"{GRADIENT_RULE}: no action direction",
-    "the line gives no concrete direction for the next action",
-)
-NO_ACTIVATION = Finding(
-    GRADIENT_RULE,
-    f"{GRADIENT_RULE}: missing skill or pointer activation",
-    "the line's action is neither self-contained nor backed by a [[slug]] or Details: pointer",
-)
+MISSING_TRIGGER = RULES["gradient.missing-concrete-trigger"].finding()
+NO_DIRECTION = RULES["gradient.no-action-direction"].finding()
+NO_ACTIVATION = RULES["gradient.missing-skill-or-pointer-activation"].finding()
 
 
 def gradient_test(

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding
+from shared.review.gates.rules import PRECEDENT as PREFIX
+from shared.review.gates.rules import precedent
 from shared.review.precedent.model import Model
 
 # Board lines only: the labelled dossier lines are memory-bank prose, not the kernel's
@@ -27,7 +29,6 @@ JUDGED = FileKind.BOARD
 # no precedent to pass such a line on (the spec's worked "Internal cadence output says
 # ..." is one it would pass).
 NEVER_PASSED = frozenset({"inner-outer", "secret"})
-PREFIX = "precedent"
 
 
 @dataclass(frozen=True)
@@ -70,18 +71,10 @@ def second_opinion(
             return Ruling(None, None, p)
         gate = max(sorted(allowed), key=lambda g: allowed[g])
         cues = ", ".join(f"'{c}'" for c in opinion.cues()) or "none"
-        return Ruling(
-            Finding(
-                gate,
-                f"{gate}: reads like labelled {gate} rejects ({PREFIX} p={p:.2f})",
-                f"the precedent judge, fitted to {model.rows} labelled real memory lines, puts "
-                f"this line with rejected ones (p={p:.2f}), nearest the {gate} rejects; "
-                f"strongest cues: {cues}",
-                f"{gate}.{PREFIX}",
-            ),
-            None,
-            p,
+        found = precedent(gate).finding(
+            detail=f"{PREFIX} p={p:.2f}", rows=model.rows, p=p, gate=gate, cues=cues
         )
+        return Ruling(found, None, p)
     if finding is not None and p < model.approve_below and finding.gate not in NEVER_PASSED:
         return Ruling(None, finding, p)
     return Ruling(finding, None, p)

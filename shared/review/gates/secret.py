@@ -12,6 +12,7 @@ from __future__ import annotations
 from shared.importing.redaction import redact
 from shared.language.claims import Claim
 from shared.review.gates.base import Finding, ReviewContext
+from shared.review.gates.rules import RULES
 
 RULE_ID = "secret"
 
@@ -22,12 +23,7 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     if not found.kinds:
         return None
     kinds = ", ".join(dict.fromkeys(found.kinds))
-    return Finding(
-        RULE_ID,
-        f"{RULE_ID}: credential ({kinds})",
-        f"the line holds a credential ({kinds}); memory never keeps one, and its value is "
-        "not quoted here",
-    )
+    return RULES["secret.credential"].finding(detail=kinds)
 
 
 def quoted(text: str) -> str:

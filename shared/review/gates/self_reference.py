@@ -26,15 +26,12 @@ from __future__ import annotations
 from shared.language.claims import Claim
 from shared.review.gates.base import Finding, ReviewContext
 from shared.review.gates.predicates import memory_maintenance
+from shared.review.gates.rules import RULES
 
 RULE_ID = "self-reference"
 
 
-_FINDING = Finding(
-    RULE_ID,
-    f"{RULE_ID}: memory-maintenance line",
-    "the line describes memory maintenance rather than behavior in an external interaction",
-)
+_FINDING = RULES["self-reference.memory-maintenance-line"].finding()
 
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:

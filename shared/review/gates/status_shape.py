@@ -38,6 +38,7 @@ from shared.language.punct import (
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 from shared.review.gates.predicates import memory_maintenance
+from shared.review.gates.rules import RULES
 
 RULE_ID = "status-shape"
 
@@ -135,8 +136,9 @@ _DATED_SECTION_RE = re.compile(
 )
 
 
-def _finding(reason: str, why: str) -> Finding:
-    return Finding(RULE_ID, f"{RULE_ID}: {reason}", why)
+def _finding(rule: str, shape: str = "") -> Finding:
+    """The finding of rule ``<gate>.<rule>``, reached by ``shape`` (its record's words)."""
+    return RULES[f"{RULE_ID}.{rule}"].finding(shape)
 
 
 def _outside_code(raw: str) -> str:
@@ -330,21 +332,20 @@ _INCIDENT_FIELD = lexicon.matcher("incident_field")
 _INCIDENT_STORY = lexicon.matcher("incident_story", prefilter=True)
 _DELIBERATION = lexicon.matcher("deliberation", prefilter=True)
 _PENDING = lexicon.matcher("pending_work", prefilter=True)
-# (rule id, why): the dossier readings in the order they are tried
-DOSSIER_RULES: dict[str, str] = {
-    "plan": "the line records planned or undecided work, not a fact",
-    "pending work": "the line records work still to do, not a fact",
-    "open deliberation": "the line records a choice still open, not a fact",
-    "update stamp": "the line stamps when the file was written, not a fact of the entity",
-    "work state": "the line reports where the work stands now, not a fact",
-    "progress tally": "the line reads a count off the work as it stands, not a fact",
-    "change-log recap": "the line reports a change made, not a fact",
-    "incident report": "the line reports what went wrong once, not a fact",
-    "work item": (
-        "the line is an entry of a section recording the state of the work (its heading), "
-        "not a fact"
-    ),
-}
+# The dossier readings in the order they are tried, by their ids' slugs (their words are
+# their records in ``shared.review.gates.rules``; one the board reads too has a "dossier"
+# shape there)
+DOSSIER_RULES: tuple[str, ...] = (
+    "plan",
+    "pending-work",
+    "open-deliberation",
+    "update-stamp",
+    "work-state",
+    "progress-tally",
+    "change-log-recap",
+    "incident-report",
+    "work-item",
+)
 
 
 def _dossier_rule(claim: Claim, ctx: ReviewContext) -> str | None:
@@ -353,135 +354,105 @@ def _dossier_rule(claim: Claim, ctx: ReviewContext) -> str | None:
     if _PLAN.found(text) or _PLAN_HINT.found(text) or _OPEN_CHOICE.search(claim.text):
         return "plan"
     if _PENDING.found(text):
-        return "pending work"
+        return "pending-work"
     if (
         _DELIBERATION.found(text)
         or _OPEN_CONTINGENCY.match(text)
         or (_OPEN_QUESTION.match(text) and trigger_clause(claim) is None)
     ):
-        return "open deliberation"
+        return "open-deliberation"
     if _STAMP.found(text):
-        return "update stamp"
+        return "update-stamp"
     if (
         _STATUS_FIELD.match(text)
         or _WORK_STATE.found(text)
         or _STATE_REACHED.found(text)
         or _STATUS_MARK_RE.search(claim.text)
     ):
-        return "work state"
+        return "work-state"
     if (_TALLY.found(text) or _MEASURED.found(claim.text)) and not _LIMIT.found(text):
-        return "progress tally"
+        return "progress-tally"
     if _CHECKBOX_RE.search(claim.raw) or _CHANGE_RECAP.found(text):
-        return "change-log recap"
+        return "change-log-recap"
     if _INCIDENT_FIELD.match(text) or _INCIDENT_STORY.found(text) or _RECAP.found(text):
-        return "incident report"
+        return "incident-report"
     if _status_entry(claim, ctx):
-        return "work item"
+        return "work-item"
     return None
 
 
 def _dossier_line(claim: Claim, ctx: ReviewContext) -> Finding | None:
     rule = _dossier_rule(claim, ctx)
-    return None if rule is None else _finding(rule, DOSSIER_RULES[rule])
+    if rule is None:
+        return None
+    return _finding(rule, "dossier" if "dossier" in RULES[f"{RULE_ID}.{rule}"].shapes else "")
 
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject status-shaped claims (see module docstring)."""
     text = claim.lower
     if _RUN_STATE.found(text):
-        return _finding(
-            "run state", "the line reports tick, queue or run state rather than future behavior"
-        )
+        return _finding("run-state")
     if ctx.kind in _DOSSIER_KINDS:
         return _dossier_line(claim, ctx)
     if ctx.kind is not FileKind.BOARD:
         return None
     if _CHECKBOX_RE.search(claim.raw):
-        return _finding(
-            "work item", "the line is a to-do or done item rather than durable behavior"
-        )
+        return _finding("work-item", "checkbox")
     if _status_entry(claim, ctx):
         # with no situation of its own, an entry under such a heading is an item of that
         # record ("CI workflow for Tauri builds" under "## Current Focus"); only the nearest
         # heading counts, as "# Active Context" holds "## Preferences" too; one about
         # keeping the memory files is self-reference's to diagnose
-        return _finding(
-            "work item",
-            "the line is an entry of a section recording the state of the work (its heading), "
-            "not durable behavior",
-        )
+        return _finding("work-item", "status section")
     if _dated_entry(claim, ctx):
-        return _finding(
-            "event recap",
-            "the line is an entry of a dated record (its heading opens with a date) and "
-            "directs nothing of its own",
-        )
+        return _finding("event-recap", "dated section")
     if _MEASURED.found(claim.text):
-        return _finding(
-            "current state", "the line reads out a present measurement or version, not behavior"
-        )
+        return _finding("current-state", "measured")
     if _FIELD.found(claim.text) or _DATE.found(_outside_code(claim.raw)):
-        return _finding(
-            "dated summary", "the line records a date or a bookkeeping field, not future behavior"
-        )
+        return _finding("dated-summary")
     if _RECAP.found(text):
-        return _finding(
-            "event recap", "the line records an event recap rather than a future-facing trigger"
-        )
+        return _finding("event-recap")
     if _PLAN.found(text) or _PLAN_STEP.match(claim.text):
-        return _finding("plan", "the line records planned or one-off work, not behavior")
+        return _finding("plan")
     if _STATE_REACHED.found(text) or _STATUS_MARK_RE.search(claim.text):
-        return _finding("current state", "the line reports a state reached, not future behavior")
+        return _finding("current-state", "state reached")
     if (
         _CURRENT.found(text)
         and not _aside_only(claim, text)
         and not _setting_only(claim)
         and not _state_then_rule(text)
     ):
-        return _finding(
-            "current state",
-            "the line reports present state or open deliberation rather than future behavior",
-        )
+        return _finding("current-state")
     # "rerun with `--count=3`": a count inside a code span is a flag's value, no tally
     if _COUNT.found(_outside_code(claim.raw).lower() if "`" in claim.raw else text):
-        return _finding(
-            "occurrence count", "the line tallies occurrences rather than directing behavior"
-        )
+        return _finding("occurrence-count")
     if (
         _DATED_LEAD.found(text)
         or _changelog(claim)
         or _change_entry(claim)
         or _change_in_effect(claim)
     ):
-        return _finding(
-            "event recap", "the line records an event recap rather than a future-facing trigger"
-        )
+        return _finding("event-recap")
     standing = standing_passive(text)  # "Feature branches are squash-merged into `main`"
     first = _FIRST_SENTENCE_RE.match(text)
     # a first sentence recaps only when another follows it: the full stop that ends a
     # one-sentence rule leaves it whole
     whole = text.rstrip(_SENTENCE_TAIL)
     if first and first.group(1) != whole and not standing and _narrates(first.group(1)):
-        return _finding(
-            "event recap", "the line records an event recap rather than a future-facing trigger"
-        )
+        return _finding("event-recap")
     trig = trigger_clause(claim)
     if _OPEN_CONTINGENCY.match(text) or (
         trig is None and (_OPEN_PROPOSAL.match(text) or _OPEN_QUESTION.match(text))
     ):
-        return _finding(
-            "current state",
-            "the line reports present state or open deliberation rather than future behavior",
-        )
+        return _finding("current-state")
     if trig is not None or _own_directions(claim, trig):
         return None
     past = (not standing and any(w in _PAST_VERBS for w in _prose_words(text))) or bool(
         claim.cjk and _PAST_MARKER.found(text)
     )
     if past or _TIME_ANCHOR.found(text):
-        return _finding(
-            "event recap", "the line records an event recap rather than a future-facing trigger"
-        )
+        return _finding("event-recap")
     if _PLAN_HINT.found(text):
-        return _finding("plan", "the line records planned work, not behavior")
+        return _finding("plan", "hint")
     return None

@@ -26,6 +26,8 @@ local"). "Stop at each phase boundary" halts at a point; it forbids nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import replace
 
 from shared.language import lexicon
 from shared.language.claims import (
@@ -61,8 +63,11 @@ from shared.language.punct import (
 )
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
+from shared.review.gates.rules import RULES
 
 RULE_ID = "summoning"
+# The reading of an item under a heading of what not to do (``check``)
+UNDER_HEADING = "as a prohibition under its heading"
 
 _NEGATION = lexicon.matcher("negation")
 _SPACED_NEGATION = lexicon.matcher("negation", spaced=True)
@@ -420,7 +425,8 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         # `bash run.sh`")
         body = _MARK_LEAD_RE.sub("", claim.raw)
         if body:
-            return _check(analyse(_PROHIBITION_PREFIX[not claim.cjk] + body))
+            under = _check(analyse(_PROHIBITION_PREFIX[not claim.cjk] + body))
+            return None if under is None else replace(under, reading=UNDER_HEADING)
     return found
 
 
@@ -468,14 +474,9 @@ def _check(claim: Claim) -> Finding | None:
     if not negated:
         return None
     if _GHOST.found(claim.lower):
-        return Finding(
-            RULE_ID,
-            f"{RULE_ID}: ghost of maintenance history",
-            "the negated rule points back at a past incident instead of a live trigger",
-        )
+        return RULES["summoning.ghost-of-maintenance-history"].finding()
     # A replacement that is itself only a value ("不要过度设计，保持代码简洁") names nothing
     # to do instead.
-    first_negated = min(negated)
     # "禁止输出 `System.out.println()` 或 `console.log` 调试信息": a clause opening on "or"
     # after a prohibition (split off at a bracket) is more of what it forbids.
     # A negator standing alone as a clause forbids the clause after it, no replacement.
@@ -494,62 +495,74 @@ def _check(claim: Claim) -> Finding | None:
             and _bracketed(claim, claim.clauses[idx - 1])
         ):
             forbidden |= {idx - 1, idx}
-    positive = [
-        idx
-        for idx, cue in directions
-        if idx not in forbidden
-        # "一旦绑定，未经要求不得修改": the situation set off is no thing to do instead
-        and not (
-            trig is not None
-            and idx == trig < first_negated
-            and _CONDITIONAL_LEAD.match(claim.clauses[idx])
-        )
-        and (
-            not is_vague(claim.clauses[idx], cue)
-            or (trig is not None and trig < idx and _acts_on_named(claim.clauses[idx], cue))
-        )
-        and not (idx > first_negated and _EXCEPTION_LEAD.found(claim.clauses[idx]))
-        and not _no_replacement(claim.clauses[idx], cue)
-    ]
-    # "Use `unknown` and avoid `any`": the head of a clause that also forbids is what to
-    # do instead, when it is itself a concrete direction.
-    positive += [
-        idx
-        for idx, cue in directions
-        if idx in inner
-        and inner[idx].strip()
-        and not is_vague(inner[idx], cue)
-        and not _no_replacement(inner[idx], cue)
-    ]
-    positive += [idx for idx, _ in normative_clauses(claim) if idx not in forbidden]
-    # "`pkg` is consumed from PyPI; avoid local path dependencies": the way the line
-    # states an artefact is had is what to do instead.
-    positive += [
-        idx
-        for idx, clause in enumerate(claim.clauses)
-        if idx not in negated
-        and (_stated_way(clause) or _allowed_thing(clause) or _means_named(clause))
-    ]
-    positive += [idx for idx in negated if _joined_replacement(claim.clauses[idx])]
-    if not positive:
-        positive = [
-            idx
-            for idx in range(len(claim.clauses))
-            if idx not in forbidden and _named_alternative(claim, idx, forbidden, trig)
-        ]
-    replacement = _REPLACEMENT.found(claim.lower) or _sufficing(claim)
-    if positive or replacement:
+    if next(_replacements(claim, trig, directions, negated, forbidden, inner), None):
         # The replacement is named; whether the situation is recognisable (explicit, or
         # implicit in the line's domain) is the gradient gate's test.
         return None
     if trig is None:
-        return Finding(
-            RULE_ID,
-            f"{RULE_ID}: no recognizable trigger",
-            "the negated rule names no situation in which the drift would happen",
-        )
-    return Finding(
-        RULE_ID,
-        f"{RULE_ID}: no replacement action",
-        "the negated rule forbids a behavior without saying what to do instead",
-    )
+        return RULES["summoning.no-recognizable-trigger"].finding()
+    return RULES["summoning.no-replacement-action"].finding()
+
+
+def _replacements(
+    claim: Claim,
+    trig: int | None,
+    directions: list[tuple[int, str]],
+    negated: list[int],
+    forbidden: set[int],
+    inner: dict[int, str],
+) -> Iterator[tuple[str, str]]:
+    """What the line names to do instead of what it forbids, as (way, text) pairs in the
+    order they are looked for, each looked for only when the ones before found nothing:
+    a concrete direction beside the prohibition, the head of a clause that also forbids,
+    a normative clause, a stated way, an allowed thing or a named means, a replacement
+    joined inside the prohibiting clause, then (only when none of these is there) a short
+    verbless clause naming another thing, and a replacement word or a thing that suffices
+    anywhere on the line."""
+    first_negated = min(negated)
+    for idx, cue in directions:
+        if (
+            idx not in forbidden
+            # "一旦绑定，未经要求不得修改": the situation set off is no thing to do instead
+            and not (
+                trig is not None
+                and idx == trig < first_negated
+                and _CONDITIONAL_LEAD.match(claim.clauses[idx])
+            )
+            and (
+                not is_vague(claim.clauses[idx], cue)
+                or (trig is not None and trig < idx and _acts_on_named(claim.clauses[idx], cue))
+            )
+            and not (idx > first_negated and _EXCEPTION_LEAD.found(claim.clauses[idx]))
+            and not _no_replacement(claim.clauses[idx], cue)
+        ):
+            yield "direction", claim.clauses[idx]
+    # "Use `unknown` and avoid `any`": the head of a clause that also forbids is what to
+    # do instead, when it is itself a concrete direction.
+    for idx, cue in directions:
+        head = inner.get(idx)
+        if (
+            head is not None
+            and head.strip()
+            and not is_vague(head, cue)
+            and not _no_replacement(head, cue)
+        ):
+            yield "head before the prohibition", head
+    for idx, _ in normative_clauses(claim):
+        if idx not in forbidden:
+            yield "normative clause", claim.clauses[idx]
+    # "`pkg` is consumed from PyPI; avoid local path dependencies": the way the line
+    # states an artefact is had is what to do instead.
+    for idx, clause in enumerate(claim.clauses):
+        if idx not in negated and (
+            _stated_way(clause) or _allowed_thing(clause) or _means_named(clause)
+        ):
+            yield "stated way", clause
+    for idx in negated:
+        if _joined_replacement(claim.clauses[idx]):
+            yield "joined replacement", claim.clauses[idx]
+    for idx in range(len(claim.clauses)):
+        if idx not in forbidden and _named_alternative(claim, idx, forbidden, trig):
+            yield "named alternative", claim.clauses[idx]
+    if _REPLACEMENT.found(claim.lower) or _sufficing(claim):
+        yield "replacement word", claim.raw
