@@ -992,6 +992,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\bconfirmed\s+the\s+(?:\w+\s+)?(?:advantage|benefit|value|superiority)\b"
         r"|^\W*(?:faster|slower|simpler|cleaner|easier|better|safer)\s+than\b",
         "an impression offered as evidence",
+        # "The UI feels snappy", "Users seem to like the onboarding": how it felt or seemed
+        Pattern(
+            r"\b(?:feels?|felt)\s+(?:very\s+|really\s+|quite\s+|much\s+|more\s+|so\s+|a lot\s+)?"
+            r"(?:snappy|smooth|fast|faster|slow|slower|sluggish|responsive|natural|intuitive|"
+            r"polished|clunky|clean|great|nice|premium|modern|professional|solid|better|worse)\b"
+            r"|\b(?:appears?|seems?)\s+to\s+(?:like|love|prefer|enjoy|help|improve|fix|solve|perform|"
+            r"handle|scale|resolve)\b",
+            "how it felt or seemed",
+            bounded=False,
+        ),
     ),
     # "the most likely issue is …", "might be related to", "may become unwieldy", "Likely
     # uses `conftest.py` (needs confirmation)", "would have been caught": a guess
@@ -1039,6 +1049,48 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:should|must)\s+be\s+(?:optimi[sz]ed|efficient|fast|performant|robust|scalable|"
         r"clean|secure)\s+(?:to|for)\b|^\W*aim\s+for\s+(?:high|good|better|maximum|full)\b",
         "a benefit claimed, nothing that shows it",
+        # "Lightning-fast builds", "a seamless, hassle-free setup": a marketing word
+        Pattern(
+            r"\b(?:lightning[- ]fast|blazing(?:ly)?[- ]fast|super[- ]fast|ultra[- ]fast|"
+            r"rock[- ]solid|seamless(?:ly)?|effortless(?:ly)?|hassle[- ]free|frictionless|"
+            r"best[- ]in[- ]class|next[- ]gen(?:eration)?|unparalleled|unmatched|top[- ]notch|"
+            r"user[- ]friendly|developer[- ]friendly|powerful)\b",
+            "a marketing word",
+            bounded=False,
+        ),
+        # "Significantly reduces boilerplate", "makes the codebase more maintainable",
+        # "highly scalable", "ensures high availability": a gain claimed with no measure
+        Pattern(
+            r"\b(?:significantly|dramatically|greatly|drastically|massively|vastly|hugely|"
+            r"substantially|considerably|tremendously)\s+(?:improv|reduc|speed|increas|boost|enhanc|"
+            r"simplif|lower|cut|accelerat|streamlin)\w*"
+            r"|\bmakes?\s+(?:[\w-]+\s+){0,3}?(?:more|much more|far more|easier to)\s+"
+            r"(?:maintainable|readable|testable|scalable|robust|reliable|flexible|secure|efficient|performant|"
+            r"modular|reusable|maintain|read|test|scale|extend|understand)\b"
+            r"|\bhighly\s+(?:scalable|available|maintainable|performant|efficient|flexible|"
+            r"extensible|modular|optimi[sz]ed|reliable|responsive|customi[sz]able|secure|robust)\b"
+            r"|\b(?:ensures?|guarantees?)\s+(?:high\s+|better\s+|improved\s+|maximum\s+|full\s+)?"
+            r"(?:availability|fault[- ]tolerance|resilience|scalability|reliability|performance|"
+            r"robustness|usability|productivity|efficiency)\b",
+            "a gain claimed with no measure",
+            bounded=False,
+        ),
+        # "a smooth user experience", "Performance is excellent", "Simple yet powerful API",
+        # "Fast, reliable and secure": an experience or a verdict praised, or praise alone
+        Pattern(
+            r"\b(?:smooth|seamless|intuitive|delightful|great|excellent|superior|polished|snappy|"
+            r"fluid|better|improved|enhanced|rich)\s+(?:user\s+|developer\s+)?(?:experience|ux|dx)\b"
+            r"|\b(?:performance|quality|reliability|stability|usability|speed|ux|dx)\s+(?:is|are|"
+            r"remains?)\s+(?:excellent|great|outstanding|superb|very good|impressive|top-notch)\b"
+            r"|\b(?:simple|easy|lightweight|small|minimal)\s+(?:yet|but)\s+(?:powerful|flexible|"
+            r"capable)\b"
+            r"|^\W*(?:fast|reliable|secure|scalable|robust|simple|lightweight|modern|flexible|"
+            r"efficient|powerful|intuitive|maintainable|performant|elegant)(?:\s*(?:,|and|&)\s*"
+            r"(?:and\s+)?(?:fast|reliable|secure|scalable|robust|simple|lightweight|modern|"
+            r"flexible|efficient|powerful|intuitive|maintainable|performant|elegant)){1,}\W*$",
+            "an experience or a verdict praised",
+            bounded=False,
+        ),
     ),
     # "Line length `100`": the short noun label of a setting written with no colon.
     "span_label": (
