@@ -166,6 +166,18 @@ def test_the_examples_are_the_pins() -> None:
         assert any(e.where == pin.where for e in mine), pin.where
 
 
+@pytest.mark.parametrize("rid", sorted(WRITTEN))
+def test_every_rule_has_examples_both_ways_in_each_language_it_declares(rid: str) -> None:
+    mine = examples()[rid]
+    for expected in ("reject", "approve"):
+        missing = set(WRITTEN[rid].languages) - mine.languages(expected)
+        key = "rule" if expected == "reject" else "near"
+        assert not missing, (
+            f"{rid}: no {expected} example in {sorted(missing)}: add a row to "
+            f"tests/review/pins/{WRITTEN[rid].gate}.jsonl ({key} = {rid})"
+        )
+
+
 # ------------------------------------------------------------ readings
 def test_a_gate_that_reads_the_line_more_than_one_way_names_the_reading_it_decided_on() -> None:
     board = ReviewContext("", FileKind.BOARD)
