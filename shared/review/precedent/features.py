@@ -46,12 +46,13 @@ def letter_runs(text: str) -> Counter[str]:
     """Runs of 1-4 characters inside each word, the word padded with one space each side."""
     runs: list[str] = []
     for word in text.lower().split():
-        runs += _runs_of(word)
+        runs += letter_runs_of(word)
     return Counter(runs)
 
 
 @functools.lru_cache(maxsize=65536)
-def _runs_of(word: str) -> tuple[str, ...]:
+def letter_runs_of(word: str) -> tuple[str, ...]:
+    """The letter runs of one lowercased word, in :func:`letter_runs`' order."""
     # Words repeat across lines far more than lines do: their runs are worth keeping.
     padded = f" {word} "
     size = len(padded)

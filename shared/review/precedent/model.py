@@ -8,7 +8,10 @@ in column order and the digest of the training rows); every further line is
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import operator
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +19,13 @@ from pathlib import Path
 import orjson
 
 from shared.errors import ConfigError
-from shared.review.precedent.features import vector
+from shared.review.precedent.features import (
+    DOSSIER,
+    heading_runs,
+    letter_runs_of,
+    readable,
+    word_runs,
+)
 from shared.review.precedent.training import Fitted
 
 MODEL_PATH = Path(__file__).with_name("model.jsonl")
@@ -55,16 +64,118 @@ class Model(Fitted):
     digest: str
 
     def opinion(self, text: str, dossier: bool, heading: str = "") -> Opinion:
-        vec = vector(text, dossier, self.idf, heading)
-        weight = self.weights.get
-        z = self.bias + sum(v * weight(f, 0.0) for f, v in vec.items())
-        reject = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
-        return Opinion(reject, vec, self.weights)
+        """The judge's opinion of ``text`` under ``heading``: the same vector and
+        probability as :func:`~shared.review.precedent.features.vector` and a dot product
+        with the weights give, computed by :class:`_Scorer` and kept per readable line."""
+        return self._scorer.opinion(readable(text), dossier, heading)
+
+    @functools.cached_property
+    def _scorer(self) -> _Scorer:
+        # built at the first opinion: a model is not changed once it judges
+        return _Scorer(self)
 
     def closeness(self, opinion: Opinion, gate: str) -> float:
         """Cosine of the line to the mean labelled reject of ``gate`` (0 for no such gate)."""
         centroid = self.centroids.get(gate, {})
         return sum(v * centroid.get(f, 0.0) for f, v in opinion.vec.items())
+
+
+# Each cache is dropped whole when full. A judged line's vector is about 15 KB, so
+# lines are kept by the board's worth; a word's or a heading's numbers are small.
+_LINES = 1024
+_CACHED = 65536
+
+
+class _Scorer:
+    """A model's features numbered once, so that a line is scored by list indexing.
+
+    The judge reads every line of a board, and a line has a couple of hundred letter
+    runs: scoring one run by run through string-keyed dicts was most of a review's time.
+    Here each distinct word's known runs become feature numbers once, each distinct
+    heading is weighed once, and each distinct readable line (a line without its
+    pointers and modal tags) is judged once. The arithmetic is
+    :func:`~shared.review.precedent.features.vector`'s and :meth:`Model.opinion`'s own,
+    operation for operation and in the same order, so every value is bit-identical;
+    ``tests/review/test_precedent_scorer.py`` checks it against them on every corpus line.
+    """
+
+    def __init__(self, model: Model) -> None:
+        names = list(model.idf)
+        self._model = model
+        self._names = names
+        self._number = {f: i for i, f in enumerate(names)}
+        self._idf = [model.idf[f] for f in names]
+        self._weight = [model.weights.get(f, 0.0) for f in names]
+        self._dossier_weight = model.weights.get(DOSSIER, 0.0)
+        self._words: dict[str, tuple[int, ...]] = {}
+        self._headings: dict[str, tuple[list[int], list[float]]] = {}
+        self._opinions: dict[tuple[str, bool, str], Opinion] = {}
+
+    def opinion(self, text: str, dossier: bool, heading: str) -> Opinion:
+        key = (text, dossier, heading)
+        found = self._opinions.get(key)
+        if found is None:
+            if len(self._opinions) >= _LINES:
+                self._opinions.clear()
+            found = self._opinions[key] = self._judge(text, dossier, heading)
+        return found
+
+    def _judge(self, text: str, dossier: bool, heading: str) -> Opinion:
+        runs: list[int] = []
+        for word in text.lower().split():
+            runs += self._runs(word)
+        ids, values = self._weigh(Counter(runs))
+        more_ids, more = self._weigh(self._numbered(word_runs(text)))
+        ids += more_ids
+        values += more
+        if heading:
+            more_ids, more = self._heading(heading)
+            ids += more_ids
+            values += more
+        weights = map(self._weight.__getitem__, ids)
+        products = list(map(operator.mul, values, weights))
+        vec = dict(zip(map(self._names.__getitem__, ids), values, strict=True))
+        if dossier:
+            vec[DOSSIER] = 1.0
+            products.append(1.0 * self._dossier_weight)
+        model = self._model
+        z = model.bias + sum(products)
+        reject = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+        return Opinion(reject, vec, model.weights)
+
+    def _runs(self, word: str) -> tuple[int, ...]:
+        found = self._words.get(word)
+        if found is None:
+            if len(self._words) >= _CACHED:
+                self._words.clear()
+            number = self._number.get
+            found = tuple(i for f in letter_runs_of(word) if (i := number(f)) is not None)
+            self._words[word] = found
+        return found
+
+    def _heading(self, heading: str) -> tuple[list[int], list[float]]:
+        found = self._headings.get(heading)
+        if found is None:
+            if len(self._headings) >= _CACHED:
+                self._headings.clear()
+            found = self._headings[heading] = self._weigh(self._numbered(heading_runs(heading)))
+        return list(found[0]), list(found[1])
+
+    def _numbered(self, counts: Counter[str]) -> dict[int, int]:
+        """The known features of ``counts`` by number, in its order (unknown dropped)."""
+        number = self._number.get
+        return {i: n for f, n in counts.items() if (i := number(f)) is not None}
+
+    def _weigh(self, counts: Mapping[int, int]) -> tuple[list[int], list[float]]:
+        """:func:`~shared.review.precedent.features.weigh` over feature numbers."""
+        ids = list(counts)
+        rarity = self._idf
+        log = math.log
+        raw = [rarity[i] if n == 1 else (1.0 + log(n)) * rarity[i] for i, n in counts.items()]
+        norm = math.sqrt(sum(map(operator.mul, raw, raw)))
+        if not norm:
+            return [], []
+        return ids, list(map(operator.truediv, raw, itertools.repeat(norm)))
 
 
 def _readable(feature: str) -> str:
