@@ -106,6 +106,30 @@ def test_applied_edits_and_commits_are_aider_tool_results() -> None:
     assert {u.tool_name for u in results} == {AIDER_TOOL}
 
 
+def test_a_shell_command_the_person_accepted_is_a_run_the_declined_one_a_rejection() -> None:
+    # The shape of a real history (tests/corpora/real_sessions/aider, metronome): aider
+    # shows the suggested command, asks, and logs "Running" only after a yes.
+    data = (
+        b"\n# aider chat started at 2025-01-03 09:06:34\n\n#### run it  \n\n"
+        b"Run it with:\n\n```bash\ncargo run -- --start-bpm 60\n```\n\n"
+        b"> cargo run -- --start-bpm 60  \n"
+        b"> Run shell command? (Y)es/(N)o/(D)on't ask again [Yes]: y  \n"
+        b"> Running cargo run -- --start-bpm 60  \n\n"
+        b"#### and again  \n\n"
+        b"```bash\ncargo test\n```\n\n"
+        b"> cargo test  \n"
+        b"> Run shell command? (Y)es/(N)o/(D)on't ask again [Yes]: n  \n"
+    )
+    said, problems, _ = read_bytes(data, NAME)
+    assert not problems
+    assert [(u.role, u.text) for u in said if u.role is not Role.AGENT] == [
+        (Role.USER, "run it"),
+        (Role.TOOL_RESULT, "Running cargo run -- --start-bpm 60"),
+        (Role.USER, "and again"),
+        (Role.USER_ACTION, "rejected: Run shell command? (cargo test)"),
+    ]
+
+
 def test_rejections_undo_and_nothing_else_are_user_actions() -> None:
     said, _, _ = read(CURRENT)
     assert [(u.record_id, u.text) for u in of(said, Role.USER_ACTION)] == [

@@ -612,3 +612,57 @@ def test_words_a_complaint_quotes_in_code_do_not_name_a_lines_situation() -> Non
     # Said in the user's own words, the same situation is named.
     said = _ran("actually this isn't right, push the commit right away", "ls", 1)
     assert (3, "WEAKENING") in _scan(committed + said, board)
+
+
+def _aider_turn(user: str, *rows: tuple[str, str], action: bool = False) -> Turn:
+    turn: Turn = {"date": "", "line": 1, "id": "e", "ts": "", "kind": "aider",
+                  "session_key": "s", "type": "channel.message", "text": user,
+                  "rows": [{"type": t, "text": x} for t, x in rows]}  # fmt: skip
+    if action:
+        turn["action"] = True
+    return turn
+
+
+def test_aider_runs_what_it_logs_running_not_what_its_reply_suggests() -> None:
+    suggested = ("agent.result", "Run it with:\n```bash\ncargo run -- --start-bpm 60\n```")
+    accepted = ("agent.tool_result", "aider Running cargo run -- --start-bpm 60")
+    assert commands_run(_aider_turn("run it", suggested)) == []
+    assert commands_run(_aider_turn("run it", suggested, accepted)) == [
+        ("cargo", "run", "--", "--start-bpm", "60")
+    ]
+    # The same block in a SpecStory (Cursor) reply is the only trace of a run.
+    cursor = _aider_turn("run it", suggested)
+    cursor["kind"] = "specstory"
+    assert commands_run(cursor) == [("cargo", "run", "--", "--start-bpm", "60")]
+
+
+def test_a_declined_suggestion_is_not_the_user_asking_for_the_command() -> None:
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+    from shared.weaver.judging.rules import RuleJudge
+
+    board = parse_board("# B\n\n- To run the app, use `cargo run -- --start-bpm <value>` [[run]]\n")
+    edited = _aider_turn("add a pause key", ("agent.tool_result", "aider Applied edit to main.rs"))
+    previous = SessionMemory(turn=edited, lines=(), trajectories=())
+    judge = RuleJudge()
+    declined = _aider_turn(
+        "rejected: Run shell command? (cargo run -- --start-bpm 60)", action=True
+    )
+    assert all(
+        j.trajectory != "WEAKENING" for j in judge.judge(declined, previous, board, JudgeContext())
+    )
+    # Typed by the person after the same turn, the command is asked for.
+    typed = _aider_turn("now run `cargo run -- --start-bpm 60`")
+    said = judge.judge(typed, previous, board, JudgeContext())
+    assert [(j.line.number if j.line else None, j.trajectory) for j in said] == [(3, "WEAKENING")]
+
+
+def test_a_turn_knows_an_imported_action_from_words() -> None:
+    from shared.weaver.scan.turns import make_origin
+
+    event = {"id": "evt_1", "ts": "2026-03-01T10:00:00Z", "type": "channel.message",
+             "source": {"kind": "aider"}, "session_key": "aider:s",
+             "payload": {"text": "rejected: Run shell command? (ls)", "action": True}}  # fmt: skip
+    assert make_origin(event, "2026-03-01", 1).get("action") is True
+    event["payload"] = {"text": "run ls"}
+    assert "action" not in make_origin(event, "2026-03-01", 1)

@@ -48,9 +48,11 @@ What becomes an utterance (every other line is dropped):
   showed the subject on the line before the question (the file, the command), it follows
   in parentheses. Yes answers, and answers to aider's housekeeping questions (git repo,
   ``.gitignore``, analytics, URLs, command output), are nothing.
-- ``> Applied edit to <file>`` and ``> Commit <hash> <message>`` → ``Role.TOOL_RESULT``
-  with tool name ``aider``: they say what the agent changed, which a later ``/undo``
-  takes back. Token counts, costs and other aider chatter are dropped.
+- ``> Applied edit to <file>``, ``> Commit <hash> <message>`` and ``> Running <command>``
+  → ``Role.TOOL_RESULT`` with tool name ``aider``: they say what the agent changed, which
+  a later ``/undo`` takes back, and which shell command it ran (aider shows a command
+  the model suggests, asks "Run shell command?" and logs ``Running <command>`` only
+  when the person says yes). Token counts, costs and other aider chatter are dropped.
 - Other text → ``Role.AGENT``, reasoning blocks taken out.
 
 ``session_id`` is the start line's timestamp as written (kept in ``state.session_id`` for
@@ -125,6 +127,7 @@ _EDIT_THE_FILES: Final = "Edit the files?"
 
 _APPLIED = re.compile(r"Applied edit to \S")
 _COMMIT = re.compile(r"Commit [0-9a-f]{7,40} \S")
+_RUNNING = re.compile(r"Running \S")
 
 # Every command aider has had (``cmd_*`` in aider/commands.py, v0.5 to v0.86).
 _COMMANDS: Final = frozenset(
@@ -360,7 +363,7 @@ def _tool(record: _Record, extra: dict[str, str]) -> list[_Said]:
     first = record.lines[0][1:].strip()
     text = "\n".join([first, *(line.rstrip() for line in record.lines[1:])]).strip()
     said = _rejection(text, extra)
-    if said is None and (_APPLIED.match(text) or _COMMIT.match(text)):
+    if said is None and (_APPLIED.match(text) or _COMMIT.match(text) or _RUNNING.match(text)):
         said = _Said(Role.TOOL_RESULT, text, AIDER_TOOL)
     if text:
         extra[_SUBJECT] = text

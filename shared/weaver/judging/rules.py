@@ -168,10 +168,12 @@ class RuleJudge:
         index = self.index(board)
         scope = self.scope(ctx, index)
         low = normalise(own)
-        named = commands_named(own, index.actions) if index.has_actions else set()
+        # An action's text (a declined proposal) names the agent's command, not a request.
+        acted = turn.get("action", False)
+        named = commands_named(own, index.actions) if index.has_actions and not acted else set()
         asked_for = named if named and not corr and durable_marker(text) else set()
         after_skip = False
-        if not asked_for and not corr and human and index.has_actions:
+        if not asked_for and not corr and human and index.has_actions and not acted:
             asked_for = _asked_after_skipping(own, previous, index)
             after_skip = bool(asked_for)
         seen = _observe(

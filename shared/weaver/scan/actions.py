@@ -286,6 +286,13 @@ EDIT_TOOLS = frozenset(
 # Tool results that report an edit the agent made (the tool's own words, lower case):
 # aider writes "Applied edit to <file>" after each edit it applies (aider/coders).
 EDIT_REPORTS: tuple[str, ...] = ("aider applied edit to ",)
+# Tool results that report a shell command the agent ran: aider logs "Running <command>"
+# once the person accepted the command it suggested.
+RUN_REPORTS: tuple[str, ...] = ("aider running ",)
+# Sources whose transcripts record every command the agent ran (a tool call, or aider's
+# "Running" line): a ```bash block in their replies is a suggestion to the person, not
+# a run. SpecStory's older Cursor transcripts show a run only as such a block.
+RUNS_RECORDED: frozenset[str] = frozenset({"aider", "claude-code", "codex"})
 _SHELL_BLOCK = re.compile(r"```(?:bash|sh|shell|zsh|console|powershell|ps1)\s+(.+?)(?:```|$)", re.S)
 _TOKEN = re.compile(r"[^\s;&|()`'\"<>]+")
 # Where a clause ends: a forbidding word reaches no further than this.
@@ -392,10 +399,18 @@ def commands_run(turn: Turn) -> list[tuple[str, ...]]:
     shell blocks in the agent's replies (older Cursor transcripts, as SpecStory saves
     them, show a terminal command the agent ran only as a ```bash block)."""
     out = []
+    blocks_ran = turn.get("kind") not in RUNS_RECORDED
     for row in turn.get("rows", []):
         if row["type"] == "agent.result":
-            for block in _SHELL_BLOCK.findall(row["text"]):
-                out.append(tuple(t.lower() for t in _TOKEN.findall(block)))
+            if blocks_ran:
+                for block in _SHELL_BLOCK.findall(row["text"]):
+                    out.append(tuple(t.lower() for t in _TOKEN.findall(block)))
+            continue
+        if row["type"] == "agent.tool_result":
+            low = row["text"].lower()
+            for report in RUN_REPORTS:
+                if low.startswith(report):
+                    out.append(tuple(_TOKEN.findall(low[len(report) :])))
             continue
         if row["type"] != "agent.tool_use":
             continue

@@ -55,6 +55,9 @@ class Turn(TypedDict):
     rows: NotRequired[list[TurnRow]]
     thin: NotRequired[bool]
     filler: NotRequired[bool]
+    # What the person did rather than said (the importer's ``payload.action``: a
+    # declined proposal, an undo): its text is the importer's, not their words.
+    action: NotRequired[bool]
 
 
 EventFilter = Callable[[dict[str, Any]], bool]
@@ -155,7 +158,7 @@ def make_origin(event: dict[str, Any], date: str, lineno: int) -> Turn:
         text = text[:ORIGIN_TEXT_CHARS]
     else:
         text = event_text(event)
-    return {
+    turn: Turn = {
         "date": date,
         "line": lineno,
         "id": event_id if isinstance(event_id, str) and event_id else f"{date}-L{lineno}",
@@ -166,6 +169,9 @@ def make_origin(event: dict[str, Any], date: str, lineno: int) -> Turn:
         "text": text,
         "rows": [],
     }
+    if isinstance(payload, dict) and payload.get("action") is True:
+        turn["action"] = True
+    return turn
 
 
 def _origin(event: dict[str, Any], date: str, line: int, kind: str, ts: str, key: str) -> Turn:
@@ -175,7 +181,7 @@ def _origin(event: dict[str, Any], date: str, line: int, kind: str, ts: str, key
     text = payload.get("text") if type(payload) is dict else None
     if type(text) is not str or not text or text.isspace():
         text = event_text(event)
-    return {
+    turn: Turn = {
         "date": date,
         "line": line,
         "id": event_id if type(event_id) is str and event_id else f"{date}-L{line}",
@@ -186,6 +192,9 @@ def _origin(event: dict[str, Any], date: str, line: int, kind: str, ts: str, key
         "text": text[:ORIGIN_TEXT_CHARS],
         "rows": [],
     }
+    if type(payload) is dict and payload.get("action") is True:
+        turn["action"] = True
+    return turn
 
 
 class TurnBuilder:
