@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from shared.kernel.paths import KernelPaths
+from shared.review.gates.rules import RULES
 from testing.gitrepo import BAD_LINE, BOARD, DOSSIER, GOOD_LINE, git, head, status, write
 from workers.cli import main
 
@@ -98,6 +100,45 @@ def test_review_json_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixtur
         f"{clean}: reviewed as dossier (from its path): 1 approved, 0 rejected\n"
         "1 approved, 0 rejected\n"
     )
+
+
+def test_review_names_the_reading_a_rule_decided_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the gradient gate tried the line without its closing note and still rejects it as
+    # written; an item under a heading of what not to do is read as a prohibition
+    text = "- `legacyParse` (not stable)\n\n## 禁止事项\n\n- 把订单金额存成浮点数。\n"
+    board = write(tmp_path, "memory/CLAUDE.md", text)
+    assert main(["review", "--json", str(board)]) == 1
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["rule"], r["reading"]) for r in rows if r["decision"] == "reject"] == [
+        ("gradient.missing-concrete-trigger", "as written"),
+        ("summoning.no-recognizable-trigger", "as a prohibition under its heading"),
+    ]
+    assert main(["review", str(board)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == (
+        f"{board}:1: reject gradient.missing-concrete-trigger [as written] "
+        "`gradient: missing concrete trigger`: `legacyParse` (not stable)"
+    )
+
+
+def test_review_rules_lists_the_catalog(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review", "--rules"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == f"{len(RULES)} rules"
+    line = next(x for x in out if x.startswith("gradient.missing-concrete-trigger "))
+    assert re.search(
+        r"  gradient: missing concrete trigger  examples: \d+ reject, \d+ approve \(en, zh\)$", line
+    )
+    assert main(["review", "--rules", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["rule"] for r in rows] == list(RULES)
+    secret = next(r for r in rows if r["rule"] == "secret.credential")
+    assert secret["gate"] == "secret" and secret["reason"] == "secret: credential"
+    assert secret["examples"]["reject"] >= 1 and secret["examples"]["approve"] >= 1
+    assert main(["review", "--rules", "memory/CLAUDE.md"]) == 2
+    assert main(["review"]) == 2
 
 
 def test_review_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
