@@ -475,8 +475,6 @@ def _check(claim: Claim) -> Finding | None:
         return None
     if _GHOST.found(claim.lower):
         return RULES["summoning.ghost-of-maintenance-history"].finding()
-    # A replacement that is itself only a value ("不要过度设计，保持代码简洁") names nothing
-    # to do instead.
     # "禁止输出 `System.out.println()` 或 `console.log` 调试信息": a clause opening on "or"
     # after a prohibition (split off at a bracket) is more of what it forbids.
     # A negator standing alone as a clause forbids the clause after it, no replacement.
@@ -520,6 +518,8 @@ def _replacements(
     verbless clause naming another thing, and a replacement word or a thing that suffices
     anywhere on the line."""
     first_negated = min(negated)
+    # A replacement that is itself only a value ("不要过度设计，保持代码简洁") names nothing
+    # to do instead.
     for idx, cue in directions:
         if (
             idx not in forbidden
