@@ -831,6 +831,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "work held up or still being looked at",
             bounded=False,
         ),
+        # "On branch main, working tree clean", "currently on the release branch": the state
+        # of a checkout
+        Pattern(
+            r"^\W*on\s+branch\s+\S+|\b(?:currently|now)\s+on\s+(?:the\s+)?[\w/.-]+\s+branch\b"
+            r"|\bworking\s+(?:tree|directory|copy)\s+(?:is\s+)?(?:clean|dirty)\b"
+            r"|\bnothing to commit\b",
+            "the state of a checkout",
+            bounded=False,
+        ),
     ),
     # "496 tests, 39 files" passing, "36+ issues closed", "95% coverage", "45/45 ✓", "0
     # vulnerabilities": a count read off the work as it stands ("2080 specs" to replicate is
@@ -851,6 +860,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:tests?|build|ci|lint(?:ing)?|compil(?:e|ation))\s+(?:is\s+|are\s+)?(?:all\s+)?"
         r"(?:passing|green|red|failing|broken)\s*[.!]?\s*$",
         "a count read off the work as it stands",
+        # "Implementation is about 80% complete", "120 passing, 3 failing": how far the work
+        # has got
+        Pattern(
+            r"\b\d+(?:\.\d+)?\s*%\s+(?:complete|completed|done|finished|implemented|migrated)\b"
+            r"|\b\d+\s+(?:passing|failing)\b",
+            "how far the work has got",
+            bounded=False,
+        ),
     ),
     # "## High Priority", "## Next Session", "## Tech Debt", "## Current Issues", "## Issue
     # Description", "## Session 2", "## Release Notes": a dossier heading whose theme is work
@@ -893,6 +910,19 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b20\d\d-\d\d-\d\d\W{0,3}\s(?:[\w-]+\s+){0,3}?(?:auto-)?(?:added|removed|fixed|"
         r"updated|created|deleted|merged|migrated|reviewed|corrected|released|deployed|shipped)\b",
         "a change reported as made",
+        # "Recently added dark mode", "Finished migrating the tests", "Last session we
+        # refactored the router": a change reported as just made, or a session told
+        Pattern(
+            r"^\W*(?:\d+[.)]\s*)?(?:just|recently|finally)\s+(?:added|removed|updated|changed|"
+            r"fixed|shipped|landed|released|migrated|implemented|introduced|refactored|switched|"
+            r"moved|merged|upgraded|deployed|finished|completed)\b"
+            r"|^\W*(?:\d+[.)]\s*)?(?:finished\s+(?:\w+ing|the|up)|(?:shipped|landed|wrapped up)\s+"
+            r"(?:the|a|an|our|v\d))\b"
+            r"|\b(?:in\s+)?(?:the\s+)?(?:last|previous|prior|earlier)\s+(?:session|sprint|"
+            r"iteration|conversation|chat)\b",
+            "a change reported as just made, or a session told",
+            bounded=False,
+        ),
     ),
     # "The test was trying to redeem bonds …", "This happened because …", "X was missing
     # essential CRUD methods", "found & fixed after 1.4.0": what went wrong once, told

@@ -698,6 +698,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "work held up",
             bounded=False,
         ),
+        # "当前在 main 分支，工作区干净", "认证模块：已完成": the state of a checkout, or a
+        # status as a field's whole value
+        Pattern(
+            "(?:当前|目前|现在)(?:在|位于|处于)[^，。；]{0,20}分支|工作区(?:干净|是干净的|有未提交)"
+            "|[:：]\\s*(?:已完成|已实现|已上线|已修复|已部署|未开始|尚未开始|待开发|开发中|完成)\\W*$",
+            "the state of a checkout, or a status as a field's value",
+            bounded=False,
+        ),
     ),
     # "TypeScript 零错误，ESLint 零警告", "测试覆盖率 100%", "**功能完整度**: 100%", "✅ 编译
     # 通过": a count or a check read off the work as it stands ("测试通过后再合并" is a rule)
@@ -712,6 +720,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "|(?:当前|目前|现在)(?:只有|仅有|还只有|共有|一共有)\\s*[\\d一二两三四五六七八九十]+"
             "\\s*(?:个|项|条|种)",
             "a count or a check read off the work as it stands",
+            bounded=False,
+        ),
+        # "实现进度约 80%", "测试：120 个通过，3 个失败": how far the work has got
+        Pattern(
+            "进度\\s*(?:约|大约|已达|达到|为|是)?\\s*\\d+(?:\\.\\d+)?\\s*%"
+            "|完成(?:了)?\\s*(?:约|大约)?\\s*\\d+(?:\\.\\d+)?\\s*%"
+            "|\\d+\\s*(?:个|项|条)?\\s*(?:通过|失败)(?=[，,、；;。]|\\s*$)",
+            "how far the work has got",
             bounded=False,
         ),
     ),
@@ -752,6 +768,19 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "|20\\d\\d-\\d\\d-\\d\\d\\s*[^，。；]{0,10}?(?:审查|修正|修复|新增|删除|更新|发布|上线|部署)"
             "(?:了|并)",
             "a change reported as made",
+            bounded=False,
+        ),
+        # "最近新增了暗色模式", "上次会话重构了路由", "配置了 GitHub Actions CI", "完成测试迁移到
+        # pytest", "已切换到 feature/auth 分支": a change reported as just made, or a session told
+        Pattern(
+            "^\\W*(?:\\d+[.、)]\\s*)?(?:最近|近期|刚刚|刚)(?:新增|添加|修复|更新|完成|实现|引入|升级|"
+            "迁移|重构|切换|删除|移除|上线|发布|部署)"
+            "|(?:上次|上一次|前几次)(?:会话|对话|迭代)"
+            "|^\\W*(?:\\d+[.、)]\\s*)?(?:配置|搭建|接入|部署|上线|发布|切换|安装|设计|开发)了"
+            "|^\\W*(?:已经?)?完成(?!度|率|后|时|前|的)(?![^，。；]*(?:后|之前|时))[^，。；]{1,20}?"
+            "(?:迁移|开发|实现|重构|编写|配置|部署|集成|接入|设计)"
+            "|已(?:经)?切换(?:到|至)[^，。；]{0,20}分支",
+            "a change reported as just made, or a session told",
             bounded=False,
         ),
     ),
