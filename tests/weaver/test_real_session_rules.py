@@ -666,3 +666,29 @@ def test_a_turn_knows_an_imported_action_from_words() -> None:
     assert make_origin(event, "2026-03-01", 1).get("action") is True
     event["payload"] = {"text": "run ls"}
     assert "action" not in make_origin(event, "2026-03-01", 1)
+
+
+def test_a_chained_command_is_compared_by_what_it_runs() -> None:
+    acts = line_actions(
+        "After adding Tailwind classes, rebuild with `cd frontend && bun run css:build`"
+    )
+    assert acts.prescribed == (("bun", "run", "css:build"),)
+    found = action_evidence(_turn("cd frontend && bun run css:build"), [acts], lambda: {0})
+    assert [(e.index, e.followed) for e in found] == [(0, True)]
+
+
+@pytest.mark.parametrize(
+    "text", ["All commits must be pushed immediately", "提交后立即推送到远程仓库"]
+)
+def test_pushing_what_was_committed_follows_a_push_after_commit_line(text: str) -> None:
+    acts = line_actions(text)
+    assert acts.prescribed == (("git", "push"),) and acts.situation == (("git", "commit"),)
+    both = _turn("git commit -m 'x'", "git push origin main")
+    assert [e.followed for e in action_evidence(both, [acts], set)] == [True]
+    # Pushing without a commit in the turn is not the line's situation.
+    assert action_evidence(_turn("git push origin main"), [acts], set) == []
+
+
+def test_a_line_forbidding_a_push_prescribes_none() -> None:
+    assert not line_actions("Never push directly to main")
+    assert not line_actions("不要直接推送到 main 分支")

@@ -240,6 +240,7 @@ STEPS: dict[str, tuple[tuple[str, ...], ...]] = {
         ("gradle", "build"),
         ("dotnet", "build"),
     ),
+    "push": (("git", "push"),),
 }
 
 # A line's situation that is itself a step, and the command heads that take it. The words
@@ -349,6 +350,19 @@ def head(command: str) -> tuple[str, ...] | None:
     return tuple(out)
 
 
+_CHAIN = re.compile(r"&&|\|\||;")
+
+
+def _chain_head(command: str) -> tuple[str, ...] | None:
+    """The head of the command a chain runs ("cd frontend && bun run css:build" runs
+    ``bun run css:build``): the first part that is a command other than ``cd``."""
+    for part in _CHAIN.split(command):
+        found = head(part)
+        if found is not None and found[0] != "cd":
+            return found
+    return None
+
+
 def _forbids(before: str) -> bool:
     """The clause text before a span forbids what follows."""
     return lexicon.matcher("command_forbidden").search(before) is not None
@@ -364,7 +378,7 @@ def line_actions(text: str) -> LineActions:
     for match in _SPAN.finditer(text):
         start = max((m.end() for m in _CLAUSE.finditer(text, 0, match.start())), default=0)
         against = _forbids(text[start : match.start()])
-        found = head(match.group(1))
+        found = _chain_head(match.group(1))
         if found is None:
             name = match.group(1).strip()
             lead = text[start : match.start()]

@@ -266,10 +266,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # Pushing what was committed: "All commits must be pushed immediately", "commit and
+    # push". Only after a word that asks for it, so "never push to main" is no step.
+    "step:push": (
+        Pattern(
+            r"(?i:\b(?:must|should|always|then|and)\s+(?:be\s+)?push(?:ed)?\b|"
+            r"\bpush(?:ed)?\s+(?:immediately|right away|straight away|at once)\b)",
+            "pushing the commits",
+            bounded=False,
+        ),
+    ),
     "situation:commit": (
         Pattern(
             r"(?i:\b(?:before|when|after|prior to|ahead of)\s+(?:you\s+|each\s+|every\s+|any\s+)?"
-            r"(?:commit(?:ting|s)?|git commit)\b)",
+            r"(?:commit(?:ting|s)?|git commit)\b|\b(?:all|every|each)\s+commits?\b)",
             "a situation that is the step of committing",
             bounded=False,
         ),

@@ -118,9 +118,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "step:build": (
         Pattern(r"(?:运行|执行)(?:一下)?(?:构建|编译)", "running the build", bounded=False),
     ),
+    "step:push": (
+        Pattern(
+            r"(?:提交后|之后|并|然后|立即|马上|及时)(?:立即|马上)?(?:推送|push)",
+            "pushing the commits",
+            bounded=False,
+        ),
+    ),
     "situation:commit": (
         Pattern(
-            r"(?:提交|commit)(?:代码)?(?:之前|前|时|以前)",
+            r"(?:提交|commit)(?:代码)?(?:之前|前|时|以前|之后|后)|(?:每次|所有的?)(?:提交|commit)",
             "a situation that is committing",
             bounded=False,
         ),
