@@ -143,7 +143,7 @@ RULES: Mapping[str, Rule] = _rules(
                 "heading), not a fact",
             ),
         ),
-        ("status_section", "work_section", "status_shape._status_entry"),
+        ("status_section", "work_section", "standing_fact", "status_shape._status_entry"),
     ),
     Rule(
         "status-shape",

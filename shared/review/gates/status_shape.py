@@ -332,6 +332,15 @@ _INCIDENT_FIELD = lexicon.matcher("incident_field")
 _INCIDENT_STORY = lexicon.matcher("incident_story", prefilter=True)
 _DELIBERATION = lexicon.matcher("deliberation", prefilter=True)
 _PENDING = lexicon.matcher("pending_work", prefilter=True)
+# "`core/units.py` — unit registry", "Primary colour (#1F2937)", "Export endpoint
+# /api/v1/export": a file-map entry or a concrete value, in any language, is a fact of the
+# entity even under a heading on the state of the work; so is how the thing works (the
+# concept)
+_STANDING_FACT = lexicon.matcher(
+    "standing_fact",
+    neutral=r"^\W*`[^`\n]+`\s*(?:[:\u2013\u2014]|-\s)|#[0-9a-f]{6}\b"
+    r"|(?<![\w.])/[a-z][\w-]*/[\w/{}:-]+",
+)
 # The dossier readings in the order they are tried, by their ids' slugs (their words are
 # their records in ``shared.review.gates.rules``; one the board reads too has a "dossier"
 # shape there)
@@ -376,7 +385,7 @@ def _dossier_rule(claim: Claim, ctx: ReviewContext) -> str | None:
         return "change-log-recap"
     if _INCIDENT_FIELD.match(text) or _INCIDENT_STORY.found(text) or _RECAP.found(text):
         return "incident-report"
-    if _status_entry(claim, ctx):
+    if _status_entry(claim, ctx) and not _STANDING_FACT.found(claim.raw.lower()):
         return "work-item"
     return None
 

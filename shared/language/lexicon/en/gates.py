@@ -883,6 +883,19 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|fix(?:es)?\s+applied|changes\s+made|resolved\s+issues|issues\s+resolved)\b",
         "a dossier heading whose theme is work to do, under way or done once",
     ),
+    # "Attachments are rendered via direct CDN links", "The app fetches movie data from the
+    # OMDB API": how the thing works, a fact of it even under a heading on the state of the
+    # work ("## What Works", "## Current Status"); a file-map entry or a concrete value
+    # is read in any language (status_shape.py)
+    "standing_fact": _shape(
+        r"\b(?:is|are)\s+(?:\w+ly\s+)?(?:rendered|displayed|shown|handled|stored|served|cached|"
+        r"loaded|fetched|sent|kept|generated|computed|validated|parsed|provided|managed|defined|"
+        r"exposed|registered|persisted|routed|uploaded|downloaded|streamed|encoded|encrypted|"
+        r"signed|logged)\s+(?:as|via|by|in|on|through|using|with|from|to|inline)\b"
+        r"|^\W*the\s+(?:[\w-]+\s+){0,2}?(?:currently\s+)?(?:fetches|stores|renders|displays|reads|"
+        r"writes|sends|serves|loads|calls|caches|validates|parses|returns)\s+\w",
+        "how the thing works",
+    ),
     # "Target: 100% coverage", "at least 90%": a count set as a limit, no reading of the work
     "limit_mark": _shape(
         r"\b(?:targets?|goals?|minimum|at least|required|requires?|enforced|must|should|aim|"

@@ -746,6 +746,19 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "附件以 CDN 直链渲染", "应用从 OMDB API 获取电影数据": how the thing works, a fact of it
+    # even under a heading on the state of the work ("## 当前状态"); what was done ("了")
+    # is a recap
+    "standing_fact": (
+        Pattern(
+            "(?:以|通过|经由)[^，。；了]{1,20}?(?:方式)?(?:渲染|显示|展示|处理|存储|提供|加载|上传|下载)"
+            "(?!了)"
+            "|^\\W*(?:该|此)?(?:应用|系统|服务|接口|页面|前端|后端)(?:会)?(?:从|向)[^，。；了]{1,30}?"
+            "(?:获取|读取|写入|发送|拉取)(?!了)",
+            "how the thing works",
+            bounded=False,
+        ),
+    ),
     # "目标覆盖率 80%", "至少 90%": a count set as a limit, no reading of the work
     "limit_mark": phrases("目标|至少|不低于|不少于|要求|必须|需达到|以上"),
     # "新增C251Target类", "创建了项目基础结构", "修正了 …", "實現了", "已整合到全部4个引擎",
