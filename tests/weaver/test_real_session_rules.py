@@ -692,3 +692,61 @@ def test_pushing_what_was_committed_follows_a_push_after_commit_line(text: str) 
 def test_a_line_forbidding_a_push_prescribes_none() -> None:
     assert not line_actions("Never push directly to main")
     assert not line_actions("不要直接推送到 main 分支")
+
+
+@pytest.mark.parametrize(
+    ("text", "phrases"),
+    [
+        (
+            'When instructions are unclear, say "I need clarification on [specific thing]"',
+            ("i need clarification on",),
+        ),
+        ('Always reply with "Done, see the diff below."', ("done, see the diff below",)),
+        ("回复时以「收到，马上处理」开头", ("收到，马上处理",)),
+        # The person's words, a quoted name, a single word: nothing for the agent to say.
+        ('When the user says "ship it now please", deploy', ()),
+        ("用户说“帮我创建一个任务”时，先写规格", ()),
+        ('Use the "Conventional Commits" format', ()),
+        ('Say "ok"', ()),
+    ],
+)
+def test_the_words_a_line_tells_the_agent_to_say(text: str, phrases: tuple[str, ...]) -> None:
+    from shared.weaver.scan.actions import line_phrases
+
+    assert line_phrases(text) == phrases
+
+
+def test_saying_a_lines_words_follows_it_and_the_fragment_says_so() -> None:
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+    from shared.weaver.judging.rules import RuleJudge
+
+    board = parse_board(
+        '# B\n\n- When the instructions are unclear, say "I need clarification on [thing]" '
+        "and stop [[ask]]\n"
+    )
+    turn = _turn()
+    turn["text"] = "lms server start\npip install PyQt6"
+    turn["rows"] = [
+        {"type": "agent.result", "text": "Could you specify? I need clarification on the task."}
+    ]
+    said = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    assert [(j.line.number if j.line else None, j.trajectory) for j in said] == [
+        (3, "STRENGTHENING")
+    ]
+    assert 'the agent said "i need clarification on"' in said[0].notes[0]
+    turn["rows"] = [{"type": "agent.result", "text": "Here is the clarification you asked for."}]
+    assert RuleJudge().judge(turn, SessionMemory(), board, JudgeContext()) == []
+
+
+def test_an_edit_is_reported_as_an_edit_not_a_command() -> None:
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+    from shared.weaver.judging.rules import RuleJudge
+
+    board = parse_board("# B\n\n- For every task, add an entry to `CHANGELOG.md` [[log]]\n")
+    turn = _turn()
+    turn["rows"] = [{"type": "agent.tool_use", "text": "Edit /repo/CHANGELOG.md"}]
+    said = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    assert [j.trajectory for j in said] == ["STRENGTHENING"]
+    assert "the agent edited `changelog.md` as it says" in said[0].notes[0]

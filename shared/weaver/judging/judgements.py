@@ -187,17 +187,17 @@ def action_judgement(facts: TurnFacts, line: BoardLine, followed: bool, command:
     """What the agent ran bears on ``line``: it ran the command the line prescribes
     (STRENGTHENING), or one the line forbids (WEAKENING, a recall miss nobody remarked)."""
     ref = line.ref
+    what = _deed(command)
     if followed:
         return Judgement(
             line=line,
             trajectory=Trajectory.STRENGTHENING,
             activation=Activation.ACTIVATED,
             signal=Signal.TRIGGER,
-            reason=f"strengthening: action: the agent ran `{command}`, which the line prescribes",
+            reason=f"strengthening: action: the agent {what}, which the line prescribes",
             evidence=(facts.quote, f"In the same turn {facts.behaviour}."),
-            notes=(f"This strengthens `{ref}` because the agent ran `{command}` as it says.",),
+            notes=(f"This strengthens `{ref}` because the agent {what} as it says.",),
         )
-    what = command if command == "asked before acting" else f"ran `{command}`"
     return Judgement(
         line=line,
         trajectory=Trajectory.WEAKENING,
@@ -211,6 +211,16 @@ def action_judgement(facts: TurnFacts, line: BoardLine, followed: bool, command:
         ),
         kind=WeakeningKind.RECALL_MISS,
     )
+
+
+def _deed(evidence: str) -> str:
+    """What the agent did, as a fragment says it: "ran `go test`", "edited
+    `CHANGELOG.md`", "said "i need clarification on"", "asked before acting"."""
+    if evidence.startswith("edited "):
+        return f"edited `{evidence.removeprefix('edited ')}`"
+    if evidence.startswith("said ") or evidence == "asked before acting":
+        return evidence
+    return f"ran `{evidence}`"
 
 
 def asked_again(facts: TurnFacts, line: BoardLine, *, after_skip: bool = False) -> Judgement:

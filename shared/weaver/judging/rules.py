@@ -53,6 +53,7 @@ from shared.weaver.scan.actions import (
     checks_after_changes,
     commands_named,
     files_named,
+    said_evidence,
     skipped,
 )
 from shared.weaver.scan.facts import TurnFacts
@@ -116,12 +117,16 @@ class RuleJudge:
         if not index.has_actions or not turn.get("rows"):
             return said
         earlier = previous.turn
-        evidence = action_evidence(
-            turn,
-            index.actions,
-            lambda: index.triggered(token_set(turn.get("text", ""))),
-            (lambda: checks_after_changes(earlier)) if earlier is not None else None,
-        ) + asks_instead(turn, index.no_asking, index.situations)
+        evidence = (
+            action_evidence(
+                turn,
+                index.actions,
+                lambda: index.triggered(token_set(turn.get("text", ""))),
+                (lambda: checks_after_changes(earlier)) if earlier is not None else None,
+            )
+            + asks_instead(turn, index.no_asking, index.situations)
+            + said_evidence(turn, index.phrases)
+        )
         if not evidence:
             return said
         # What the agent ran decides a line the words left neutral or strengthened; a

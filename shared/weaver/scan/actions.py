@@ -607,6 +607,46 @@ def asks_instead(
     ]
 
 
+# A phrase a line quotes: straight or curly double quotes, or CJK corner brackets.
+_QUOTED = re.compile(r'["\u201c\u300c]([^"\u201d\u300d\n]{4,160})["\u201d\u300d]')
+# Where a quoted phrase's fixed words end: a placeholder ("[specific thing]", "<name>").
+_PLACEHOLDER = re.compile(r"[\[<{(\uff08\u3010]")
+_SAY_REACH = 40  # characters before the quote the verb that introduces it may stand in
+_SPACES = re.compile(r"\s+")
+
+
+@functools.lru_cache(maxsize=4096)
+def line_phrases(text: str) -> tuple[str, ...]:
+    """The words a line tells the agent to say, lower case: a quoted phrase right after
+    a verb of saying (``say "I need clarification on [specific thing]"`` -> ``i need
+    clarification on``), cut at its first placeholder; three words at least (four
+    characters in an unspaced language), so a quoted name or a single word is none."""
+    say = lexicon.matcher("say_verb")
+    out: list[str] = []
+    for match in _QUOTED.finditer(text):
+        if say.search(text[max(0, match.start() - _SAY_REACH) : match.start()]) is None:
+            continue
+        fixed = _PLACEHOLDER.split(match.group(1), 1)[0]
+        phrase = _SPACES.sub(" ", fixed).strip(" ,.:;!?").lower()
+        if len(phrase.split()) >= 3 or (not phrase.isascii() and len(phrase) >= 4):
+            out.append(phrase)
+    return tuple(out)
+
+
+def said_evidence(turn: Turn, phrases: list[tuple[str, ...]]) -> list[ActionEvidence]:
+    """The lines whose quoted words the agent's replies in the turn say (followed)."""
+    replies = [r["text"] for r in turn.get("rows", []) if r["type"] == "agent.result"]
+    if not replies:
+        return []
+    said = _SPACES.sub(" ", " ".join(replies)).lower()
+    out = []
+    for i, wanted in enumerate(phrases):
+        hit = next((p for p in wanted if p in said), None)
+        if hit is not None:
+            out.append(ActionEvidence(i, True, f'said "{hit}"'))
+    return out
+
+
 def edit_of(row: TurnRow) -> str | None:
     """What a row edited, lower case (a file-writing tool call's input, or the file a
     tool reports it edited), or None when the row is no edit."""

@@ -27,7 +27,7 @@ from shared.language.text import (
     token_set,
     token_witnesses,
 )
-from shared.weaver.scan.actions import line_actions
+from shared.weaver.scan.actions import line_actions, line_phrases
 from shared.weaver.scan.quotes import quote_table
 from shared.weaver.scan.turns import Turn
 
@@ -203,9 +203,11 @@ class BoardIndex:
             else frozenset()
             for i, ln in enumerate(board.lines)
         ]
+        # The words each line tells the agent to say, when it quotes them.
+        self.phrases = [line_phrases(ln.text) for ln in board.lines]
         # The lines a quote can reproduce (scan/quotes.py).
         self.quotes = quote_table(board)
-        self.has_actions = any(self.actions) or bool(self.no_asking)
+        self.has_actions = any(self.actions) or bool(self.no_asking) or any(self.phrases)
         self.cue_keys = frozenset(self.by_cue)
         self.trigger_sizes = [len(c.trigger) for c in self.cues]
         self.direction_keys = frozenset(self.by_direction)

@@ -375,6 +375,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # A verb that introduces the words a line tells the agent to say ('say "I need
+    # clarification on [specific thing]"', 'reply with "Done."'): the agent saying them
+    # follows the line.
+    "say_verb": (
+        Pattern(
+            # Imperative or -ing only: "when the user says / asks …" quotes the person.
+            r"(?i:\b(?:say|reply|respond|answer|ask|write|start|open|begin|end)(?:ing)?"
+            r"(?:\s+(?:with|by saying))?\b)",
+            "saying given words",
+            bounded=False,
+        ),
+    ),
     # A line that asks to write or update a file (actions: an edit of it follows it).
     "file_write": (
         Pattern(

@@ -189,6 +189,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    "say_verb": (
+        # Not what the person says: 用户说 / 他说 quote them.
+        Pattern(
+            r"(?<!用户)(?<![他她])(?:说|回复|回答|回应|答复)|开头",
+            "saying given words",
+            bounded=False,
+        ),
+    ),
     "file_write": (
         Pattern(
             r"更新|添加|写入|写到|记录|追加|修改|编辑|同步|保存",
