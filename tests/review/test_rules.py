@@ -82,6 +82,18 @@ def test_records_are_well_formed() -> None:
             assert rid == rule_id(rule.gate, rule.reason), rid  # the id is the diagnosis's
 
 
+def test_a_record_makes_its_findings() -> None:
+    rule = RULES["dossier.unsupported-claim"]
+    assert rule.finding() is rule.finding()  # made once: a finding is immutable
+    assert rule.finding() == Finding("dossier", "dossier: unsupported claim", rule.why, rule.id)
+    assert rule.finding("placeholder").why == rule.why_of("placeholder") != rule.why
+    with pytest.raises(KeyError):
+        rule.finding("no such shape")
+    secret = RULES["secret.credential"].finding(detail="JWT")
+    assert secret.reason == "secret: credential (JWT)" and secret.rule == "secret.credential"
+    assert "(JWT)" in secret.why and "{" not in secret.why
+
+
 @cache
 def _read_by(gate_module: str) -> str:
     sources = [GATES_DIR / f"{gate_module}.py", *SHARED_SOURCES]

@@ -52,9 +52,14 @@ class Rule:
     fitted: bool = False  # the precedent judge's: examples are the labelled corpus
     slug: str = ""  # the id's slug, when not the diagnosis's
 
-    @property
+    @functools.cached_property
     def id(self) -> str:
         return f"{self.gate}.{self.slug}" if self.slug else rule_id(self.gate, self.reason)
+
+    @functools.cached_property
+    def _findings(self) -> dict[str, Finding]:
+        """The finding of each shape, made once (a finding is immutable)."""
+        return {shape: Finding(self.gate, self.reason, why, self.id) for shape, why in self.whys}
 
     @property
     def reason(self) -> str:
@@ -81,9 +86,13 @@ class Rule:
         """The finding of this rule, reached by ``shape`` (the rule's own ``why`` when
         empty); ``detail`` is added to the reason in brackets and, with ``fields``, fills
         the ``why``'s ``{detail}`` / ``{field}`` slots."""
-        why = self.why_of(shape) if shape else self.why
-        if detail or fields:
-            why = why.format(detail=detail, **fields)
+        if not (detail or fields):
+            if not shape:
+                return self._findings[self.whys[0][0]]
+            if shape in self._findings:
+                return self._findings[shape]
+            raise KeyError(f"{self.id} has no shape {shape!r}")
+        why = (self.why_of(shape) if shape else self.why).format(detail=detail, **fields)
         reason = f"{self.reason} ({detail})" if detail else self.reason
         return Finding(self.gate, reason, why, self.id)
 
