@@ -750,3 +750,28 @@ def test_an_edit_is_reported_as_an_edit_not_a_command() -> None:
     said = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
     assert [j.trajectory for j in said] == ["STRENGTHENING"]
     assert "the agent edited `changelog.md` as it says" in said[0].notes[0]
+
+
+def test_a_standing_instruction_beside_a_line_it_only_touches_is_new() -> None:
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+    from shared.weaver.judging.rules import RuleJudge
+
+    board = parse_board(
+        "# B\n\n- When changing integration test code, run `mise run test:integration` [[it]]\n"
+    )
+    turn = _turn()
+    turn["rows"] = [{"type": "agent.tool_use", "text": "Read CLAUDE.md"}]
+
+    def outcomes(text: str) -> list[tuple[int | None, str]]:
+        turn["text"] = text
+        said = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+        return [(j.line.number if j.line else None, j.trajectory) for j in said]
+
+    new = outcomes(
+        "let's update CLAUDE.md: make sure you ask before you run the e2e integration tests"
+    )
+    assert (None, "NEW_SIGNAL") in new and (3, "NEUTRAL") in new
+    # Naming the line's own command, the same words ask for what the line holds.
+    held = outcomes("update CLAUDE.md: make sure you run `mise run test:integration` after tests")
+    assert (None, "NEW_SIGNAL") not in held

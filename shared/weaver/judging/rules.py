@@ -200,10 +200,15 @@ class RuleJudge:
             out = [j for j in out if j.line is None or j.line.number not in
                    {a.line.number for a in asked if a.line is not None}] + asked  # fmt: skip
             return out
-        if out or not (corr or instr or pref):
+        if not (corr or instr or pref):
             return out
+        if (out and not (instr or pref)) or _covered(out, own, board, index):
+            return out
+        # A standing instruction beside lines it only touches (NEUTRAL, their direction
+        # not named: "update CLAUDE.md: ask before running the e2e tests" beside the
+        # integration-test line) is still new.
         facts = TurnFacts(turn, text, previous, index)
-        return new_signal(facts, corr, instr, pref, entities)
+        return out + new_signal(facts, corr, instr, pref, entities)
 
     def _related(
         self,
@@ -285,6 +290,25 @@ class RuleJudge:
                 )
             )
         return out
+
+
+def _covered(out: list[Judgement], own: str, board: Board, index: BoardIndex) -> bool:
+    """Some line the turn relates to holds what the user says: a judgement other than
+    NEUTRAL, or a line whose direction the user's words name."""
+    if any(j.trajectory != Trajectory.NEUTRAL for j in out):
+        return True
+    words = token_set(own)
+    at = {ln.number: i for i, ln in enumerate(board.lines)}
+    named = commands_named(own, index.actions) if index.has_actions else set()
+    for j in out:
+        if j.line is None:
+            continue
+        i = at[j.line.number]
+        # A line that names its command is named by that command, not by "run" and
+        # "tests" ("ask before running the e2e tests" beside `mise run test:integration`).
+        if i in named or (not index.actions[i].explicit and index.cues[i].direction_hit(words)):
+            return True
+    return False
 
 
 def _asked_after_skipping(own: str, previous: SessionMemory, index: BoardIndex) -> set[int]:
