@@ -775,3 +775,45 @@ def test_a_standing_instruction_beside_a_line_it_only_touches_is_new() -> None:
     # Naming the line's own command, the same words ask for what the line holds.
     held = outcomes("update CLAUDE.md: make sure you run `mise run test:integration` after tests")
     assert (None, "NEW_SIGNAL") not in held
+
+
+_ASK_BOARD = (
+    "# B\n\n- Do not ask for confirmation on obvious next steps; execute the next step [[no-ask]]\n"
+)
+
+
+def _asked_then(*texts: str) -> list[tuple[str, int | None, str, str | None]]:
+    """A session: the agent explains the no-asking rule, then the user's ``texts``."""
+    from shared.formats.board import parse_board
+    from shared.weaver.scan.scanner import scan_events
+
+    events = _ran("what does the rule say about asking for confirmation on next steps?", "ls", 0)
+    for k, text in enumerate(texts, start=1):
+        events += _ran(text, "ls", k)
+    scanned = scan_events(parse_board(_ASK_BOARD), events, date="2026-03-01")
+    return [
+        (
+            s.fragment.source_event_id,
+            s.fragment.source_line,
+            str(s.fragment.trajectory),
+            s.fragment.weakening_kind,
+        )
+        for s in scanned
+    ]
+
+
+@pytest.mark.parametrize(
+    "complaint", ["why didn't you follow this rule?", "为什么没有遵守这条规则？"]
+)
+def test_a_complaint_pointing_at_this_rule_names_the_line_just_discussed(complaint: str) -> None:
+    assert ("evt_u1", 3, "WEAKENING", "recall-miss") in _asked_then(complaint)
+    # Without pointing at the rule, a bare complaint after that turn names nothing.
+    assert not any(t == "WEAKENING" for _, _, t, _ in _asked_then("why didn't you check the logs?"))
+
+
+def test_asking_to_make_sure_this_happens_after_a_correction_adds_no_line() -> None:
+    after = _asked_then("why didn't you follow this rule?", "how will you make sure this happens?")
+    assert not any(t == "NEW_SIGNAL" for _, _, t, _ in after)
+    # With no correction before it, a standing request that names its rule is new.
+    fresh = _asked_then("from now on, always make sure the changelog is updated in every PR")
+    assert any(t == "NEW_SIGNAL" for _, _, t, _ in fresh)

@@ -15,6 +15,7 @@ from shared.weaver.scan.matching import LineCues
 TRIGGER_REL = "the event shows the line's trigger cue"
 CITED_REL = "the event names the rule file the line came from"
 QUOTED_REL = "the event quotes the line"
+RULE_REF_REL = "the event points at the rule the previous turn related to"
 KIND_REASONS = {
     WeakeningKind.RECALL_MISS: "the user asked for what the line says",
     WeakeningKind.DIRECTION_CHANGED: "the user states a different behaviour",

@@ -32,6 +32,7 @@ from shared.weaver.judging.attribution import (
     JUDGES_PREVIOUS,
     NAMES_DIRECTION,
     QUOTED_REL,
+    RULE_REF_REL,
     Seen,
     attribute,
     tier,
@@ -63,6 +64,8 @@ from shared.weaver.scan.rulefiles import rule_files
 from shared.weaver.scan.turns import Turn
 
 _INSPECTION = lexicon.matcher("inspection_request")
+_ANAPHORIC = lexicon.matcher("anaphoric_request")
+_RULE_REF = lexicon.matcher("rule_reference")
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
 VERSION = "4"
@@ -207,6 +210,10 @@ class RuleJudge:
         # A standing instruction beside lines it only touches (NEUTRAL, their direction
         # not named: "update CLAUDE.md: ask before running the e2e tests" beside the
         # integration-test line) is still new.
+        if previous.corrections and _ANAPHORIC.search(own) is not None:
+            # "Make sure you always do this going forward" right after a correction of a
+            # board line asks for that line again: the line exists, nothing is new.
+            return out
         facts = TurnFacts(turn, text, previous, index)
         return out + new_signal(facts, corr, instr, pref, entities)
 
@@ -226,6 +233,8 @@ class RuleJudge:
         named = seen.triggered | seen.mentioned | seen.read | seen.directed
         named |= seen.cited | seen.quoted
         facts: TurnFacts | None = None  # built for the first judgement only
+        # "Why didn't you follow this rule?": the rule the previous turn related to.
+        points_at_rule = bool(seen.corr) and _RULE_REF.search(own_words(text)) is not None
         out: list[Judgement] = []
         blamed: list[_Blamed] = []
         for i in index.candidates(seen.words, bool(seen.corr), seen.prev_ids, named):
@@ -238,12 +247,18 @@ class RuleJudge:
             if seen.corr:
                 corrects_prev = line.hash in seen.prev_ids
                 rank = tier(i, cues, seen.words, named)
-                if rank == JUDGES_PREVIOUS and not _broken(previous, line.hash):
+                if (
+                    rank == JUDGES_PREVIOUS
+                    and not _broken(previous, line.hash)
+                    and not points_at_rule
+                ):
                     # The previous turn only touched the line (NEUTRAL) or followed it:
                     # a complaint that names neither its trigger nor its direction is
                     # about something else ("the keys still aren't registered" after
                     # the agent ran the line's build command is a bug report).
                     continue
+                if points_at_rule and corrects_prev:
+                    relations = [*relations, RULE_REF_REL]
                 blamed.append((i, relations, corrects_prev, rank))
             else:
                 out.append(line_judgement(facts, i, line, relations, i in seen.read, entities))
@@ -286,7 +301,8 @@ class RuleJudge:
                     # Pointing at the rule's file asks for what the rule says.
                     named_direction=named_tier == NAMES_DIRECTION
                     or CITED_REL in relations
-                    or QUOTED_REL in relations,
+                    or QUOTED_REL in relations
+                    or RULE_REF_REL in relations,
                 )
             )
         return out

@@ -387,6 +387,26 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # A standing request about what was just discussed rather than a rule of its own
+    # ("make sure you always do this going forward", "how will you make sure this
+    # happens?"): after a correction of a board line it asks for that line again.
+    "anaphoric_request": (
+        Pattern(
+            r"(?i:\b(?:do|does|doing|did)\s+(?:this|that|it|so)\b|"
+            r"\b(?:this|that|it)\s+(?:happens?|is done|gets done)\b|"
+            r"\b(?:remember|record|note)\s+(?:this|that|it)\b)",
+            "a request that points back at what was discussed",
+            bounded=False,
+        ),
+    ),
+    # A complaint pointing at the rule just discussed ("why didn't you follow this rule?").
+    "rule_reference": (
+        Pattern(
+            r"(?i:\b(?:this|that|the|these|those|your|my)\s+(?:rules?|instructions?|guidelines?)\b)",
+            "pointing at the rule just discussed",
+            bounded=False,
+        ),
+    ),
     # A line that asks to write or update a file (actions: an edit of it follows it).
     "file_write": (
         Pattern(

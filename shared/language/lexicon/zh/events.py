@@ -197,6 +197,20 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    "anaphoric_request": (
+        Pattern(
+            r"(?:这样|这么|照此|如此)(?:做|办|处理)|记住(?:这|那)(?:个|点|一点|条)?",
+            "a request that points back at what was discussed",
+            bounded=False,
+        ),
+    ),
+    "rule_reference": (
+        Pattern(
+            r"(?:这|那|该|这些|那些)(?:条|个|项)?(?:规则|规范|约定|指令)",
+            "pointing at the rule just discussed",
+            bounded=False,
+        ),
+    ),
     "file_write": (
         Pattern(
             r"更新|添加|写入|写到|记录|追加|修改|编辑|同步|保存",
