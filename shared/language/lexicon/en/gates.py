@@ -242,9 +242,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # Changes", "## Next Steps", "## Completed"): what sits under it records work, not
     # behaviour. "Known issues" and "Lessons" are left out: rules live there too.
     "status_section": _shape(
-        r"^\W*(?:\d+(?:\.\d+)*[.)]?\s*)?(?:(?:current\s+(?:focus|status|state|work|tasks?|sprint|"
+        r"^\W*(?:\d+(?:\.\d+)*[.)]?\s*)?(?:(?:immediate|most|major|latest|short-term|near-term|"
+        r"main)\s+)?(?:(?:current\s+(?:focus|status|state|work|tasks?|sprint|goals?|objectives?|"
+        r"context|"
         r"phase|progress|priorities|milestone)|recent\s+(?:changes|updates|work|progress|activity)"
-        r"|next\s+steps?|what\s+works|what'?s\s+left|active\s+(?:context|work|tasks?)"
+        r"|next\s+steps?|what\s+works|what'?s\s+(?:left|next|remaining)|active\s+(?:context|work|"
+        r"tasks?|issues)|recent\s+(?:fixes|accomplishments|milestones)"
         r"|open\s+(?:tasks|items|work)|completed\s+(?:tasks?|work|items|features|milestones|phases)"
         r"|upcoming\s+(?:phases|work|tasks|milestones)|remaining\s+(?:work|tasks|items)"
         r"|what\s+still\s+needs\s+(?:work|doing|to\s+be\s+done)"
