@@ -5,7 +5,7 @@ label, in list order, whose pattern matches anywhere in the text. Running every
 pattern over every event was the scanner's main cost, yet most texts match few or
 none. So each pattern is analysed once into literals at least one of which occurs in
 any text it matches (``r"\\b(?:wrong|incorrect)\\b"`` -> {"wrong", "incorrect"}); one
-regex pass (:class:`LiteralScanner`) finds which literals of every table a text holds,
+pass (:class:`LiteralScanner`) finds which literals of every table a text holds,
 and only the patterns owning one of them run, in list order (:class:`MarkerTable`).
 The literals are derived from the parsed pattern, never written by hand, and the
 analysis is conservative: whatever it does not understand yields no literals, and
@@ -17,10 +17,15 @@ concept the review gates ask for) is guarded the same way (:func:`guarded`).
 from __future__ import annotations
 
 import importlib
+import operator
 import re
+import threading
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
+
+import ahocorasick
 
 # The stdlib's own regex parser (``re._parser``; ``sre_parse`` before 3.11). It is
 # private, so it is reached dynamically and any surprise falls back to "no literals".
@@ -334,7 +339,27 @@ class _Branches:
             for lit in _minimal(need) if need is not None else ():
                 self._by_literal.setdefault(lit, []).append(i)
         self._always = tuple(always)
-        self._present = LiteralScanner(self._by_literal).present
+        self.literals = frozenset(self._by_literal)
+        self._own = LiteralScanner(self._by_literal).present
+        self._present: Callable[[str], frozenset[str]] = self._own_present
+        self._uses = 0
+        _SHARED.wait(self)
+
+    def _own_present(self, text: str) -> frozenset[str]:
+        self._uses += 1
+        if self._uses == _SharedScan.JOIN_AFTER:
+            _SHARED.join()
+        return self._own(text)
+
+    def pooled(self, shared: _SharedScan) -> None:
+        """From now on the literals present are read from ``shared``'s one scan."""
+        literals = self.literals
+        present = shared.present
+
+        def pooled_present(text: str) -> frozenset[str]:
+            return present(text) & literals
+
+        self._present = pooled_present
 
     def _search(self, i: int, text: str) -> bool:
         if self._decisive[i]:
@@ -345,16 +370,73 @@ class _Branches:
         return rx.search(text) is not None
 
     def found(self, text: str) -> bool:
-        if any(self._search(i, text) for i in self._always):
+        if self._always and any(self._search(i, text) for i in self._always):
             return True
+        present = self._present(text)
+        if not present:
+            return False
         seen: set[int] = set()
-        for lit in self._present(text):
-            for i in self._by_literal.get(lit, ()):
+        for lit in present:
+            for i in self._by_literal[lit]:
                 if i not in seen:
                     seen.add(i)
                     if self._search(i, text):
                         return True
         return False
+
+
+class _SharedScan:
+    """One scan of a text for the literals of every branch set in use.
+
+    The review gates ask two dozen concepts about the same few texts of each line (the
+    claim, its lower-cased form); each set scanning the text on its own was a fifth of a
+    review. A set waits from its construction and is pooled once one set has been asked
+    ``JOIN_AFTER`` times: the automaton is rebuilt then for every set waiting, so a
+    review pays a rebuild or two, not one per concept, and a set built for one text (a
+    property test's) is never pooled. A text's literals are kept for the next sets that
+    ask, beside the automaton they came from.
+    """
+
+    JOIN_AFTER = 8
+    _TEXTS = 64
+
+    def __init__(self) -> None:
+        self._literals: frozenset[str] = frozenset()
+        self._waiting: list[weakref.ref[_Branches]] = []
+        self._lock = threading.Lock()
+        # (scanner, its texts' literals): replaced whole, so a reader never mixes two
+        self._state: tuple[LiteralScanner, dict[str, frozenset[str]]] | None = None
+
+    def wait(self, member: _Branches) -> None:
+        with self._lock:
+            self._waiting.append(weakref.ref(member))
+
+    def join(self) -> None:
+        """Pool every set waiting (the one asking among them) in one rebuild."""
+        with self._lock:
+            members = [m for ref in self._waiting if (m := ref()) is not None]
+            self._waiting = []
+            if not members:
+                return
+            self._literals = self._literals.union(*(m.literals for m in members))
+            self._state = (LiteralScanner(self._literals), {})
+            for member in members:
+                member.pooled(self)
+
+    def present(self, text: str) -> frozenset[str]:
+        """Every pooled literal in ``text``."""
+        state = self._state
+        assert state is not None  # a set is pooled only once a scanner holds it
+        scanner, texts = state
+        found = texts.get(text)
+        if found is None:
+            if len(texts) >= self._TEXTS:
+                texts.clear()
+            found = texts[text] = scanner.present(text)
+        return found
+
+
+_SHARED = _SharedScan()
 
 
 def _minimal(lits: frozenset[str]) -> frozenset[str]:
@@ -363,90 +445,44 @@ def _minimal(lits: frozenset[str]) -> frozenset[str]:
 
 
 class LiteralScanner:
-    """Finds, in one regex pass, which of a fixed set of literals occur in a text.
+    """Finds, in one pass, which of a fixed set of literals occur in a text.
 
-    The literals form a trie-shaped alternation that matches the longest literal
-    starting at a position; scanning restarts one character after each match, so
-    every start position is seen, and the shorter literals starting there (its
-    prefixes) are added from a precomputed closure. The result is exactly
-    ``{lit for lit in literals if lit in text}``.
+    The literals are the keywords of an Aho-Corasick automaton (``pyahocorasick``, a
+    maintained C extension): one scan of the text reports every occurrence of every
+    literal, overlapping ones and those inside longer ones included, so the result is
+    exactly ``{lit for lit in literals if lit in text}``. The review gates ask a
+    dozen such sets about every line, and most lines hold none of their literals: a
+    trie-shaped regex (tried at every position, then once more after each match) cost
+    several times the automaton's scan.
     """
 
     def __init__(self, literals: Iterable[str]) -> None:
         lits = set(literals)
-        self._closure = {
-            s: frozenset(s[:k] for k in range(1, len(s) + 1) if s[:k] in lits) for s in lits
-        }
-        # The empty literal occurs in every text; the trie holds only the others.
+        # The empty literal occurs in every text; the automaton holds only the others.
         self._always = frozenset(lits & {""})
+        self._automaton: Any = None
         words = lits - {""}
-        ascii_words = {s for s in words if s.isascii()}
-        # Without a trie (see _trie_regex) every literal is looked for on its own.
-        self._plain: tuple[str, ...] | None = None
-        try:
-            self._any = _trie_regex(words)
-            # A smaller trie for ASCII texts, which no non-ASCII literal can occur in.
-            self._ascii = self._any if ascii_words == words else _trie_regex(ascii_words)
-        except (RecursionError, re.error, OverflowError):
-            self._any = self._ascii = None
-            self._plain = tuple(words)
+        if words:
+            automaton = ahocorasick.Automaton()
+            for word in words:
+                automaton.add_word(word, word)
+            automaton.make_automaton()
+            self._automaton = automaton
 
     def occurs(self, text: str) -> bool:
-        """Whether any literal occurs in ``text`` (one search, no set built)."""
+        """Whether any literal occurs in ``text`` (stops at the first, no set built)."""
         if self._always:
             return True
-        if self._plain is not None:
-            return any(lit in text for lit in self._plain)
-        regex = self._ascii if text.isascii() else self._any
-        return regex is not None and regex.search(text) is not None
+        automaton = self._automaton
+        return automaton is not None and next(automaton.iter(text), None) is not None
 
     def present(self, text: str) -> frozenset[str]:
         """Every literal that occurs in ``text``."""
-        if self._plain is not None:
-            return self._always.union(lit for lit in self._plain if lit in text)
-        regex = self._ascii if text.isascii() else self._any
-        match = regex.search(text) if regex is not None else None
-        if regex is None or match is None:
+        automaton = self._automaton
+        if automaton is None:
             return self._always
-        found = set(self._always)
-        closure = self._closure
-        while match is not None:
-            found |= closure[match.group()]
-            match = regex.search(text, match.start() + 1)
-        return frozenset(found)
+        found = frozenset(map(_WORD, automaton.iter(text)))
+        return found | self._always if self._always else found
 
 
-def _trie_regex(words: set[str]) -> re.Pattern[str] | None:
-    """A regex matching, at a position, the longest of ``words`` that starts there.
-
-    Built as a trie so each position costs one branch per distinct next character.
-    Its groups nest once per word that is a proper prefix of another, so a
-    pathological set (a, aa, aaa, ...) can exceed the parser's recursion limit.
-    """
-    if not words:
-        return None
-    root: dict[str, Any] = {}
-    for word in words:
-        node = root
-        for ch in word:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-    return re.compile(_trie_body(root))
-
-
-def _trie_body(node: dict[str, Any]) -> str:
-    alts = []
-    for ch, child in sorted(node.items()):
-        if not ch:
-            continue
-        # A chain of single-child nodes is one literal run, not one level per character.
-        run = [ch]
-        while len(child) == 1 and "" not in child:
-            ((ch, child),) = child.items()
-            run.append(ch)
-        alts.append(re.escape("".join(run)) + _trie_body(child))
-    if not alts:
-        return ""
-    body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-    # Greedy: the longer word is tried first; stopping here is the fallback.
-    return f"(?:{body})?" if "" in node else body
+_WORD = operator.itemgetter(1)  # an automaton match is (end index, the literal)

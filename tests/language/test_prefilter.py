@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +21,7 @@ from shared.language import lexicon, markers
 from shared.language.prefilter import (
     LiteralScanner,
     MarkerTable,
+    _SharedScan,
     analyse,
     any_branch,
     guarded,
@@ -167,8 +169,8 @@ def test_table_without_literals_still_runs_its_regex() -> None:
 
 
 def test_scanner_handles_long_and_deeply_nested_literal_sets() -> None:
-    # A long literal is one run; a thousand nested prefixes exceed the regex parser's
-    # recursion and fall back to looking for each literal on its own.
+    # A long literal, and a thousand literals each a prefix of the next (which a
+    # trie-shaped regex could not even compile), are found like any others.
     long = LiteralScanner(["x" * 5000, "y"])
     assert long.present("x" * 5000 + "y") == {"x" * 5000, "y"}
     nested = ["a" * k for k in range(1, 1000)]
@@ -221,6 +223,29 @@ def test_any_branch_matches_exactly_where_the_whole_alternation_does(
         assert top_level_branches(pattern) is None or re.search(r"\\[1-9]", pattern)
         return
     assert found(text) == (re.search(pattern, text) is not None)
+
+
+def test_branch_sets_pooled_into_one_scan_answer_as_their_own_scans() -> None:
+    # Sets asked past JOIN_AFTER read their literals from the shared scan; sets built
+    # later wait and are pooled at the next rebuild; every answer stays the regex's.
+    patterns = [
+        r"\bab\b|(?<!x)cd|[ef]+g",
+        r"别再|是(?!吗)|xyz",
+        r"ab|cd|ef|gh",
+        r"(?:abc|abd)f|不是",
+    ]
+    texts = ["ab cd", "xcd", "effg", "别再", "是吗", "是", "xyz", "abdf", "不是吗", "", "gh", "zz"]
+    early = [any_branch([p], fewest=1) for p in patterns[:2]]
+    for round_ in range(3 * _SharedScan.JOIN_AFTER):
+        if round_ == _SharedScan.JOIN_AFTER + 1:
+            early += [any_branch([p], fewest=1) for p in patterns[2:]]
+        for found, pattern in zip(early, patterns, strict=False):
+            assert found is not None
+            for text in texts:
+                assert found(text) == (re.search(pattern, text) is not None), (pattern, text)
+    # every set ended up pooled (its own scan no longer asked)
+    members: list[Any] = [cast(Any, f).__self__ for f in early]
+    assert all(m._present != m._own_present for m in members)
 
 
 def _concepts() -> list[str]:
