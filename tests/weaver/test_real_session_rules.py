@@ -817,3 +817,21 @@ def test_asking_to_make_sure_this_happens_after_a_correction_adds_no_line() -> N
     # With no correction before it, a standing request that names its rule is new.
     fresh = _asked_then("from now on, always make sure the changelog is updated in every PR")
     assert any(t == "NEW_SIGNAL" for _, _, t, _ in fresh)
+
+
+def test_a_reply_showing_one_clause_of_a_long_direction_follows_the_line() -> None:
+    from shared.formats.board import parse_board
+    from shared.weaver.scan.matching import BoardIndex
+
+    board = parse_board(
+        "# B\n\n- 创建Plan后，将创建的plan保存到Plan文件夹中，"
+        "并且当plan有更新时，同步更新对应的文件 [[plan]]\n"
+        "- When a change is done, write the release notes into the docs folder, "
+        "and tell the reviewers in the team channel [[notes]]\n"
+    )
+    index = BoardIndex.of(board)
+    zh, en = index.cues
+    assert zh.clause_shown(token_set("已将计划保存到 Plan 文件夹中"))
+    assert not zh.clause_shown(token_set("查看 Plan 文件夹的格式"))
+    assert en.clause_shown(token_set("I wrote the release notes into the docs folder."))
+    assert not en.clause_shown(token_set("Which folder holds the docs?"))

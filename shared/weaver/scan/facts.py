@@ -101,7 +101,9 @@ class TurnFacts:
         cues = self.index.cues[i]
         if not cues.direction_may_hit(self.reply_folded):
             return False
-        return any(cues.direction_shown(tokens) for tokens in self.row_tokens)
+        return any(
+            cues.direction_shown(tokens) or cues.clause_shown(tokens) for tokens in self.row_tokens
+        )
 
     @_lazy
     def row_tokens(self) -> list[frozenset[str]]:

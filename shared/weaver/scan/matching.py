@@ -24,6 +24,7 @@ from shared.language.text import (
     GENERIC_CUES,
     normalise,
     split_trigger,
+    strip_pointers,
     token_set,
     token_witnesses,
 )
@@ -61,6 +62,11 @@ def cue_frequency(board: Board) -> dict[str, int]:
     return df
 
 
+# Where a direction's clauses part: sentence and clause punctuation in either language.
+_CLAUSE_SPLIT = re.compile(r"[;；。，,]|\s[-\u2013\u2014]\s")
+_CLAUSE_CUES = 3
+
+
 @dataclass(frozen=True)
 class LineCues:
     """A board line's cue sets as the judge's rules use them."""
@@ -70,11 +76,26 @@ class LineCues:
     # Per direction cue, its token_witnesses; and how many cues direction_hit needs.
     witnesses: tuple[tuple[str, ...], ...] = ()
     needed: int = 1
+    # The cues of each clause of a direction that has several ("save the plan in the
+    # Plan folder, and when it changes update the file"): one clause shown is the line
+    # followed in part, which a reply showing half of all the cues rarely is.
+    clauses: tuple[frozenset[str], ...] = ()
 
     @classmethod
-    def of(cls, trigger: frozenset[str], direction: frozenset[str]) -> LineCues:
+    def of(cls, trigger: frozenset[str], direction: frozenset[str], text: str = "") -> LineCues:
         witnesses = tuple(token_witnesses(t) for t in sorted(direction))
-        return cls(trigger, direction, witnesses, 1 if len(direction) <= 2 else 2)
+        parts = [token_set(c) - GENERIC_CUES for c in _CLAUSE_SPLIT.split(text)] if text else []
+        clauses = tuple(p for p in parts if len(p) >= _CLAUSE_CUES) if len(parts) > 1 else ()
+        return cls(trigger, direction, witnesses, 1 if len(direction) <= 2 else 2, clauses)
+
+    def clause_shown(self, tokens: frozenset[str]) -> bool:
+        """An agent's row shows one clause of a several-clause direction: three fifths
+        of that clause's cues, and three at least."""
+        for clause in self.clauses:
+            hit = len(clause & tokens)
+            if hit >= _CLAUSE_CUES and hit / len(clause) >= 0.6:
+                return True
+        return False
 
     def trigger_hits(self, tokens: frozenset[str]) -> int:
         return len(self.trigger & tokens)
@@ -172,7 +193,10 @@ class BoardIndex:
         self.board = board
         self.df = cue_frequency(board)
         self.distinctive = frozenset(t for t in self.df if _distinctive(t, self.df))
-        self.cues = [LineCues.of(ln.cues - GENERIC_CUES, ln.direction_cues) for ln in board.lines]
+        self.cues = [
+            LineCues.of(ln.cues - GENERIC_CUES, ln.direction_cues, strip_pointers(ln.direction))
+            for ln in board.lines
+        ]
         self.by_cue: dict[str, list[int]] = {}
         self.by_direction: dict[str, list[int]] = {}
         self.by_hash: dict[str, list[int]] = {}
