@@ -43,6 +43,7 @@ from shared.language import lexicon
 from shared.language.claims import Claim, analyse, direction_clauses, find_trigger, is_vague
 from shared.language.claims.claim import CODE_SPAN_RE, words
 from shared.language.claims.norms import colon_label, prohibition_label
+from shared.language.lexicon.script import CJK_RE
 from shared.language.punct import (
     CLOSE,
     COLON,
@@ -53,6 +54,7 @@ from shared.language.punct import (
 )
 from shared.review.gates.base import Finding, ReviewContext
 from shared.review.gates.predicates import GRADIENT_RULE, NO_DIRECTION, gradient_test
+from shared.review.gates.rules import RULES
 
 RULE_ID = GRADIENT_RULE
 
@@ -228,17 +230,40 @@ def _readings(claim: Claim) -> Iterator[tuple[str, Claim]]:
 _PERSONA = lexicon.matcher("persona")
 
 
+# "Fix root cause with minimal impact", "Use meaningful names": a maxim any assistant could
+# be told, where the gradient test finds a rule. A code span, a path or a file, a figure, a
+# situation of its own or, in a line of another script, a name in Latin letters beside the
+# maxim ("keep-alive") ties it to this project, and the line passes as the test read it.
+_GENERIC_MAXIM = lexicon.matcher("generic_maxim")
+_MAXIM = RULES["gradient.generic-maxim"].finding()
+_LIST_NUMBER_RE = re.compile(r"^\W*\d+\W")
+_PROJECT_THING_RE = re.compile(r"`|\d|[\w-]+/[\w.-]+|\.\w{2,4}\b")
+_LATIN_NAME_RE = re.compile(r"[A-Za-z]{2,}")
+
+
+def _generic_maxim(claim: Claim) -> bool:
+    raw = claim.raw
+    found = _GENERIC_MAXIM.search(raw.lower())
+    if found is None:
+        return False
+    if _PROJECT_THING_RE.search(_LIST_NUMBER_RE.sub("", raw)) or find_trigger(claim) is not None:
+        return False
+    rest = raw[: found.start()] + raw[found.end() :]
+    return not (CJK_RE.search(raw) and _LATIN_NAME_RE.search(rest))
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject a board line that fails the gradient test (see module docstring)."""
     if _PERSONA.match(claim.text) and find_trigger(claim) is None:
         return NO_DIRECTION
     found = gradient_test(claim)
     if found is None:
-        return None
+        return _MAXIM if _generic_maxim(claim) else None
     tried = False
     for _name, reading in _readings(claim):
         if gradient_test(reading) is None:
-            return None  # the rule as this reading words it passes
+            # the rule as this reading words it passes, unless it is a generic maxim
+            return _MAXIM if _generic_maxim(claim) else None
         tried = True
     # read more than one way, the line is rejected as written
     return replace(found, reading=AS_WRITTEN) if tried else found

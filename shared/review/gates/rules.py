@@ -350,6 +350,15 @@ RULES: Mapping[str, Rule] = _rules(
         ),
         ("claims.is_vague", "claims.unnamed_skill", "list_opener", "predicates.gradient_test"),
     ),
+    Rule(
+        "gradient",
+        "generic maxim",
+        _one(
+            "the line states a maxim any assistant could be told, with nothing of this "
+            "project's to act on"
+        ),
+        ("generic_maxim", "gradient._generic_maxim"),
+    ),
     # ---------------------------------------------------------------- dossier
     Rule(
         "dossier",

@@ -123,6 +123,28 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"^\W*stop\s+(?:at|and|when|after|before|once|if|on|here|there|until)\b",
         "'stop' halting at a point, not forbidding a gerund",
     ),
+    # ------------------------------------------------------------ gradient
+    # "Fix root cause with minimal impact", "Use meaningful names", "don't reinvent the
+    # wheel", "keep the code clean and readable": a maxim any assistant could be told, with
+    # nothing of this project's in it (gradient.py reads the rest of the line for that)
+    "generic_maxim": _shape(
+        r"reinvent(?:ing)? the wheel|don'?t repeat yourself|avoid (?:code )?duplication"
+        r"|no duplicate (?:code|logic)|keep it simple|\bkiss\b|\byagni\b"
+        r"|\bdo(?:es)? one thing\b"
+        r"|(?:meaningful|descriptive) (?:variable |function )?names"
+        r"|names? (?:should )?reveal intent|self-documenting code"
+        r"|\b(?:write|keep|produce|ensure)\s+(?:the\s+)?code\s+(?:is\s+)?(?:clean|readable|"
+        r"maintainable|concise|simple)"
+        r"|\b(?:clean|readable|maintainable|concise)(?:,?\s+(?:and\s+)?(?:clean|readable|"
+        r"maintainable|concise|simple|efficient|well-documented|modular|testable))*\s+code\b"
+        r"|minimal (?:possible )?(?:diff|changes?|impact)|smallest (?:possible )?(?:diff|change)"
+        r"|root cause"
+        r"|(?:follow|match|adhere to|respect|stay consistent with|be consistent with)\s+(?:the\s+)?"
+        r"(?:existing|current|established)\s+(?:code\s+)?(?:style|patterns?|conventions?)"
+        r"|run tests (?:frequently|often|regularly)|(?:ensure|introduce) (?:there are )?no "
+        r"regressions",
+        "a maxim any assistant could be told",
+    ),
     # ------------------------------------------------------------ dossier
     "internal_state": _shape(
         r"\b(?:kernel lock|index\.lock|lock file|lease|fence|inbox items?|\.pending|"
