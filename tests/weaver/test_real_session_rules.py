@@ -835,3 +835,11 @@ def test_a_reply_showing_one_clause_of_a_long_direction_follows_the_line() -> No
     assert not zh.clause_shown(token_set("查看 Plan 文件夹的格式"))
     assert en.clause_shown(token_set("I wrote the release notes into the docs folder."))
     assert not en.clause_shown(token_set("Which folder holds the docs?"))
+
+
+def test_the_same_complaint_again_within_two_turns_is_one_weakening() -> None:
+    again = _outcomes("add lodash", _CORRECTION, _CORRECTION)
+    assert again == [("evt_u1", "WEAKENING")]
+    # Past the take-back window it is a new complaint.
+    later = _outcomes("add lodash", _CORRECTION, "add a README", "add a licence", _CORRECTION)
+    assert later == [("evt_u1", "WEAKENING"), ("evt_u4", "WEAKENING")]

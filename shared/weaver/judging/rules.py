@@ -286,7 +286,12 @@ class RuleJudge:
             direction = facts.index.cues[i].direction
             return len(direction & words) / len(direction) if direction else 0.0
 
+        # The same complaint made again within the take-back window is one WEAKENING
+        # (labelling "Repetition"): the line already carries it from the earlier turn.
+        made = {line.hash for _, line, _ in facts.previous.corrections}
         for i, relations, corrects_prev, named_tier in attribute(blamed, overlap):
+            if board.lines[i].hash in made:
+                continue
             judged = facts.previous.turn if corrects_prev else None
             out.append(
                 correction(
