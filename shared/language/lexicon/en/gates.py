@@ -441,6 +441,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\bkeep\s+(?:the\s+|this\s+)?(?:information|content|entries|notes)\s+(?:current|"
         r"up[- ]to[- ]date|fresh)\b",
         "the memory system, its files or its maintenance",
+        # "These rules take effect in every new session", "Read at the start of each
+        # conversation": the instructions the runtime puts into every session
+        Pattern(
+            r"\b(?:applies|apply|takes? effect|auto-?loads?|auto-?loaded|loaded automatically|"
+            r"(?:is|are|must be) read)\s+(?:automatically\s+)?(?:in|at|for|on)\s+(?:the\s+start\s+"
+            r"of\s+)?(?:every|each)\s+(?:new\s+)?(?:session|conversation|chat)\b"
+            r"|\b(?:must-read|required reading)\s+(?:for|in|at)\s+(?:every|each)\s+(?:session|"
+            r"conversation)\b",
+            "the instructions put into every session",
+            bounded=False,
+        ),
     ),
     "fragment": ("fragment", "fragments"),
     # "Provide complete code examples, not fragments", "code fragments": a piece of code,

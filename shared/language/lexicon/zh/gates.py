@@ -317,6 +317,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "files put into every session",
             bounded=False,
         ),
+        # "每次新会话自动加载此目录下的文件", "以上规则每次新会话均自动生效", "每次对话必读": the
+        # instructions the runtime puts into every session
+        Pattern(
+            "(?:每次|每个|每一次)(?:新)?(?:会话|对话|聊天)[^。；;，,]{0,6}?(?:均|都)?(?:自动)?"
+            "(?:加载|生效|读取|必读|注入|载入)|(?:会话|对话)必读",
+            "the instructions put into every session",
+            bounded=False,
+        ),
         # a knowledge kind recorded ("重要决策和发现及时记录到文档中", "把踩过的坑记录到…")
         Pattern(
             "(?:决策|教训|(?<!用户)经验(?!值)|心得|踩坑|坑)(?:[和与及、][^，。,；;]{1,4}?)?"
