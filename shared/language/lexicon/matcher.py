@@ -44,13 +44,13 @@ class Matcher:
     """
 
     __slots__ = (
-        "_found",
         "_languages",
         "_neutral",
         "_prefilter",
         "_regexes",
         "concept",
         "finditer",
+        "found",
         "fullmatch",
         "match",
         "search",
@@ -70,8 +70,10 @@ class Matcher:
             raise KeyError(f"no registered language has the concept {concept!r}")
         self._prefilter = prefilter
         self._regexes: list[tuple[re.Pattern[str], str]] = []
-        # a match object, True, or None/False: only its truth is read
-        self._found: Callable[[str], object] | None = None
+        # whether any language (or the ``neutral`` shape) matches, in one pass of one
+        # alternation over them all (where their group names allow it); rebound at the
+        # first call, like ``search``
+        self.found: Callable[[str], bool] = self._first_found
         self.search: Find = self._first_use("search")
         self.match: Find = self._first_use("match")
         self.fullmatch: Find = self._first_use("fullmatch")
@@ -101,22 +103,22 @@ class Matcher:
                 self.finditer = rxs[0].finditer
         return self._regexes
 
-    def found(self, text: str) -> bool:
-        """Whether any language (or the ``neutral`` shape) matches, in one pass of one
-        alternation over them all (where their group names allow it)."""
-        if self._found is None:
-            self._found = self._one_pass()
-        return bool(self._found(text))
+    def _first_found(self, text: str) -> bool:
+        self.found = self._one_pass()
+        return self.found(text)
 
-    def _one_pass(self) -> Callable[[str], object]:
+    def _one_pass(self) -> Callable[[str], bool]:
         # the languages' sources, not their compiled regexes: found() may never need them
         sources = [
             src for lang in self._languages if (src := lang.source(self.concept)) is not None
         ]
-        branches = any_branch([self._neutral, *sources] if self._neutral else sources, 4)
+        # Even one branch is worth filtering on its literals: the gates' branch sets share
+        # one scan of each text (shared.language.prefilter), cheaper than one regex pass.
+        branches = any_branch([self._neutral, *sources] if self._neutral else sources, 1)
         if branches is not None:
-            return branches
-        return self._joined([rx.pattern for rx, _ in self._compile()])
+            return branches  # already a bool: called with no wrapper, two dozen times a line
+        find = self._joined([rx.pattern for rx, _ in self._compile()])
+        return lambda text: find(text) is not None
 
     def _joined(self, sources: list[str]) -> Find:
         if len(sources) > 1 or self._neutral:

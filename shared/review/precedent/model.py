@@ -69,9 +69,14 @@ class Model(Fitted):
         with the weights give, computed by :class:`_Scorer` and kept per readable line."""
         return self._scorer.opinion(readable(text), dossier, heading)
 
+    def number_features(self) -> None:
+        """Number the features now rather than at the first line judged (the shipped
+        model does it as it is read)."""
+        self._scorer  # noqa: B018 - building the cached scorer is the point
+
     @functools.cached_property
     def _scorer(self) -> _Scorer:
-        # built at the first opinion: a model is not changed once it judges
+        # built at the first opinion at the latest: a model is not changed once it judges
         return _Scorer(self)
 
     def closeness(self, opinion: Opinion, gate: str) -> float:
@@ -103,9 +108,9 @@ class _Scorer:
         names = list(model.idf)
         self._model = model
         self._names = names
-        self._number = {f: i for i, f in enumerate(names)}
-        self._idf = [model.idf[f] for f in names]
-        self._weight = [model.weights.get(f, 0.0) for f in names]
+        self._number = dict(zip(names, range(len(names)), strict=True))
+        self._idf = list(model.idf.values())
+        self._weight = list(map(model.weights.get, names, itertools.repeat(0.0)))
         self._dossier_weight = model.weights.get(DOSSIER, 0.0)
         self._words: dict[str, tuple[int, ...]] = {}
         self._headings: dict[str, tuple[list[int], list[float]]] = {}
@@ -251,4 +256,6 @@ def shipped() -> Model:
         data = MODEL_PATH.read_bytes()
     except OSError as exc:
         raise ConfigError(f"{MODEL_PATH}: precedent model unreadable: {exc}") from exc
-    return parse(data.splitlines(), str(MODEL_PATH))
+    model = parse(data.splitlines(), str(MODEL_PATH))
+    model.number_features()
+    return model
