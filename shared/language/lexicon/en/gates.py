@@ -972,6 +972,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a change reported as just made, or a session told",
             bounded=False,
         ),
+        # "We've identified several issues", "I have fixed the parser", "Changing the bond IDs
+        # from 0 and 1 to 1 and 2": the writer reporting work of their own, or a change
+        # under way
+        Pattern(
+            r"\b(?:we|i)(?:'ve|\s+have)\s+(?:now\s+|just\s+|already\s+|successfully\s+)?"
+            r"(?:identified|found|fixed|added|implemented|completed|discovered|resolved|created|"
+            r"updated|refactored|migrated|removed|switched|finished|verified|confirmed)\b"
+            r"|^\W*(?:\d+[.)]\s*)?(?:changing|updating|switching|moving|renaming|replacing|"
+            r"migrating)\s+[^.;:]{1,60}?\s+from\s+[^.;:]{1,30}?\s+to\s",
+            "the writer's own work reported, or a change under way",
+            bounded=False,
+        ),
     ),
     # "The test was trying to redeem bonds …", "This happened because …", "X was missing
     # essential CRUD methods", "found & fixed after 1.4.0": what went wrong once, told

@@ -822,6 +822,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "a change reported as just made, or a session told",
             bounded=False,
         ),
+        # "我们已经发现了几个问题", "我修复了解析器", "把 ID 从 0 改为 1": the writer reporting
+        # work of their own, or a change under way
+        Pattern(
+            "(?:我们|我)(?:已经?|刚刚?|成功)?(?:发现|修复|添加|实现|完成|解决|创建|更新|重构|迁移|删除|"
+            "切换|确认|验证)(?:了)"
+            "|^\\W*(?:\\d+[.、)]\\s*)?(?:正在)?(?:把|将)[^，。；]{1,30}?从[^，。；]{1,20}?(?:改为|改成|换成|迁移到)",
+            "the writer's own work reported, or a change under way",
+            bounded=False,
+        ),
     ),
     # "CL-TH 手机壳第一次没贴底，同参数第二次成功", "用户反馈…，检查后发现：": what went wrong
     # once, told
