@@ -45,10 +45,13 @@ EMPHASIS_RE = re.compile(r"\*\*|__|`|~~")
 _PLACEHOLDER_RE = re.compile(r"<([A-Za-z][\w-]*)>")
 # Informal Chinese separates clauses with spaces ("修改要小步快跑 避免一次性修改").
 _CLAUSE_SPLIT_RE = re.compile(
+    # Every split starts at a blank or at a separator's first character: the lookahead
+    # says so, and turns most positions of a line down at one character (twice as quick).
+    rf"(?=[\s{COMMA}{SEMICOLON}{COLON}{FULL_STOP_UNSPACED}{EXCLAIM}{QUESTION}{OPEN}{CLOSE}.—–\-→=])"
     # (?<!\s): a separator is matched from the start of its blanks, not again from each one
-    rf"(?<!\s)\s*(?:[{COMMA}{SEMICOLON}{COLON}{FULL_STOP_UNSPACED}{EXCLAIM}{QUESTION}{OPEN}{CLOSE}]"
+    rf"(?:(?<!\s)\s*(?:[{COMMA}{SEMICOLON}{COLON}{FULL_STOP_UNSPACED}{EXCLAIM}{QUESTION}{OPEN}{CLOSE}]"
     r"|\.(?=\s|$)|—|–|\s-\s|->|→|=>)\s*"
-    rf"|(?<=[{CJK}])\s+(?=[{CJK}])"
+    rf"|(?<=[{CJK}])\s+(?=[{CJK}]))"
 )
 # A code span of the raw line, its content the group.
 CODE_SPAN_RE = re.compile(r"`([^`\n]*)`")

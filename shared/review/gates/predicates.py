@@ -40,6 +40,7 @@ from shared.language.claims.claim import CODE_SPAN_RE, CODE_TOKEN_RE, words
 from shared.language.claims.norms import colon_label
 from shared.language.claims.vocabulary import ARTEFACT, EVALUATIVE, IMPERATIVE
 from shared.language.lexicon.script import CJK, CJK_RE, simplified
+from shared.language.prefilter import guarded
 from shared.language.punct import COLON, FULL_STOP
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
@@ -268,6 +269,9 @@ _INSTRUCTION_PATH_RE = re.compile(rf"(?:^|[/\s`(._-])(?:{_STEMS})\.md\b|{_RULES_
 _MEMORY_FILE_RE = re.compile(
     rf"(?<![a-z0-9_.-])(?:[a-z0-9_.-]*[-_.])?(?:{_STEMS})\.md\b|{_RULES_FILE}"
 )
+# Most lines name no memory file: one scan for the literals every such name holds
+# comes first (a tenth of the regex's own search).
+_MEMORY_FILE = guarded(_MEMORY_FILE_RE)
 _RECORD_VERB = lexicon.matcher("record_verb")
 # A file's name is not the user's world: "读取 SOUL.md 和 USER.md" names no user.
 _FILE_NAME_RE = re.compile(r"(?<![a-z0-9_.-])[a-z0-9_.-]+\.(?:md|mdc|json|jsonl|txt|ya?ml)\b")
@@ -350,7 +354,7 @@ def _anaphors_resolved(text: str) -> str:
     for found in _ANAPHOR_RE.finditer(text):
         before = text[: found.start()]
         named = [m.group(0) for m in _FILE_NAME_RE.finditer(before)]
-        if named and not _MEMORY_FILE_RE.search(named[-1]):
+        if named and not _MEMORY_FILE(named[-1]):
             out += [text[at : found.start()], "it"]
             at = found.end()
     return "".join(out) + text[at:] if out else text
@@ -372,7 +376,7 @@ def memory_maintenance(claim: Claim, ctx: ReviewContext) -> bool:
         _PLACEHOLDER.found(outside_code) and not _bracket_note(claim, outside_code)
     ):
         return True
-    if _MEMORY_FILE_RE.search(text) and _RECORD_VERB.found(text):
+    if _MEMORY_FILE(text) and _RECORD_VERB.found(text):
         return True
     if (
         ctx.kind is FileKind.BOARD
