@@ -142,7 +142,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|(?:follow|match|adhere to|respect|stay consistent with|be consistent with)\s+(?:the\s+)?"
         r"(?:existing|current|established)\s+(?:code\s+)?(?:style|patterns?|conventions?)"
         r"|run tests (?:frequently|often|regularly)|(?:ensure|introduce) (?:there are )?no "
-        r"regressions",
+        r"regressions"
+        # "Understand the code before changing it", "Favor readability over cleverness"
+        r"|\b(?:fully\s+|thoroughly\s+)?understand\b[^.;]{0,40}?\b(?:first|before\s+(?:changing|"
+        r"coding|editing|modifying|touching|you))\b|\bover cleverness\b|\bboring (?:code|"
+        r"solutions?|technology)\b",
         "a maxim any assistant could be told",
     ),
     # ------------------------------------------------------------ dossier
