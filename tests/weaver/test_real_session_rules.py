@@ -843,3 +843,20 @@ def test_the_same_complaint_again_within_two_turns_is_one_weakening() -> None:
     # Past the take-back window it is a new complaint.
     later = _outcomes("add lodash", _CORRECTION, "add a README", "add a licence", _CORRECTION)
     assert later == [("evt_u1", "WEAKENING"), ("evt_u4", "WEAKENING")]
+
+
+@pytest.mark.parametrize(
+    ("text", "corrects"),
+    [
+        ("now can you double check again?", False),
+        ("could you run it again with the verbose flag?", False),
+        ("you broke the build again", True),
+        ("我这样的参数，应该如何设置参数呢", False),
+        ("我在这里应该怎么设置", False),
+        ("这里应该用 pnpm", True),
+    ],
+)
+def test_asking_again_or_asking_how_corrects_nothing(text: str, corrects: bool) -> None:
+    from shared.language.markers import correction_marker
+
+    assert (correction_marker(text) is not None) is corrects

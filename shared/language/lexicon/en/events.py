@@ -26,7 +26,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "again you",
             r"\b(?:again,? you|you again|you keep|you still|yet again|once again)\b",
         ),
-        Marker("you ... again", r"\byou \w+\b[^.?!]{0,60}\bagain\b"),
+        # "can you double check again?" asks; "you broke it again" complains.
+        Marker(
+            "you ... again",
+            r"(?<!can )(?<!could )(?<!would )(?<!will )\byou \w+\b[^.?!]{0,60}\bagain\b",
+        ),
         Marker("stop", r"\bstop\s+(?!by\b)\w+"),
         # "why don't you try X" suggests; it corrects nothing.
         Marker("don't", r"(?<!why )\b(?:don'?t|do not|dont)\b"),

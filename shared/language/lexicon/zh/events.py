@@ -13,7 +13,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Marker("我说过", r"我(?:说过|讲过|告诉过你|已经说)"),
         Marker("别再", r"别再|别"),
         Marker("不要", r"不要"),
-        Marker("应该是", r"应该是|应该"),
+        # 应该如何 / 应该怎么 ask how; they correct nothing.
+        Marker("应该是", r"应该是|应该(?!如何|怎么|怎样)"),
         Marker("又", r"又"),
         Marker("重新", r"重新|重做|再来"),
         Marker("你忘了", r"你(?:忘了|没有|没)"),
