@@ -16,8 +16,9 @@ from shared.language.claims.directions import clause_direction
 from shared.language.claims.vocabulary import GENERIC, STOP
 from shared.language.lexicon.script import CJK_RE
 
-_SPACED_TRIGGER = lexicon.matcher("trigger", spaced=True)
-_UNSPACED_TRIGGER = lexicon.matcher("trigger", spaced=False)
+# prefilter: searched on every clause, most of which hold none of the literals
+_SPACED_TRIGGER = lexicon.matcher("trigger", spaced=True, prefilter=True)
+_UNSPACED_TRIGGER = lexicon.matcher("trigger", spaced=False, prefilter=True)
 _SCOPE = lexicon.matcher("scope")
 _TRAILING_TIME = lexicon.matcher("trailing_time")
 _NEGATION = lexicon.matcher("negation")
