@@ -460,6 +460,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "the instructions put into every session",
             bounded=False,
         ),
+        # "Capture explicit corrections immediately", "Promote repeated corrections into
+        # durable rules", "suggest a rule change": the user's corrections kept as memory
+        Pattern(
+            r"\b(?:capture|record|log|track|promote|turn|convert|save|note|write down)\b"
+            r"[^.;]{0,30}?\bcorrections?\b|\bcorrections?\b[^.;]{0,40}?\b(?:into|as)\s+(?:durable\s+|"
+            r"permanent\s+|standing\s+|new\s+)?rules?\b|\bsuggest\s+(?:a\s+)?rule\s+changes?\b",
+            "the user's corrections kept as memory",
+            bounded=False,
+        ),
     ),
     "fragment": ("fragment", "fragments"),
     # "Provide complete code examples, not fragments", "code fragments": a piece of code,

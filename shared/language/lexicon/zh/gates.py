@@ -331,6 +331,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             "the instructions put into every session",
             bounded=False,
         ),
+        # "及时记录用户的纠正", "把重复出现的纠正沉淀为规则": the user's corrections kept as memory
+        Pattern(
+            "(?:记录|沉淀|捕获|保存|记下|整理)[^。；;，,]{0,10}?纠正"
+            "|纠正[^。；;]{0,12}?(?:沉淀|转化|升级|写入|整理)(?:为|成|到|进)[^。；;]{0,6}?(?:规则|记忆)",
+            "the user's corrections kept as memory",
+            bounded=False,
+        ),
         # a knowledge kind recorded ("重要决策和发现及时记录到文档中", "把踩过的坑记录到…")
         Pattern(
             "(?:决策|教训|(?<!用户)经验(?!值)|心得|踩坑|坑)(?:[和与及、][^，。,；;]{1,4}?)?"
