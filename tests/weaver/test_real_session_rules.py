@@ -860,3 +860,17 @@ def test_asking_again_or_asking_how_corrects_nothing(text: str, corrects: bool) 
     from shared.language.markers import correction_marker
 
     assert (correction_marker(text) is not None) is corrects
+
+
+def test_a_common_verb_alone_names_no_line_however_rare_on_the_board() -> None:
+    from shared.formats.board import parse_board
+    from shared.weaver.scan.matching import BoardIndex
+
+    board = parse_board(
+        "# B\n\n- Always check for code duplication and refactor as needed [[dup]]\n"
+        "- Keep the Kubernetes manifests under `deploy/k8s` [[k8s]]\n"
+    )
+    index = BoardIndex.of(board)
+    # "check" occurs in one line only, but any task checks something.
+    assert index.triggered(token_set("now can you double check again?")) == set()
+    assert index.triggered(token_set("bump the kubernetes version")) == {1}

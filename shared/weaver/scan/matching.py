@@ -48,7 +48,7 @@ def pointer_forms(pointer: str) -> tuple[str, ...]:
 
 
 def _distinctive(token: str, df: dict[str, int]) -> bool:
-    if token in GENERIC_CUES or df.get(token, 0) != 1:
+    if token in GENERIC_CUES or token in _TASK_VERBS or df.get(token, 0) != 1:
         return False
     return len(token) >= 2 if not token.isascii() else len(token) >= 4
 
@@ -62,6 +62,9 @@ def cue_frequency(board: Board) -> dict[str, int]:
     return df
 
 
+# Verbs of any task ("check", "fix", 检查 …): alone they name no line, however rare on a
+# board.
+_TASK_VERBS = lexicon.words("task_verb")
 # Where a direction's clauses part: sentence and clause punctuation in either language.
 _CLAUSE_SPLIT = re.compile(r"[;；。，,]|\s[-\u2013\u2014]\s")
 _CLAUSE_CUES = 3

@@ -20,6 +20,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "generic_cue": words(
         "user ask request say tell mention someone anyone thing work make help new"
     ),
+    # Verbs of any task: rare on a board ("Always check for duplication"), they still
+    # name no line alone ("now can you double check again?"). Stems, after the fold.
+    "task_verb": words("check fix write start remov updat chang look run add"),
     # A deliberately small synonym fold: canonical stem <- variants (after stemming).
     "synonym:answer": words("reply respond respons answer"),
     "synonym:short": words("short brief concis terse succinct"),

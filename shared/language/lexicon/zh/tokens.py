@@ -11,6 +11,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "generic_cue": words(
         "用户 户要 要求 求写 户提 提到 户问 时候 问题 需要 一下 可以 这个 那个 什么 怎么 进行 相关"
     ),
+    "task_verb": words("检查 修复 修改 更新 运行 查看 添加 删除"),
     # A rule sentence: (trigger clause, direction clause), tried in rank order.
     "rule_shape_marker": (
         Marker(
