@@ -283,6 +283,22 @@ _MEMORY_DIR_PATH_RE = re.compile(r"(?<![\w/.-])\.?memory/[\w./-]+")
 _CONSULT_VERB = lexicon.matcher("consult_verb")
 
 
+# "`memory/`", "`.memory`": the memory directory itself, named bare
+_MEMORY_DIR_RE = re.compile(r"\.?memory/?")
+
+
+def names_memory_file(code: str) -> bool:
+    """Whether a code span names a memory or instruction file, or the memory directory
+    ("`techContext.md`", "`memory/`", "`.cursorrules`"), rather than the project's own."""
+    text = code.strip().lower()
+    return bool(
+        _MEMORY_FILE_RE.search(text)
+        or _INSTRUCTION_PATH_RE.search(text)
+        or _MEMORY_DIR_PATH_RE.search(text)
+        or _MEMORY_DIR_RE.fullmatch(text)
+    )
+
+
 def _locates_memory(claim: Claim) -> bool:
     """The line names a file in the memory directory and does nothing but say where it
     is, read it or write it: its directions are all verbs of consulting or recording (or

@@ -307,6 +307,7 @@ RULES: Mapping[str, Rule] = _rules(
             "ranking",
             "file_anaphor",
             "predicates.memory_maintenance",
+            "self_reference._project_code",
         ),
     ),
     # ---------------------------------------------------------------- summoning

@@ -24,8 +24,10 @@ learn something about your human").
 from __future__ import annotations
 
 from shared.language.claims import Claim
+from shared.language.claims.claim import CODE_SPAN_RE
+from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
-from shared.review.gates.predicates import memory_maintenance
+from shared.review.gates.predicates import memory_maintenance, names_memory_file
 from shared.review.gates.rules import RULES
 
 RULE_ID = "self-reference"
@@ -34,6 +36,22 @@ RULE_ID = "self-reference"
 _FINDING = RULES["self-reference.memory-maintenance-line"].finding()
 
 
+_DOSSIER_KINDS = (FileKind.DOSSIER, FileKind.TOPIC)
+
+
+def _project_code(claim: Claim, ctx: ReviewContext) -> bool:
+    """In a dossier, a line whose code spans all name the project's own things ("Linting
+    is configured in `analysis_options.yaml` with these rules", "`SQL/` — scripts and
+    study notes") states a fact of the project in the memory's words; one naming a
+    memory file ("A more concise `techContext.md`") keeps the memory."""
+    if ctx.kind not in _DOSSIER_KINDS or "`" not in claim.raw:
+        return False
+    spans = CODE_SPAN_RE.findall(claim.raw)
+    return bool(spans) and not any(names_memory_file(span) for span in spans)
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject memory-maintenance lines (see module docstring)."""
-    return _FINDING if memory_maintenance(claim, ctx) else None
+    if memory_maintenance(claim, ctx) and not _project_code(claim, ctx):
+        return _FINDING
+    return None
