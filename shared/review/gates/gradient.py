@@ -234,7 +234,7 @@ _PERSONA = lexicon.matcher("persona")
 # be told, where the gradient test finds a rule. A code span, a path or a file, a figure, a
 # situation of its own or, in a line of another script, a name in Latin letters beside the
 # maxim ("keep-alive") ties it to this project, and the line passes as the test read it.
-_GENERIC_MAXIM = lexicon.matcher("generic_maxim")
+_GENERIC_MAXIM = lexicon.matcher("generic_maxim", prefilter=True)  # searched on every line
 _MAXIM = RULES["gradient.generic-maxim"].finding()
 _LIST_NUMBER_RE = re.compile(r"^\W*\d+\W")
 _PROJECT_THING_RE = re.compile(r"`|\d|[\w-]+/[\w.-]+|\.\w{2,4}\b")
