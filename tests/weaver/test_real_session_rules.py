@@ -874,3 +874,32 @@ def test_a_common_verb_alone_names_no_line_however_rare_on_the_board() -> None:
     # "check" occurs in one line only, but any task checks something.
     assert index.triggered(token_set("now can you double check again?")) == set()
     assert index.triggered(token_set("bump the kubernetes version")) == {1}
+
+
+def test_a_reply_explaining_a_topic_follows_no_line_without_a_trigger_clause() -> None:
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+    from shared.weaver.judging.rules import RuleJudge
+
+    board = parse_board(
+        "# B\n\n- Use feature branches for new work; merge only stable features into `main` "
+        "[[branches]]\n- When a user asks about pricing, give the number first [[price]]\n"
+    )
+    turn = _turn()
+    turn["text"] = "can the feature previews replace a staging environment?"
+    turn["rows"] = [
+        {
+            "type": "agent.result",
+            "text": "Yes: each new feature branch gets a preview; merge "
+            "stable work into main and the preview becomes production.",
+        }
+    ]
+    said = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    assert all(j.trajectory != "STRENGTHENING" for j in said)
+    # A line with a trigger clause of its own is followed by a reply in its words.
+    turn["text"] = "How much does the premium tier cost?"
+    turn["rows"] = [{"type": "agent.result", "text": "The number first: $20 a month."}]
+    said = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    assert [(j.line.number if j.line else None, j.trajectory) for j in said] == [
+        (4, "STRENGTHENING")
+    ]

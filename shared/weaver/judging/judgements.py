@@ -13,7 +13,7 @@ from shared.language.markers import (
     one_off_marker,
 )
 from shared.language.text import one_line
-from shared.weaver.judging.attribution import KIND_REASONS, correction_kind
+from shared.weaver.judging.attribution import KIND_REASONS, TRIGGER_REL, correction_kind
 from shared.weaver.judging.interfaces import JudgeContext, Judgement, SessionMemory
 from shared.weaver.judging.verdicts import Activation, Signal, Trajectory, WeakeningKind
 from shared.weaver.scan.facts import TurnFacts, root_cause, rows_summary
@@ -83,7 +83,12 @@ def line_judgement(
     if read:
         traj, act, signal = Trajectory.STRENGTHENING, Activation.ACTIVATED, Signal.DOSSIER_READ
         note = f"This strengthens `{ref}` because the agent opened the line's dossier."
-    elif turn.get("rows") and not facts.index.actions[i].explicit and facts.followed(i):
+    elif (
+        turn.get("rows")
+        and not facts.index.actions[i].explicit
+        and _asked_of(line, relations)
+        and facts.followed(i)
+    ):
         # A line that names commands is judged by what the agent ran (scan/actions.py),
         # never by its words turning up in a long reply.
         traj, act, signal = Trajectory.STRENGTHENING, Activation.ACTIVATED, Signal.TRIGGER
@@ -106,6 +111,15 @@ def line_judgement(
         notes=(note,),
         entities=entities,
     )
+
+
+def _asked_of(line: BoardLine, relations: list[str]) -> bool:
+    """The turn met the line's situation apart from its behaviour: the line has a
+    trigger clause of its own, or the turn relates by more than shared words (a pointer,
+    a directed item). A line without one ("Use feature branches for new work; merge only
+    stable features") is met and "followed" by the same words, so a reply that explains
+    the topic ("each feature branch gets a preview") would count as following it."""
+    return relations != [TRIGGER_REL] or bool(line.trigger)
 
 
 def approval(text: str, previous: SessionMemory) -> list[Judgement]:
