@@ -22,6 +22,7 @@ from shared.language.claims import (
     LABELLED_CODE_RE,
     MODAL_TAG_RE,
     Claim,
+    find_trigger,
     labelled_setting,
     words,
 )
@@ -189,6 +190,12 @@ def _bare_setup_noun(raw: str) -> bool:
     return not any(w in ARTEFACT for w in words(found["mods"].lower()))
 
 
+def _situated(claim: Claim) -> bool:
+    """The line names a concrete situation of its own (an explicit trigger)."""
+    found = find_trigger(claim)
+    return found is not None and found[1]
+
+
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject a dossier line that fails the dossier rules (see module docstring)."""
     text = claim.lower
@@ -226,6 +233,13 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
         return _finding("unsupported-claim", "fit")
     # "`load_dotenv` uses `override=True`, so `.env` values always win": an absolute about
     # named code states how it behaves; the code shown is what supports it
-    if not concrete and _ABSOLUTE.found(text) and not _instruction_shaped(claim):
+    # "**How to apply:** When invoking the CLI, always …": a rule with a situation of its
+    # own says when the absolute holds
+    if (
+        not concrete
+        and _ABSOLUTE.found(text)
+        and not _instruction_shaped(claim)
+        and not _situated(claim)
+    ):
         return _finding("unsupported-claim", "absolute")
     return None

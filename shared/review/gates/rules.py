@@ -424,6 +424,7 @@ RULES: Mapping[str, Rule] = _rules(
             "absolute",
             "provenance",
             "measurement",
+            "dossier._situated",
         ),
     ),
     # ---------------------------------------------------------------- the precedent judge

@@ -170,7 +170,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "absolute": _shape(
         r"\b(?:always|never|everyone|everybody|nobody|no one|definitely|certainly|undoubtedly|"
         r"obviously|clearly|guaranteed|without (?:a )?doubt|for sure|the best|the worst|"
-        r"the only|probably|surely|secretly|deep down|is trying to|must be|must have)\b"
+        r"the only(?! (?:key|index|identifier|id)\b)|probably|surely|secretly|deep down|"
+        r"is trying to|must be|must have)\b"
         r"|\ball (?:users|people|customers|clients)\b",
         "an absolute or speculative assertion",
     ),
