@@ -280,6 +280,16 @@ _DIAGNOSTIC = re.compile(
 _LETTER = re.compile(r"[^\W\d_]")
 
 
+_PASTE_LEAD = lexicon.matcher("paste_lead")
+# How long the rest after a paste lead must be to be taken as pasted: a user's own list
+# of points after "see below:" is short.
+_PASTED_REST_CHARS = 400
+
+
+def _pasted_rest(lines: list[str], start: int) -> bool:
+    return sum(len(line) for line in lines[start:]) >= _PASTED_REST_CHARS
+
+
 def own_words(text: str) -> str:
     """``text`` without what the user pasted (fenced blocks, code, logs, quotes, stack
     traces): the words a marker of theirs can stand in. Lines are dropped whole, so
@@ -287,7 +297,11 @@ def own_words(text: str) -> str:
     if "\n" not in text and "```" not in text:
         return text
     kept = []
-    for line in _FENCE.sub("\n", text).split("\n"):
+    lines = _FENCE.sub("\n", text).split("\n")
+    for k, line in enumerate(lines):
+        if _PASTE_LEAD.search(line) and _pasted_rest(lines, k + 1):
+            kept.append(line)
+            break  # "See below:" and a long rest: what follows is pasted
         if not line.strip() or _PASTED_LINE.match(line) or _DIAGNOSTIC.search(line):
             continue
         if not _LETTER.search(line):

@@ -903,3 +903,19 @@ def test_a_reply_explaining_a_topic_follows_no_line_without_a_trigger_clause() -
     assert [(j.line.number if j.line else None, j.trajectory) for j in said] == [
         (4, "STRENGTHENING")
     ]
+
+
+def test_a_long_rest_after_see_below_is_pasted_not_the_users_words() -> None:
+    pasted = "Hooks are found in hooks.json; stop the agent, don't run it twice.\n" * 8
+    text = "I don't think you set this up correctly. Can you try again? See below:\n" + pasted
+    assert own_words(text) == (
+        "I don't think you set this up correctly. Can you try again? See below:"
+    )
+    zh = (
+        "还是不行，报错如下：\n"
+        + "Error: cannot read property 'x' of undefined at app.js 不要重试\n" * 8
+    )
+    assert own_words(zh) == "还是不行，报错如下："
+    # A short list after the lead is the user's own.
+    mine = "Please fix these, see below:\n1. the header\n2. the footer"
+    assert own_words(mine) == mine

@@ -411,6 +411,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # A line that hands over what follows it ("See below:", "here is the output:"): a
+    # long rest after it is pasted, not the user's words.
+    "paste_lead": (
+        Pattern(
+            r"(?i:\b(?:see below|below|as follows|the following|here(?:'s| is| are) (?:the )?"
+            r"\w+(?: \w+)?|output|log|logs|message|docs?|announcement)\s*:\s*$)",
+            "a line handing over pasted text",
+            bounded=False,
+        ),
+    ),
     # A line that asks to write or update a file (actions: an edit of it follows it).
     "file_write": (
         Pattern(

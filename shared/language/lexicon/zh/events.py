@@ -212,6 +212,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    "paste_lead": (
+        Pattern(
+            r"(?:如下|以下|下面|下方|输出|日志|报错|文档)(?:内容|信息)?\s*[:：]\s*$",
+            "a line handing over pasted text",
+            bounded=False,
+        ),
+    ),
     "file_write": (
         Pattern(
             r"更新|添加|写入|写到|记录|追加|修改|编辑|同步|保存",
