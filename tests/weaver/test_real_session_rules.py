@@ -919,3 +919,27 @@ def test_a_long_rest_after_see_below_is_pasted_not_the_users_words() -> None:
     # A short list after the lead is the user's own.
     mine = "Please fix these, see below:\n1. the header\n2. the footer"
     assert own_words(mine) == mine
+
+
+def test_an_operator_or_flag_a_line_forbids_breaks_it_when_a_command_holds_it() -> None:
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+    from shared.weaver.judging.rules import RuleJudge
+
+    acts = line_actions(
+        "Run one command per terminal call; do not chain commands with `&&`, `||`, `;` or `|`"
+    )
+    assert acts.forbidden_literals == ("&&", "||", ";", "|")
+    assert line_actions("Never pass `--no-verify` to git commit").forbidden_literals == (
+        "--no-verify",
+    )
+    found = action_evidence(_turn("cd .cursor/hooks && node test-hook.js"), [acts], set)
+    assert [(e.followed, e.command) for e in found] == [(False, "used &&")]
+    assert action_evidence(_turn("node test-hook.js"), [acts], set) == []
+    assert action_evidence(_turn("echo 'a||b'"), [line_actions("Never use `|`")], set) == []
+    board = parse_board("# B\n\n- Never pass `--no-verify` to git commit [[verify]]\n")
+    said = RuleJudge().judge(
+        _turn("git commit --no-verify -m wip"), SessionMemory(), board, JudgeContext()
+    )
+    assert [j.trajectory for j in said] == ["WEAKENING"]
+    assert "the agent used `--no-verify` in a command against it" in said[0].notes[0]

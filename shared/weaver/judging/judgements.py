@@ -234,6 +234,8 @@ def _deed(evidence: str) -> str:
         return f"edited `{evidence.removeprefix('edited ')}`"
     if evidence.startswith("said ") or evidence == "asked before acting":
         return evidence
+    if evidence.startswith("used "):
+        return f"used `{evidence.removeprefix('used ')}` in a command"
     return f"ran `{evidence}`"
 
 

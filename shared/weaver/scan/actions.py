@@ -266,7 +266,9 @@ SHELL_TOOLS = frozenset(
         "container.exec",
     }
 )
-_SPAN = re.compile(r"`([^`\n]{2,200})`")
+_SPAN = re.compile(r"`([^`\n]{1,200})`")
+# An operator or a flag a line can forbid inside commands: `&&`, `|`, `;`, `--force`.
+_LITERAL = re.compile(r"[&|;>]{1,2}|--?[a-z][\w-]*")
 # A file name or path in a code span: a name with an extension, or an all-caps name.
 _FILE = re.compile(r"(?:[\w.-]+/)*(?:[\w-]+\.[A-Za-z0-9]{1,8}|[A-Z][A-Z0-9_]{2,})")
 EDIT_TOOLS = frozenset(
@@ -321,12 +323,21 @@ class LineActions:
     # says never to touch: an edit of one by the agent follows or breaks it.
     files: tuple[str, ...] = ()
     forbidden_files: tuple[str, ...] = ()
+    # What the line forbids inside a command that is no command itself: an operator or a
+    # flag ("do not chain commands with `&&`", "never use `--force`").
+    forbidden_literals: tuple[str, ...] = ()
     # The line names a situation ("When testing in a session, … not the global `minsky`"):
     # running what it forbids breaks it only where the turn meets that situation.
     conditional: bool = False
 
     def __bool__(self) -> bool:
-        return bool(self.prescribed or self.forbidden or self.files or self.forbidden_files)
+        return bool(
+            self.prescribed
+            or self.forbidden
+            or self.files
+            or self.forbidden_files
+            or self.forbidden_literals
+        )
 
 
 def head(command: str) -> tuple[str, ...] | None:
@@ -375,19 +386,25 @@ def line_actions(text: str) -> LineActions:
     forbidden: list[tuple[str, ...]] = []
     files: list[str] = []
     forbidden_files: list[str] = []
+    literals: list[str] = []
+    # Clause marks inside a code span (`;`, `a, b`) end no clause.
+    masked = _SPAN.sub(lambda m: "`" + "x" * len(m.group(1)) + "`", text)
     for match in _SPAN.finditer(text):
-        start = max((m.end() for m in _CLAUSE.finditer(text, 0, match.start())), default=0)
+        start = max((m.end() for m in _CLAUSE.finditer(masked, 0, match.start())), default=0)
         against = _forbids(text[start : match.start()])
         found = _chain_head(match.group(1))
         if found is None:
             name = match.group(1).strip()
+            if against and _LITERAL.fullmatch(name):
+                literals.append(name)
+                continue
             lead = text[start : match.start()]
             lead = lead[max((m.end() for m in _OBJECT_GAP.finditer(lead)), default=0) :]
             if _FILE.fullmatch(name) and lexicon.matcher("file_write").search(lead):
                 (forbidden_files if against else files).append(name.lower())
             continue
         (forbidden if against else prescribed).append(found)
-    explicit = bool(prescribed or forbidden or files or forbidden_files)
+    explicit = bool(prescribed or forbidden or files or forbidden_files or literals)
     if not prescribed:
         for step, heads in STEPS.items():
             if lexicon.matcher(f"step:{step}").search(text) is not None:
@@ -405,34 +422,39 @@ def line_actions(text: str) -> LineActions:
         tuple(files),
         tuple(forbidden_files),
         conditional=bool(split_trigger(text)[0]),
+        forbidden_literals=tuple(literals),
     )
 
 
-def commands_run(turn: Turn) -> list[tuple[str, ...]]:
-    """The token lists of the shell commands the turn's tool calls ran, and of the
-    shell blocks in the agent's replies (older Cursor transcripts, as SpecStory saves
-    them, show a terminal command the agent ran only as a ```bash block)."""
+def shell_commands(turn: Turn) -> list[str]:
+    """The shell commands the turn ran, as written: its shell tool calls' inputs, the
+    commands a tool reports it ran, and the shell blocks in the agent's replies where
+    the transcript records runs no other way (older Cursor transcripts, as SpecStory
+    saves them, show a terminal command the agent ran only as a ```bash block)."""
     out = []
     blocks_ran = turn.get("kind") not in RUNS_RECORDED
     for row in turn.get("rows", []):
         if row["type"] == "agent.result":
             if blocks_ran:
-                for block in _SHELL_BLOCK.findall(row["text"]):
-                    out.append(tuple(t.lower() for t in _TOKEN.findall(block)))
+                out.extend(_SHELL_BLOCK.findall(row["text"]))
             continue
         if row["type"] == "agent.tool_result":
             low = row["text"].lower()
             for report in RUN_REPORTS:
                 if low.startswith(report):
-                    out.append(tuple(_TOKEN.findall(low[len(report) :])))
+                    out.append(row["text"][len(report) :])
             continue
         if row["type"] != "agent.tool_use":
             continue
         name, _, rest = row["text"].partition(" ")
-        if name.lower() not in SHELL_TOOLS:
-            continue
-        out.append(tuple(t.lower() for t in _TOKEN.findall(rest)))
+        if name.lower() in SHELL_TOOLS:
+            out.append(rest)
     return out
+
+
+def commands_run(turn: Turn) -> list[tuple[str, ...]]:
+    """The token lists (lower case) of :func:`shell_commands`."""
+    return [tuple(t.lower() for t in _TOKEN.findall(c)) for c in shell_commands(turn)]
 
 
 def checks_after_changes(turn: Turn) -> list[tuple[str, ...]]:
@@ -447,6 +469,13 @@ def checks_after_changes(turn: Turn) -> list[tuple[str, ...]]:
     if last_edit < 0:
         return []
     return commands_run({**turn, "rows": rows[last_edit + 1 :]})
+
+
+def _holds(command: str, literal: str) -> bool:
+    """``command`` holds the operator or flag ``literal`` as a word of its own (not
+    inside a longer one: ``|`` is not in ``||``, ``-f`` not in ``-fx``)."""
+    escaped = re.escape(literal)
+    return re.search(rf"(?<![\w&|;>-]){escaped}(?![\w&|;>-])", command) is not None
 
 
 def runs(commands: Iterable[tuple[str, ...]], wanted: tuple[str, ...]) -> bool:
@@ -482,7 +511,8 @@ def action_evidence(
     committing, run `mise run fmt`") is followed when the turn takes the step and the
     command ran in it, or checked the changes of the turn just before ("fix the
     lint" ... "commit this")."""
-    ran = commands_run(turn)
+    raw = shell_commands(turn)
+    ran = [tuple(t.lower() for t in _TOKEN.findall(c)) for c in raw]
     earlier: list[tuple[str, ...]] | None = None
 
     def edited() -> list[str]:
@@ -504,6 +534,15 @@ def action_evidence(
             if i not in met:
                 continue
         broken = next((h for h in acts.forbidden if runs(ran, h)), None)
+        if broken is None and acts.forbidden_literals:
+            broken = next(
+                (
+                    ("used", lit)
+                    for lit in acts.forbidden_literals
+                    if any(_holds(c, lit) for c in raw)
+                ),
+                None,
+            )
         if broken is not None and acts.conditional and not acts.situation:
             met = triggered() if met is None else met
             if i not in met:
