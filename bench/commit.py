@@ -106,6 +106,10 @@ def write_changed_dossiers(paths: KernelPaths, files: int, seed: int = 7) -> Non
         target.write_text(dossier_text(f"e{i:04d}", seed, revision=1), encoding="utf-8")
 
 
+# Issue #30: a cold pass of the gates, the precedent judge included, over a board.
+REVIEW_TARGET = 5000.0  # lines/s
+
+
 def bench_review(lines: int) -> dict[str, Any]:
     text = "# Intuition\n\n" + "\n".join(board_lines(lines)) + "\n"
     start = time.perf_counter()
@@ -113,7 +117,7 @@ def bench_review(lines: int) -> dict[str, Any]:
     elapsed = time.perf_counter() - start
     assert len(decisions) == lines
     rate = lines / elapsed
-    return _row("review_throughput", rate, "lines/s", 2000.0, rate >= 2000.0)
+    return _row("review_throughput", rate, "lines/s", REVIEW_TARGET, rate >= REVIEW_TARGET)
 
 
 def _wake_once(files: int, plain_first: bool = False) -> tuple[float, float]:
