@@ -943,3 +943,18 @@ def test_an_operator_or_flag_a_line_forbids_breaks_it_when_a_command_holds_it() 
     )
     assert [j.trajectory for j in said] == ["WEAKENING"]
     assert "the agent used `--no-verify` in a command against it" in said[0].notes[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "durable"),
+    [
+        ("I dont like nested types, and I like all types to have their own file", True),
+        ("attempt dotnet format when needing to fix lint errors", True),
+        ("需要修复 lint 错误的时候，先试试 dotnet format", True),
+        ("我不喜欢嵌套类型", True),
+        ("I like this design", False),
+        ("fix the lint errors in Program.cs", False),
+    ],
+)
+def test_standing_likes_and_situations_of_their_own_are_durable(text: str, durable: bool) -> None:
+    assert (durable_marker(text) is not None) is durable

@@ -304,6 +304,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             r"whenever|by default|as a rule|remember (?:to|that|this|it)|don'?t forget|"
             r"keep in mind|i(?:'d| would)? prefer|i'?d rather|my preference|"
             r"i (?:really )?(?:like|hate|dislike) (?:it )?when|memori[sz]e|"
+            # A standing situation of its own ("attempt dotnet format when needing to
+            # fix lint errors") and a standing like or dislike ("I don't like nested
+            # types, and I like all types to have their own file").
+            r"when(?:ever)? (?:you )?(?:need(?:ing|s)? to|having to|trying to)|"
+            r"i (?:really )?(?:don'?t|do not|dont) like|"
+            r"i (?:really )?like (?:all|every|each|my|our)|"
             r"never (?:happens?|repeats?|occurs?) again|(?:update|change|edit|amend) "
             r"(?:that|the|this|your) rules?|should (?:always|never))\b)",
             "words that make an instruction standing",

@@ -142,7 +142,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         Pattern(
             # 每次 / 每当 are left out: a product spec says "每次点击…都要…" of the app.
             r"以后|今后|往后|从现在(?:开始|起)|从今(?:天|往后)起?|下次|永远|始终|"
-            r"一律|记住|记得|别忘了|不要忘(?:记|了)|我(?:更|比较)?(?:喜欢|偏好|习惯)",
+            r"一律|记住|记得|别忘了|不要忘(?:记|了)|我(?:更|比较)?(?:喜欢|偏好|习惯)|"
+            # 需要修复 lint 错误时…: a standing situation of its own.
+            r"(?:每当|在)?需要[^，。！？\n]{1,15}(?:时|的时候)|我不喜欢",
             "words that make an instruction standing",
             bounded=False,
         ),
