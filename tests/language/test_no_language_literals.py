@@ -17,6 +17,8 @@ import ast
 import re
 from pathlib import Path
 
+from shared.language import lexicon
+
 ROOT = Path(__file__).resolve().parents[2]
 RULE_CODE = (
     *sorted((ROOT / "shared" / "review" / "gates").glob("*.py")),
@@ -88,3 +90,85 @@ def rule(text: str) -> bool:
         "def f(text):\n    return text.endswith(('\uff09',))",
     ):
         assert language_literals(code), code
+
+
+# The names a rule may spell in its code because they are names, not a language's words:
+# file names and extensions, the memory files' stems, and the kernel format's modal tags
+# (``../shared/kernel-format.md``). An alternation of any other words is a sentence shape
+# of one language and lives in the lexicon.
+def _names(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+FORMAT_NAMES = _names(
+    """py pyi js jsx mjs ts tsx rb go rs java kt swift cc cpp hpp cs php mq4 mq5 groovy
+    scala vue svelte sh sql lua dart ex exs md mdc json jsonl txt yml yaml toml claude
+    agents memory gemini lessons learnings soul identity scratchpad activecontext
+    productcontext techcontext systempatterns projectbrief progress agent copilot cursor
+    codex notes project user cursorrules windsurfrules clinerules observation inference
+    instruction conditional hypothesis superseded"""
+)
+_ALTERNATION_RE = re.compile(r"\(\?:((?:[A-Za-z-]+\|)+[A-Za-z-]+)\)")
+
+
+def word_alternations(source: str) -> list[tuple[int, str]]:
+    """(line, words) of every regex alternation of two or more words in a string literal
+    of ``source`` (docstrings aside) that are not format names."""
+    tree = ast.parse(source)
+    docs = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+            continue
+        if id(node) in docs:
+            continue
+        for match in _ALTERNATION_RE.finditer(node.value):
+            words = [w.lower() for w in match.group(1).split("|") if len(w) >= 3]
+            if len(words) >= 2 and any(w not in FORMAT_NAMES for w in words):
+                found.append((node.lineno, match.group(0)))
+    # A set or tuple of two or more lower-case words ({"when", "if", "until"}) is a word
+    # list of one language too (names of gates and files aside).
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.Set, ast.Tuple, ast.List)):
+            continue
+        items = [e.value for e in node.elts if isinstance(e, ast.Constant)]
+        words = [w for w in items if isinstance(w, str) and _WORD_RE.fullmatch(w)]
+        if (
+            len(words) >= 2
+            and len(words) == len(node.elts)
+            and any(w not in FORMAT_NAMES and w not in IDENTIFIERS for w in words)
+        ):
+            found.append((node.lineno, ", ".join(words)))
+    return found
+
+
+_WORD_RE = re.compile(r"[a-z]+")
+# Names the code uses as identifiers: gates, language codes, and the lexicon's concepts
+# (a rule record lists the concepts it reads by name).
+IDENTIFIERS = frozenset(
+    {"secret", "dossier", "gradient", "summoning"}
+    | {lang.code for lang in lexicon.LANGUAGES}
+    | {name for lang in lexicon.LANGUAGES for name in lang.concepts}
+)
+
+
+def test_rule_code_spells_no_sentence_shape_of_a_language() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {words[:60]}"
+        for path in RULE_CODE
+        for line, words in word_alternations(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "move these word lists into the lexicon as concepts:\n" + "\n".join(found)
+
+
+def test_the_word_scan_finds_a_shape_and_passes_names() -> None:
+    shape = 'X = re.compile(r"\\b(?:using|with|via)\\s+(?P<means>.+)$")\n'
+    names = 'Y = re.compile(r"\\.(?:md|json|yaml)\\b")\n'
+    assert word_alternations(shape) == [(1, "(?:using|with|via)")]
+    assert word_alternations(names) == []
+    assert word_alternations('W = frozenset({"when", "if", "until"})\n') == [(1, "when, if, until")]
+    assert word_alternations('G = ("secret", "dossier")\n') == []

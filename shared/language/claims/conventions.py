@@ -25,6 +25,8 @@ from shared.language.claims.vocabulary import (
 from shared.language.lexicon.script import CJK_RE
 from shared.language.punct import CLOSE, NUMBER_MARK
 
+_PLURAL_QUANTIFIER = lexicon.words("plural_quantifier", spaced=True)
+_NAMING_COPULA = lexicon.words("naming_copula", spaced=True)
 _NEGATION = lexicon.matcher("negation")
 _BARE_NEGATOR = lexicon.words("bare_negator", spaced=True)
 _QUANTIFIER = lexicon.words("quantifier", spaced=True)
@@ -94,7 +96,7 @@ def present_norm(clause: str, spanned: bool = False, replaces: bool = False) -> 
         last = tokens[k - 1]
         if k > 1 and last in STOP:
             return None  # "claude" in commit messages": a phrase, not a subject
-        plural = tokens[0] in ("all", "no") or (last.endswith("s") and not last.endswith("ss"))
+        plural = tokens[0] in _PLURAL_QUANTIFIER or (last.endswith("s") and not last.endswith("ss"))
         at = k + 1 if tokens[k] in _SKIP_LEAD and k + 2 < len(tokens) else k
         verb = _present_verb(tokens[at], plural, quantified or replaces)
         if verb is None:
@@ -111,7 +113,7 @@ def present_norm(clause: str, spanned: bool = False, replaces: bool = False) -> 
             return None
         rest = tokens[at + 1 :]
         coded = spanned or bool(CODE_TOKEN_RE.search(clause))
-        if verb in ("is", "are"):
+        if verb in _NAMING_COPULA:
             # "Each scenario is a separate class": a noun phrase naming an artefact, or a
             # name; "Every bug is a lesson" names none.
             if replaces and not quantified:
@@ -242,14 +244,7 @@ def quantified_copula(clause: str) -> bool:
 # thing of a kind (a bare plural, or a quantified subject; no "the"/"this"), and how or
 # where it is done, is a standing convention; "The bug was fixed" and "The login page is
 # fixed" report one thing's state.
-_STANDING_PASSIVE_RE = re.compile(
-    r"^\W*(?P<quantifier>(?:each|every|all)\s+)?"
-    r"(?!(?:the|this|that|these|those|our|my|its|their|it)\b)"
-    r"(?P<subject>(?:[\w`./-]+\s+){0,2}[\w`./-]+?)\s+(?:are|is|get|gets)\s+"
-    r"(?:[a-z]+-)?(?:[a-z]{2,}ed|built|run|made|written|kept|set|put|sent|held|done|shown|"
-    r"drawn|given|taken|split|cut|read|bound|found|hidden|thrown|driven|rebuilt|rewritten)\s+"
-    r"(?:with|into|by|as|in|via|using|to|from|on|through|under)\s"
-)
+_STANDING_PASSIVE_RE = re.compile(lexicon.source("standing_passive"))
 
 
 def _kind_of_mass(subject: str) -> bool:

@@ -16,6 +16,8 @@ from shared.language.claims.claim import Claim, words
 from shared.language.claims.vocabulary import GENERIC, IMPERATIVE, STOP, VAGUE_VERB
 from shared.language.lexicon.script import CJK_RE
 
+_PARTICIPLE_ENDINGS = tuple(sorted(lexicon.words("participle_ending", spaced=True)))
+_MODAL_LEAD = lexicon.words("modal_lead", spaced=True)
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
 _VERB_SUFFIXES = tuple(lexicon.words("verb_suffix", spaced=True))
 _NOT_VERBS = lexicon.words("not_verb", spaced=True)
@@ -49,9 +51,7 @@ _EXAMPLE_LEAD = lexicon.matcher("example_lead")
 # "see the `adding-a-cli-command` skill": the artefact is named in a code span.
 _NAMED_ARTEFACT_RE = re.compile(r"`[^`\n]+`\s+(?:[\w-]+\s+)?[a-z]+")
 # "... conventions in src/api/", "... patterns of routes/users.ts": a place named after it.
-_WHERE_NAMED_RE = re.compile(
-    r"(?<!\s)\s+(?:used\s+)?(?:in|of|from|under)\s+(?:the\s+)?[\w.-]*(?:/[\w.-]*|\.[a-z]{1,5}\b)"
-)
+_WHERE_NAMED_RE = re.compile(lexicon.source("where_named"))
 
 
 # The leading word runs on into a dotted or numbered name ("match3.core must …",
@@ -80,7 +80,7 @@ def _looks_imperative(clause: str, first: str) -> bool:
         return False
     if len(first) >= 6 and first.endswith(_VERB_SUFFIXES) and first not in _NOT_VERBS:
         return True
-    if first.endswith(("ing", "ed")) or (first.endswith("s") and not first.endswith("ss")):
+    if first.endswith(_PARTICIPLE_ENDINGS) or (first.endswith("s") and not first.endswith("ss")):
         return False
     if first in _PAST_VERBS:
         return False  # "Ran the suite with …": an irregular past narrates
@@ -171,7 +171,7 @@ def _inner_direction(tail: str) -> str | None:
     modal = _INNER_MODAL.search(tail)
     if modal:
         lead = modal.group(0).split()[0]
-        if modal["verb"] in IMPERATIVE or lead in ("never", "must", "should", "always"):
+        if modal["verb"] in IMPERATIVE or lead in _MODAL_LEAD:
             return lead
     ws = words(tail)
     for prev, word in itertools.pairwise(ws):

@@ -33,6 +33,7 @@ from shared.language.claims.vocabulary import (
 from shared.language.lexicon.script import CJK_RE
 from shared.language.punct import EXCLAIM, FULL_STOP
 
+_ADVERB_OR_PAST_ENDINGS = lexicon.words("adverb_or_past_ending", spaced=True)
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
 _SHOUT = lexicon.words("shout", spaced=True)
 _OBJECT_CUES = lexicon.words("object_cue", spaced=True)
@@ -151,7 +152,7 @@ def _uses_thing(clause: str, cue: str) -> bool:
                 w not in IMPERATIVE
                 and w not in EVENT_NOUNS
                 and not w.endswith(_ABSTRACT_SUFFIXES)
-                and w[-2:] not in ("ly", "ed")
+                and w[-2:] not in _ADVERB_OR_PAST_ENDINGS
             )
         )
         and len(w) > 2

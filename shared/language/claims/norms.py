@@ -211,7 +211,7 @@ _TRAILING_NOTE_RE = re.compile(rf"(?<!\s)\s*[{OPEN}][^{OPEN}{CLOSE}\n]*[{CLOSE}]
 _INNER_NOTE_RE = re.compile(
     rf"\s*[{OPEN}][^{OPEN}{CLOSE}\n]*[{CLOSE}](?=\s*(?:\+|[{COMMA}{ENUM}]|$))"
 )
-_NEGATED_ITEM_RE = re.compile(r"^(?:no|never|not)\s+\S")
+_NEGATED_ITEM_RE = re.compile(lexicon.source("negated_item"))
 _SETTING_ITEMS_RE = re.compile(rf"(?<!\s)\s*(?:[{COMMA}{SEMICOLON}{ENUM}>→]|\s\+\s)\s*")
 # "JDK 17+", "Windows 11", "Python 3.12": a capitalised name, then its version number
 # ("GMT+8" is a time zone, "Phase 2" a step: no name of a tool).

@@ -21,6 +21,7 @@ from shared.language.claims.vocabulary import (
 )
 from shared.language.lexicon.script import CJK_RE
 
+_ADVERB_OR_GERUND_ENDINGS = tuple(sorted(lexicon.words("adverb_or_gerund_ending", spaced=True)))
 _SKIP_LEAD = lexicon.words("skip_lead", spaced=True)
 _GENERIC_CODE = lexicon.words("generic_code", spaced=True)
 _QUALITY_CUES = lexicon.words("quality_cue", spaced=True)
@@ -66,7 +67,7 @@ _UNSPACED_TRAILING_TIME = lexicon.matcher("trailing_time", spaced=False)
 _UNSPACED_MAKING = lexicon.matcher("making_verb", spaced=False)
 _SPACED_STANDARD = lexicon.words("unnamed_standard", spaced=True)
 _UNSPACED_STANDARD = lexicon.matcher("unnamed_standard", spaced=False)
-_ARTICLES = ("the", "a", "an")
+_ARTICLES = lexicon.words("bare_article", spaced=True)
 _PREFERENCE_CUES = lexicon.words("preference_cue", spaced=True)
 _WEIGHED_OVER = lexicon.matcher("weighed_over", spaced=True)
 _UNSPACED_WEIGHED_OVER = lexicon.matcher("weighed_over", spaced=False)
@@ -99,7 +100,8 @@ def _quality_then_artefact(rest: list[str], clause: str) -> bool:
     if any(w in STOP for w in after) or len([w for w in after if w not in _GENERIC_CODE]) > 3:
         return False
     return 0 < len(tail) <= 3 and all(
-        w not in EVALUATIVE and (w in ARTEFACT or not w.endswith(("ly", "ing"))) for w in tail
+        w not in EVALUATIVE and (w in ARTEFACT or not w.endswith(_ADVERB_OR_GERUND_ENDINGS))
+        for w in tail
     )
 
 
@@ -232,7 +234,7 @@ def _ones_by_quality(bare: list[str], after: list[str], clause: str) -> bool:
     )
 
 
-_ONES = frozenset({"one", "ones"})
+_ONES = lexicon.words("pro_one", spaced=True)
 
 
 def _unspaced_quality_over_quality(clause: str) -> bool:
@@ -359,10 +361,8 @@ def object_follows(raw: str, clause: str, cue: str) -> bool:
     return content[-1:] == [cue]
 
 
-_IN_NAMED_FILE_RE = re.compile(
-    r"\b(?:in|inside|within|at|from|via|through)\s+(?:the\s+)?[\w.-]*(?:/[\w.-]*|\.[a-z]{1,5}\b)"
-)
-_HANDLING_VERBS = frozenset({"handle", "deal", "do"})
+_IN_NAMED_FILE_RE = re.compile(lexicon.source("in_named_file"))
+_HANDLING_VERBS = lexicon.words("handling_verb", spaced=True)
 
 
 def _placed_handling(clause: str, cue: str) -> bool:

@@ -177,10 +177,7 @@ def _anchored(claim: Claim) -> bool:
 # "Development server", "Required system libraries", "Auto-update configuration": a
 # heading-like name of a part of the setup, with nothing about it ("Docker deployment"
 # names the tool, "Node 20 runtime" its version)
-_SETUP_NOUN_RE = re.compile(
-    r"^(?P<mods>(?:[A-Za-z][a-z-]*\s+){1,2})(?:server|environment|libraries|configuration|"
-    r"setup|dependencies|tooling|integration|deployment|monitoring)$"
-)
+_SETUP_NOUN_RE = re.compile(lexicon.source("setup_noun_name"))
 
 
 def _bare_setup_noun(raw: str) -> bool:

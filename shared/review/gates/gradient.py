@@ -117,7 +117,7 @@ _APPROPRIATE = lexicon.matcher("appropriate")
 _PENDING = lexicon.words("pending", spaced=True)
 
 
-_CONDITION_WORDS = frozenset({"when", "if", "until", "once"})
+_CONDITION_WORDS = lexicon.words("condition_word", spaced=True)
 
 
 def _defers(note: str, *, sentence: bool = False) -> bool:

@@ -158,7 +158,7 @@ def gradient_test(
 
 # "Write comprehensive tests using pytest", "Implement proper error handling with custom
 # exception classes": the means named after the standard say how to meet it.
-_MEANS_RE = re.compile(r"\b(?:using|with|via|through)\s+(?P<means>.+)$")
+_MEANS_RE = re.compile(lexicon.source("means_named"))
 
 
 def _means_named(clause: str) -> bool:

@@ -249,10 +249,10 @@ def _prose_words(text: str) -> list[str]:
 
 # "not fixed weekdays", "the updated schema": a participle after an article or a negator
 # qualifies the noun after it; it narrates nothing
-_ATTRIBUTIVE_LEAD = frozenset({"a", "an", "the", "not", "no", "non", "any", "all"})
+_ATTRIBUTIVE_LEAD = lexicon.words("attributive_lead", spaced=True)
 # "keys are used when selecting", "checks used by shell scripts": a present passive, or a
 # participle with its agent, says how a thing stands, not what happened once
-_PRESENT_PASSIVE = frozenset({"is", "are", "be", "being", "get", "gets"})
+_PRESENT_PASSIVE = lexicon.words("passive_auxiliary", spaced=True)
 
 
 def _narrates(sentence: str) -> bool:

@@ -53,4 +53,13 @@ ALONE: dict[str, str] = {
         placeholder_noun plan_step quality_phrase question_opening replacement_lead
         restriction scope styled vague_phrase""",
     ),
+    **alone(
+        "a whole English shape with named groups, built of its prepositions, articles, "
+        "passive auxiliaries and setup nouns; Chinese lines of the same rules are read by "
+        "their own concepts (a place by zh place particles, a prohibition by zh negation)",
+        """means_named standing_passive where_named negated_item in_named_file
+        setup_noun_name condition_word attributive_lead passive_auxiliary pro_one
+        handling_verb plural_quantifier naming_copula participle_ending
+        adverb_or_past_ending adverb_or_gerund_ending modal_lead bare_article""",
+    ),
 }

@@ -527,6 +527,87 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         """again|anymore|any more|like last time|as before|repeat the mistake|repeat the error|
         ever again"""
     ),
+    # ------------------------------------------------- English word sets read by name
+    # A pending word that is a condition ("when", "if"): in a sentence it opens a
+    # trigger, not work still to do.
+    "condition_word": words("when if until once"),
+    # "not fixed weekdays", "the updated schema": a participle after one of these
+    # qualifies the noun after it.
+    "attributive_lead": words("a an the not no non any all"),
+    # "keys are used when selecting": a participle after one of these is a present passive.
+    "passive_auxiliary": words("is are be being get gets"),
+    # "the right one", "the ones that": a pronoun standing for a noun said before.
+    "pro_one": words("one ones"),
+    # "handle errors in `api.ts`": verbs of handling a thing somewhere.
+    "handling_verb": words("handle deal do"),
+    # "all tests …", "no emojis …": a quantifier that makes its subject plural.
+    "plural_quantifier": words("all no"),
+    # "Each scenario is a separate class": the verb that names what a subject is.
+    "naming_copula": words("is are"),
+    # Endings: of a participle or gerund ("-ing", "-ed"), of an adverb or a past
+    # participle ("-ly", "-ed"), of an adverb or a gerund ("-ly", "-ing").
+    "participle_ending": words("ing ed"),
+    "adverb_or_past_ending": words("ly ed"),
+    "adverb_or_gerund_ending": words("ly ing"),
+    # "never …", "must …": a modal that leads an imperative rule.
+    "modal_lead": words("never must should always"),
+    # The articles alone ("one" is no article here).
+    "bare_article": words("the a an"),
+    # --------------------------------------------------- English shapes read by name
+    # "Write comprehensive tests using pytest": the means named after a standard.
+    "means_named": (
+        Pattern(
+            r"\b(?:using|with|via|through)\s+(?P<means>.+)$",
+            "the means after a standard, in a group named 'means'",
+            bounded=False,
+        ),
+    ),
+    # "Feature branches are squash-merged into `main`": a present passive said of every
+    # thing of a kind, and how or where it is done.
+    "standing_passive": (
+        Pattern(
+            r"^\W*(?P<quantifier>(?:each|every|all)\s+)?"
+            r"(?!(?:the|this|that|these|those|our|my|its|their|it)\b)"
+            r"(?P<subject>(?:[\w`./-]+\s+){0,2}[\w`./-]+?)\s+(?:are|is|get|gets)\s+"
+            r"(?:[a-z]+-)?(?:[a-z]{2,}ed|built|run|made|written|kept|set|put|sent|held|done|"
+            r"shown|drawn|given|taken|split|cut|read|bound|found|hidden|thrown|driven|rebuilt|"
+            r"rewritten)\s+(?:with|into|by|as|in|via|using|to|from|on|through|under)\s",
+            "a present passive of every thing of a kind, with how or where",
+            bounded=False,
+        ),
+    ),
+    # "... conventions in src/api/": a place named after the thing.
+    "where_named": (
+        Pattern(
+            r"(?<!\s)\s+(?:used\s+)?(?:in|of|from|under)\s+(?:the\s+)?[\w.-]*"
+            r"(?:/[\w.-]*|\.[a-z]{1,5}\b)",
+            "a place (a path or a file) named after a thing",
+            bounded=False,
+        ),
+    ),
+    # "no emojis", "never X": an item of a list that forbids.
+    "negated_item": (
+        Pattern(r"^(?:no|never|not)\s+\S", "a list item that forbids", bounded=False),
+    ),
+    # "... in `src/handlers.ts`", "via the config.yml": a file the clause acts in.
+    "in_named_file": (
+        Pattern(
+            r"\b(?:in|inside|within|at|from|via|through)\s+(?:the\s+)?[\w.-]*"
+            r"(?:/[\w.-]*|\.[a-z]{1,5}\b)",
+            "a file or path the clause acts in",
+            bounded=False,
+        ),
+    ),
+    # "Development server", "Required system libraries": a heading-like name of a part
+    # of the setup, with nothing about it.
+    "setup_noun_name": (
+        Pattern(
+            r"^(?P<mods>(?:[A-Za-z][a-z-]*\s+){1,2})(?:server|environment|libraries|"
+            r"configuration|setup|dependencies|tooling|integration|deployment|monitoring)$",
+            "a bare name of a part of the setup, its modifiers in a group named 'mods'",
+            bounded=False,
+        ),
+    ),
     # ------------------------------------------------------------ external world
     "external": phrases(
         """user|users|person|customer|customers|client|clients|reply|replies|message|messages|
