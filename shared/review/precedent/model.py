@@ -12,7 +12,7 @@ import itertools
 import math
 import operator
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import ItemsView, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,7 +37,7 @@ class Opinion:
     """What the judge thinks of one line: the reject probability, and what it rests on."""
 
     reject: float  # probability that a careful reader rejects the line
-    vec: dict[str, float]  # the line's features
+    vec: Mapping[str, float]  # the line's features
     weights: Mapping[str, float]  # the model's decision weights
 
     @property
@@ -139,14 +139,12 @@ class _Scorer:
             values += more
         weights = map(self._weight.__getitem__, ids)
         products = list(map(operator.mul, values, weights))
-        vec = dict(zip(map(self._names.__getitem__, ids), values, strict=True))
         if dossier:
-            vec[DOSSIER] = 1.0
             products.append(1.0 * self._dossier_weight)
         model = self._model
         z = model.bias + sum(products)
         reject = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
-        return Opinion(reject, vec, model.weights)
+        return Opinion(reject, _Vector(self._names, ids, values, dossier), model.weights)
 
     def _runs(self, word: str) -> tuple[int, ...]:
         found = self._words.get(word)
@@ -181,6 +179,37 @@ class _Scorer:
         if not norm:
             return [], []
         return ids, list(map(operator.truediv, raw, itertools.repeat(norm)))
+
+
+class _Vector(Mapping[str, float]):
+    """A judged line's features by name, made into a dict only when asked: only a line
+    whose decision is explained (a sure reject, its nearest gate and cues) needs them."""
+
+    __slots__ = ("_built", "_dossier", "_ids", "_names", "_values")
+
+    def __init__(self, names: list[str], ids: list[int], values: list[float], dossier: bool):
+        self._names, self._ids, self._values, self._dossier = names, ids, values, dossier
+        self._built: dict[str, float] | None = None
+
+    def _dict(self) -> dict[str, float]:
+        if self._built is None:
+            built = dict(zip(map(self._names.__getitem__, self._ids), self._values, strict=True))
+            if self._dossier:
+                built[DOSSIER] = 1.0
+            self._built = built
+        return self._built
+
+    def __getitem__(self, feature: str) -> float:
+        return self._dict()[feature]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._dict())
+
+    def __len__(self) -> int:
+        return len(self._ids) + self._dossier
+
+    def items(self) -> ItemsView[str, float]:
+        return self._dict().items()
 
 
 def _readable(feature: str) -> str:
