@@ -453,10 +453,6 @@ def precedent(gate: str) -> Rule:
     return RULES[f"{gate}.{PRECEDENT}"]
 
 
-def of_gate(gate: str) -> tuple[Rule, ...]:
-    return tuple(r for r in RULES.values() if r.gate == gate)
-
-
 @dataclass(frozen=True)
 class Example:
     """One pin: a line the rule decides (``reject``) or must pass (``approve``)."""
