@@ -958,3 +958,28 @@ def test_an_operator_or_flag_a_line_forbids_breaks_it_when_a_command_holds_it() 
 )
 def test_standing_likes_and_situations_of_their_own_are_durable(text: str, durable: bool) -> None:
     assert (durable_marker(text) is not None) is durable
+
+
+@pytest.mark.parametrize(
+    ("command", "followed"),
+    [
+        ('git add -A && git commit -m "feat: fail loudly instead of mock mode"', True),
+        ("git commit -m 'fix(api)!: drop the v1 route'", True),
+        ('git commit -m "Update files"', False),
+        ("git commit -m wip", False),
+    ],
+)
+def test_a_commit_message_follows_or_breaks_a_conventional_commits_line(
+    command: str, followed: bool
+) -> None:
+    for text in (
+        "Commit messages follow conventional commits: `feat:`, `fix:`, `chore:`",
+        "提交信息遵循约定式提交规范",
+    ):
+        acts = line_actions(text)
+        assert acts.commit_style and acts.explicit
+        found = action_evidence(_turn(command), [acts], set)
+        assert [e.followed for e in found] == [followed]
+    # A commit without a message on its command line (an editor, --amend) shows nothing.
+    acts = line_actions("Follow Conventional Commits")
+    assert action_evidence(_turn("git commit --amend --no-edit"), [acts], set) == []

@@ -232,7 +232,7 @@ def _deed(evidence: str) -> str:
     `CHANGELOG.md`", "said "i need clarification on"", "asked before acting"."""
     if evidence.startswith("edited "):
         return f"edited `{evidence.removeprefix('edited ')}`"
-    if evidence.startswith("said ") or evidence == "asked before acting":
+    if evidence.startswith(("said ", "committed ")) or evidence == "asked before acting":
         return evidence
     if evidence.startswith("used "):
         return f"used `{evidence.removeprefix('used ')}` in a command"

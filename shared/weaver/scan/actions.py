@@ -326,6 +326,9 @@ class LineActions:
     # What the line forbids inside a command that is no command itself: an operator or a
     # flag ("do not chain commands with `&&`", "never use `--force`").
     forbidden_literals: tuple[str, ...] = ()
+    # The line asks for Conventional Commits messages: a commit's message follows or
+    # breaks it.
+    commit_style: bool = False
     # The line names a situation ("When testing in a session, … not the global `minsky`"):
     # running what it forbids breaks it only where the turn meets that situation.
     conditional: bool = False
@@ -337,6 +340,7 @@ class LineActions:
             or self.files
             or self.forbidden_files
             or self.forbidden_literals
+            or self.commit_style
         )
 
 
@@ -404,7 +408,10 @@ def line_actions(text: str) -> LineActions:
                 (forbidden_files if against else files).append(name.lower())
             continue
         (forbidden if against else prescribed).append(found)
+    commit_style = lexicon.matcher("conventional_commits").search(text) is not None
+    # A commit-message rule is decided by the commits the agent made, wherever it was.
     explicit = bool(prescribed or forbidden or files or forbidden_files or literals)
+    explicit = explicit or commit_style
     if not prescribed:
         for step, heads in STEPS.items():
             if lexicon.matcher(f"step:{step}").search(text) is not None:
@@ -423,6 +430,7 @@ def line_actions(text: str) -> LineActions:
         tuple(forbidden_files),
         conditional=bool(split_trigger(text)[0]),
         forbidden_literals=tuple(literals),
+        commit_style=commit_style,
     )
 
 
@@ -469,6 +477,27 @@ def checks_after_changes(turn: Turn) -> list[tuple[str, ...]]:
     if last_edit < 0:
         return []
     return commands_run({**turn, "rows": rows[last_edit + 1 :]})
+
+
+# A commit command's message: the first -m argument, quoted or a bare word.
+_COMMIT_MESSAGE = re.compile(
+    r"\bgit\s+(?:-C\s+\S+\s+)?commit\b[^\n]*?\s-(?:m|-message)[ =]?(?:\"([^\"]+)|'([^']+)|(\S+))"
+)
+# The Conventional Commits subject (conventionalcommits.org): a type, an optional scope,
+# an optional "!", then ": ".
+_CONVENTIONAL = re.compile(
+    r"(?:feat|fix|chore|refactor|docs|test|tests|style|perf|build|ci|revert)(?:\([^)]*\))?!?: \S"
+)
+
+
+def commit_messages(commands: list[str]) -> list[str]:
+    """The messages of the commits among ``commands`` that give one with -m."""
+    out = []
+    for command in commands:
+        for match in _COMMIT_MESSAGE.finditer(command):
+            message = next(g for g in match.groups() if g is not None)
+            out.append(message.strip())
+    return out
 
 
 def _holds(command: str, literal: str) -> bool:
@@ -557,6 +586,13 @@ def action_evidence(
         if done is not None:
             out.append(ActionEvidence(i, True, " ".join(done)))
             continue
+        if acts.commit_style:
+            messages = commit_messages(raw)
+            if messages:
+                bad = next((m for m in messages if not _CONVENTIONAL.match(m)), None)
+                message = bad if bad is not None else messages[0]
+                out.append(ActionEvidence(i, bad is None, f'committed "{message[:60]}"'))
+                continue
         touched = edited() if edited_cache is None else edited_cache
         edited_cache = touched
         bad = next((f for f in acts.forbidden_files if _names(touched, f)), None)

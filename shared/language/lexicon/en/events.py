@@ -427,6 +427,15 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # A line about commit messages in the Conventional Commits form (actions: the
+    # message of a commit the agent ran follows or breaks it).
+    "conventional_commits": (
+        Pattern(
+            r"(?i:\bconventional[- ]commits?\b|\bsemantic commit|\bcommit message format\b)",
+            "the Conventional Commits form of commit messages",
+            bounded=False,
+        ),
+    ),
     # A line that asks to write or update a file (actions: an edit of it follows it).
     "file_write": (
         Pattern(

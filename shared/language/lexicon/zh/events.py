@@ -221,6 +221,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    "conventional_commits": (
+        Pattern(
+            r"约定式提交|语义化提交|规范化提交", "the Conventional Commits form", bounded=False
+        ),
+    ),
     "file_write": (
         Pattern(
             r"更新|添加|写入|写到|记录|追加|修改|编辑|同步|保存",
