@@ -983,3 +983,22 @@ def test_a_commit_message_follows_or_breaks_a_conventional_commits_line(
     # A commit without a message on its command line (an editor, --amend) shows nothing.
     acts = line_actions("Follow Conventional Commits")
     assert action_evidence(_turn("git commit --amend --no-edit"), [acts], set) == []
+
+
+def test_a_durable_request_without_an_instruction_word_is_new_and_code_described_is_not() -> None:
+    from shared.formats.board import parse_board
+    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
+    from shared.weaver.judging.rules import RuleJudge
+
+    board = parse_board("# B\n\n- Keep the README short [[readme]]\n")
+    turn = _turn()
+
+    def judged(text: str) -> list[str]:
+        turn["text"] = text
+        return [
+            j.trajectory for j in RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+        ]
+
+    assert judged("attempt dotnet format when needing to fix lint errors") == ["NEW_SIGNAL"]
+    assert durable_marker("the test completes and never executes the defaulting logic") is None
+    assert judged("the test completes and never executes the defaulting logic") == []

@@ -161,6 +161,10 @@ class RuleJudge:
             tasked = without_requirement_items(own)
             corr = markers(tasked)[0] if tasked is not own else corr
         human = turn.get("type") in HUMAN_TYPES
+        if human and not (corr or instr or pref):
+            # "attempt dotnet format when needing to fix lint errors", "make a rule for
+            # it": standing without an instruction word of the marker table.
+            instr = durable_marker(own)
         if not human and not (corr or instr):
             return []
         taken_back = retraction_marker(own) if human and previous.corrections else None

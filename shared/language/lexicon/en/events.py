@@ -324,7 +324,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         Pattern(
             r"(?i:(?:^|[.!?;:\n]\s*|\b(?:please|pls|and|so|you should|we should|you must|"
-            r"we must|you need to|make sure (?:to|you)|to)\s+)(?:always|never)\s+[a-z]+)",
+            r"we must|you need to|make sure (?:to|you)|to)\s+)(?:always|never)\s+"
+            # not before a third-person verb: "and never executes the defaulting logic"
+            # describes code
+            r"(?![a-z]+[^s\s]s\b)(?!mind\b)[a-z]+)",
             "'always' or 'never' said as an imperative, not describing something",
             bounded=False,
         ),
