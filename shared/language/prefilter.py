@@ -17,7 +17,6 @@ concept the review gates ask for) is guarded the same way (:func:`guarded`).
 from __future__ import annotations
 
 import importlib
-import operator
 import re
 import threading
 import weakref
@@ -25,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import ahocorasick
+import ahocorasick_rs
 
 # The stdlib's own regex parser (``re._parser``; ``sre_parse`` before 3.11). It is
 # private, so it is reached dynamically and any surprise falls back to "no literals".
@@ -447,42 +446,38 @@ def _minimal(lits: frozenset[str]) -> frozenset[str]:
 class LiteralScanner:
     """Finds, in one pass, which of a fixed set of literals occur in a text.
 
-    The literals are the keywords of an Aho-Corasick automaton (``pyahocorasick``, a
-    maintained C extension): one scan of the text reports every occurrence of every
-    literal, overlapping ones and those inside longer ones included, so the result is
-    exactly ``{lit for lit in literals if lit in text}``. The review gates ask a
-    dozen such sets about every line, and most lines hold none of their literals: a
-    trie-shaped regex (tried at every position, then once more after each match) cost
-    several times the automaton's scan.
+    The literals are the keywords of an Aho-Corasick automaton (``ahocorasick-rs``, a
+    maintained Rust extension, about three times quicker per character than the C one
+    we used first): one scan of the text reports every occurrence of every literal,
+    overlapping ones and those inside longer ones included, so the result is exactly
+    ``{lit for lit in literals if lit in text}``. The review gates ask a dozen such sets
+    about every line, and most lines hold none of their literals: a trie-shaped regex
+    (tried at every position, then once more after each match) cost several times the
+    automaton's scan.
     """
 
     def __init__(self, literals: Iterable[str]) -> None:
         lits = set(literals)
         # The empty literal occurs in every text; the automaton holds only the others.
         self._always = frozenset(lits & {""})
-        self._automaton: Any = None
         words = lits - {""}
-        if words:
-            automaton = ahocorasick.Automaton()
-            for word in words:
-                automaton.add_word(word, word)
-            automaton.make_automaton()
-            self._automaton = automaton
+        self._automaton = (
+            ahocorasick_rs.AhoCorasick(sorted(words), matchkind=ahocorasick_rs.MatchKind.Standard)
+            if words
+            else None
+        )
 
     def occurs(self, text: str) -> bool:
-        """Whether any literal occurs in ``text`` (stops at the first, no set built)."""
+        """Whether any literal occurs in ``text`` (no set built)."""
         if self._always:
             return True
         automaton = self._automaton
-        return automaton is not None and next(automaton.iter(text), None) is not None
+        return automaton is not None and bool(automaton.find_matches_as_indexes(text))
 
     def present(self, text: str) -> frozenset[str]:
         """Every literal that occurs in ``text``."""
         automaton = self._automaton
         if automaton is None:
             return self._always
-        found = frozenset(map(_WORD, automaton.iter(text)))
+        found = frozenset(automaton.find_matches_as_strings(text, overlapping=True))
         return found | self._always if self._always else found
-
-
-_WORD = operator.itemgetter(1)  # an automaton match is (end index, the literal)
