@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from shared.language import lexicon
@@ -64,12 +65,17 @@ def language_literals(source: str) -> list[tuple[int, str]]:
     ]
 
 
-def test_rule_code_names_no_language_literal() -> None:
-    found = [
-        f"{path.relative_to(ROOT)}:{line}: {literal[:60]!r}"
+def _offences(scan: Callable[[str], list[tuple[int, str]]]) -> list[str]:
+    """``path:line: what`` of every finding of ``scan`` over the rule code."""
+    return [
+        f"{path.relative_to(ROOT)}:{line}: {what[:60]!r}"
         for path in RULE_CODE
-        for line, literal in language_literals(path.read_text(encoding="utf-8"))
+        for line, what in scan(path.read_text(encoding="utf-8"))
     ]
+
+
+def test_rule_code_names_no_language_literal() -> None:
+    found = _offences(language_literals)
     assert not found, "move these literals into the lexicon as concepts:\n" + "\n".join(found)
 
 
@@ -157,11 +163,7 @@ IDENTIFIERS = frozenset(
 
 
 def test_rule_code_spells_no_sentence_shape_of_a_language() -> None:
-    found = [
-        f"{path.relative_to(ROOT)}:{line}: {words[:60]}"
-        for path in RULE_CODE
-        for line, words in word_alternations(path.read_text(encoding="utf-8"))
-    ]
+    found = _offences(word_alternations)
     assert not found, "move these word lists into the lexicon as concepts:\n" + "\n".join(found)
 
 

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from shared.formats.board import Board, parse_board
 from shared.language.markers import candidate_rule, durable_marker
 from shared.language.text import own_words, token_set
 from shared.weaver.concepts import same_instruction
+from shared.weaver.judging.interfaces import JudgeContext, Judgement, SessionMemory
+from shared.weaver.judging.rules import RuleJudge
 from shared.weaver.scan.actions import action_evidence, commands_run, head, line_actions
 from shared.weaver.scan.turns import Turn, TurnRow
 from shared.weaver.update.line_judge import compose_line
@@ -18,6 +21,11 @@ def _turn(*commands: str, tool: str = "Bash") -> Turn:
     rows: list[TurnRow] = [{"type": "agent.tool_use", "text": f"{tool} {c}"} for c in commands]
     return {"date": "", "line": 1, "id": "e", "ts": "", "kind": "x", "session_key": "s",
             "type": "channel.message", "text": "go on", "rows": rows}  # fmt: skip
+
+
+def _rule_judge(turn: Turn, board: Board) -> list[Judgement]:
+    """The rule judge's judgements of ``turn``, first of its session."""
+    return RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
 
 
 @pytest.mark.parametrize(
@@ -141,9 +149,6 @@ def test_a_user_naming_a_lines_command_relates_to_that_line() -> None:
 
 
 def test_asking_again_for_a_rule_the_board_holds_weakens_it_and_adds_no_line() -> None:
-    from shared.formats.board import parse_board
-    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-    from shared.weaver.judging.rules import RuleJudge
 
     board = parse_board(
         "# B\n\n- Before committing changes, always run `mise run fmt` [[lesson-fmt]]\n"
@@ -151,7 +156,7 @@ def test_asking_again_for_a_rule_the_board_holds_weakens_it_and_adds_no_line() -
     turn = _turn()
     turn["rows"] = []
     turn["text"] = "can you update CLAUDE.md that we should always run `mise run fmt`"
-    got = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    got = _rule_judge(turn, board)
     assert [(j.line.marker if j.line else None, j.trajectory, j.kind) for j in got] == [
         ("lesson-fmt", "WEAKENING", "recall-miss")
     ]
@@ -260,7 +265,6 @@ def _said(*texts: str) -> list[dict[str, object]]:
 
 
 def _outcomes(*texts: str) -> list[tuple[str, str]]:
-    from shared.formats.board import parse_board
     from shared.weaver.scan.scanner import scan_events
 
     board = parse_board(_DEPS_BOARD)
@@ -292,7 +296,6 @@ def test_a_take_back_long_after_or_without_a_correction_changes_nothing() -> Non
 
 
 def test_slices_judged_apart_merge_to_the_sequential_scan_with_a_take_back() -> None:
-    from shared.formats.board import parse_board
     from shared.weaver.judging.interfaces import JudgeContext
     from shared.weaver.scan.scanner import scan_turns
     from shared.weaver.scan.turns import build_turns
@@ -334,9 +337,6 @@ def test_rule_files_a_user_names(text: str, files: set[str]) -> None:
 
 
 def _cited_judgements(text: str) -> list[tuple[str | None, str, object]]:
-    from shared.formats.board import parse_board
-    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-    from shared.weaver.judging.rules import RuleJudge
     from shared.weaver.scan.rulefiles import cited_rule_files
 
     board = parse_board(
@@ -386,9 +386,6 @@ def test_the_context_round_trips_the_rule_files() -> None:
 
 
 def _quoted(text: str) -> list[tuple[str | None, str]]:
-    from shared.formats.board import parse_board
-    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-    from shared.weaver.judging.rules import RuleJudge
 
     board = parse_board(
         "# B\n\n"
@@ -399,7 +396,7 @@ def _quoted(text: str) -> list[tuple[str | None, str]]:
     turn = _turn()
     turn["rows"] = []
     turn["text"] = text
-    got = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    got = _rule_judge(turn, board)
     return [(j.line.marker if j.line else None, str(j.trajectory)) for j in got]
 
 
@@ -443,9 +440,6 @@ def _session_turn(text: str, *rows: tuple[str, str]) -> Turn:
 def test_a_check_of_the_previous_turns_changes_follows_a_before_committing_line(
     previous_rows: tuple[tuple[str, str], ...], credited: bool
 ) -> None:
-    from shared.formats.board import parse_board
-    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-    from shared.weaver.judging.rules import RuleJudge
 
     board = parse_board(
         "# B\n\n- Before committing changes, always run `mise run fmt` [[lesson-fmt]]\n"
@@ -485,9 +479,6 @@ def test_a_check_of_the_previous_turns_changes_follows_a_before_committing_line(
 def test_asking_for_what_a_line_prescribes_after_the_agent_skipped_it(
     previous_rows: tuple[tuple[str, str], ...], text: str, weakened: bool
 ) -> None:
-    from shared.formats.board import parse_board
-    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-    from shared.weaver.judging.rules import RuleJudge
 
     board = parse_board(
         "# B\n\n"
@@ -508,9 +499,6 @@ def test_an_edit_aider_reports_is_an_edit() -> None:
     """aider shows its edits only as its own output ("Applied edit to <file>", imported
     as a tool result): that is what the agent wrote, for a line about a file and for a
     check after changes."""
-    from shared.formats.board import parse_board
-    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-    from shared.weaver.judging.rules import RuleJudge
     from shared.weaver.scan.actions import checks_after_changes, files_edited
 
     turn = _turn()
@@ -526,7 +514,7 @@ def test_an_edit_aider_reports_is_an_edit() -> None:
     board = parse_board(
         "# B\n\n- For every change, add an entry to `CHANGELOG.md` [[lesson-log]]\n"
     )
-    got = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    got = _rule_judge(turn, board)
     assert [(j.line.marker if j.line else None, j.trajectory) for j in got] == [
         ("lesson-log", "STRENGTHENING")
     ]
@@ -567,7 +555,6 @@ def _ran(user: str, command: str, i: int) -> list[dict[str, object]]:
 
 
 def _scan(events: list[dict[str, object]], board: str = _RUN_BOARD) -> list[tuple[int | None, str]]:
-    from shared.formats.board import parse_board
     from shared.weaver.scan.scanner import scan_events
 
     scanned = scan_events(parse_board(board), events, date="2026-03-01")
@@ -637,9 +624,6 @@ def test_aider_runs_what_it_logs_running_not_what_its_reply_suggests() -> None:
 
 
 def test_a_declined_suggestion_is_not_the_user_asking_for_the_command() -> None:
-    from shared.formats.board import parse_board
-    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-    from shared.weaver.judging.rules import RuleJudge
 
     board = parse_board("# B\n\n- To run the app, use `cargo run -- --start-bpm <value>` [[run]]\n")
     edited = _aider_turn("add a pause key", ("agent.tool_result", "aider Applied edit to main.rs"))
@@ -717,9 +701,6 @@ def test_the_words_a_line_tells_the_agent_to_say(text: str, phrases: tuple[str, 
 
 
 def test_saying_a_lines_words_follows_it_and_the_fragment_says_so() -> None:
-    from shared.formats.board import parse_board
-    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-    from shared.weaver.judging.rules import RuleJudge
 
     board = parse_board(
         '# B\n\n- When the instructions are unclear, say "I need clarification on [thing]" '
@@ -730,32 +711,26 @@ def test_saying_a_lines_words_follows_it_and_the_fragment_says_so() -> None:
     turn["rows"] = [
         {"type": "agent.result", "text": "Could you specify? I need clarification on the task."}
     ]
-    said = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    said = _rule_judge(turn, board)
     assert [(j.line.number if j.line else None, j.trajectory) for j in said] == [
         (3, "STRENGTHENING")
     ]
     assert 'the agent said "i need clarification on"' in said[0].notes[0]
     turn["rows"] = [{"type": "agent.result", "text": "Here is the clarification you asked for."}]
-    assert RuleJudge().judge(turn, SessionMemory(), board, JudgeContext()) == []
+    assert _rule_judge(turn, board) == []
 
 
 def test_an_edit_is_reported_as_an_edit_not_a_command() -> None:
-    from shared.formats.board import parse_board
-    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-    from shared.weaver.judging.rules import RuleJudge
 
     board = parse_board("# B\n\n- For every task, add an entry to `CHANGELOG.md` [[log]]\n")
     turn = _turn()
     turn["rows"] = [{"type": "agent.tool_use", "text": "Edit /repo/CHANGELOG.md"}]
-    said = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    said = _rule_judge(turn, board)
     assert [j.trajectory for j in said] == ["STRENGTHENING"]
     assert "the agent edited `changelog.md` as it says" in said[0].notes[0]
 
 
 def test_a_standing_instruction_beside_a_line_it_only_touches_is_new() -> None:
-    from shared.formats.board import parse_board
-    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-    from shared.weaver.judging.rules import RuleJudge
 
     board = parse_board(
         "# B\n\n- When changing integration test code, run `mise run test:integration` [[it]]\n"
@@ -765,7 +740,7 @@ def test_a_standing_instruction_beside_a_line_it_only_touches_is_new() -> None:
 
     def outcomes(text: str) -> list[tuple[int | None, str]]:
         turn["text"] = text
-        said = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+        said = _rule_judge(turn, board)
         return [(j.line.number if j.line else None, j.trajectory) for j in said]
 
     new = outcomes(
@@ -784,7 +759,6 @@ _ASK_BOARD = (
 
 def _asked_then(*texts: str) -> list[tuple[str, int | None, str, str | None]]:
     """A session: the agent explains the no-asking rule, then the user's ``texts``."""
-    from shared.formats.board import parse_board
     from shared.weaver.scan.scanner import scan_events
 
     events = _ran("what does the rule say about asking for confirmation on next steps?", "ls", 0)
@@ -820,7 +794,6 @@ def test_asking_to_make_sure_this_happens_after_a_correction_adds_no_line() -> N
 
 
 def test_a_reply_showing_one_clause_of_a_long_direction_follows_the_line() -> None:
-    from shared.formats.board import parse_board
     from shared.weaver.scan.matching import BoardIndex
 
     board = parse_board(
@@ -863,7 +836,6 @@ def test_asking_again_or_asking_how_corrects_nothing(text: str, corrects: bool) 
 
 
 def test_a_common_verb_alone_names_no_line_however_rare_on_the_board() -> None:
-    from shared.formats.board import parse_board
     from shared.weaver.scan.matching import BoardIndex
 
     board = parse_board(
@@ -877,9 +849,6 @@ def test_a_common_verb_alone_names_no_line_however_rare_on_the_board() -> None:
 
 
 def test_a_reply_explaining_a_topic_follows_no_line_without_a_trigger_clause() -> None:
-    from shared.formats.board import parse_board
-    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-    from shared.weaver.judging.rules import RuleJudge
 
     board = parse_board(
         "# B\n\n- Use feature branches for new work; merge only stable features into `main` "
@@ -894,12 +863,12 @@ def test_a_reply_explaining_a_topic_follows_no_line_without_a_trigger_clause() -
             "stable work into main and the preview becomes production.",
         }
     ]
-    said = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    said = _rule_judge(turn, board)
     assert all(j.trajectory != "STRENGTHENING" for j in said)
     # A line with a trigger clause of its own is followed by a reply in its words.
     turn["text"] = "How much does the premium tier cost?"
     turn["rows"] = [{"type": "agent.result", "text": "The number first: $20 a month."}]
-    said = RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
+    said = _rule_judge(turn, board)
     assert [(j.line.number if j.line else None, j.trajectory) for j in said] == [
         (4, "STRENGTHENING")
     ]
@@ -922,9 +891,6 @@ def test_a_long_rest_after_see_below_is_pasted_not_the_users_words() -> None:
 
 
 def test_an_operator_or_flag_a_line_forbids_breaks_it_when_a_command_holds_it() -> None:
-    from shared.formats.board import parse_board
-    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-    from shared.weaver.judging.rules import RuleJudge
 
     acts = line_actions(
         "Run one command per terminal call; do not chain commands with `&&`, `||`, `;` or `|`"
@@ -986,18 +952,13 @@ def test_a_commit_message_follows_or_breaks_a_conventional_commits_line(
 
 
 def test_a_durable_request_without_an_instruction_word_is_new_and_code_described_is_not() -> None:
-    from shared.formats.board import parse_board
-    from shared.weaver.judging.interfaces import JudgeContext, SessionMemory
-    from shared.weaver.judging.rules import RuleJudge
 
     board = parse_board("# B\n\n- Keep the README short [[readme]]\n")
     turn = _turn()
 
     def judged(text: str) -> list[str]:
         turn["text"] = text
-        return [
-            j.trajectory for j in RuleJudge().judge(turn, SessionMemory(), board, JudgeContext())
-        ]
+        return [j.trajectory for j in _rule_judge(turn, board)]
 
     assert judged("attempt dotnet format when needing to fix lint errors") == ["NEW_SIGNAL"]
     assert durable_marker("the test completes and never executes the defaulting logic") is None
