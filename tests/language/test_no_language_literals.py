@@ -100,7 +100,7 @@ def rule(text: str) -> bool:
 
 # The names a rule may spell in its code because they are names, not a language's words:
 # file names and extensions, the memory files' stems, and the kernel format's modal tags
-# (``../shared/kernel-format.md``). An alternation of any other words is a sentence shape
+# (``docs/formats.md``). An alternation of any other words is a sentence shape
 # of one language and lives in the lexicon.
 def _names(text: str) -> frozenset[str]:
     return frozenset(text.split())
