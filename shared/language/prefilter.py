@@ -472,12 +472,30 @@ class LiteralScanner:
         if self._always:
             return True
         automaton = self._automaton
-        return automaton is not None and bool(automaton.find_matches_as_indexes(text))
+        if automaton is None:
+            return False
+        try:
+            return bool(automaton.find_matches_as_indexes(text))
+        except UnicodeEncodeError:  # a lone surrogate: see _valid
+            return bool(automaton.find_matches_as_indexes(_valid(text)))
 
     def present(self, text: str) -> frozenset[str]:
         """Every literal that occurs in ``text``."""
         automaton = self._automaton
         if automaton is None:
             return self._always
-        found = frozenset(automaton.find_matches_as_strings(text, overlapping=True))
+        try:
+            found = frozenset(automaton.find_matches_as_strings(text, overlapping=True))
+        except UnicodeEncodeError:  # a lone surrogate: see _valid
+            found = frozenset(automaton.find_matches_as_strings(_valid(text), overlapping=True))
         return found | self._always if self._always else found
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _valid(text: str) -> str:
+    """``text`` as the Rust extension takes it (valid UTF-8): a lone surrogate, which
+    spine JSON may carry (JSON.stringify writes them), becomes U+FFFD. One character for
+    one, and no literal holds a surrogate, so every literal is found where it was."""
+    return _SURROGATE.sub("\ufffd", text)

@@ -279,3 +279,13 @@ def test_every_concept_is_found_exactly_where_one_of_its_regexes_matches(
             assert m.found(text) == any(rx.search(text) for rx in plain), (concept, text)
         checked += 1
     assert checked > 100
+
+
+def test_a_lone_surrogate_is_scanned_and_loses_no_literal() -> None:
+    # Spine JSON may carry a lone surrogate (JSON.stringify writes one); the automaton
+    # takes valid UTF-8 only.
+    scanner = LiteralScanner(["wrong", "told you", "先"])
+    text = "No, that is wrong \udc00 — I told you: 先"
+    assert scanner.present(text) == {"wrong", "told you", "先"}
+    assert scanner.occurs("\ud83d only") is False
+    assert markers.correction_marker("No, that is wrong \udc00 — I told you") is not None
