@@ -320,9 +320,12 @@ def weakening_kind(text: str) -> str | None:
     return None
 
 
+_DURABLE = lexicon.matcher("durable_marker", prefilter=True)
+
+
 def durable_marker(text: str) -> str | None:
     """The words that make ``text`` a standing instruction ("from now on", "remember
     this", "make a rule for it", an imperative "always …", "以后", "记住"), else None: a
     request, a correction or a wish without them is about the task at hand."""
-    match = lexicon.matcher("durable_marker").search(_straight(text))
+    match = _DURABLE.search(_straight(text))
     return match.group(0) if match else None

@@ -286,10 +286,6 @@ _PASTE_LEAD = lexicon.matcher("paste_lead")
 _PASTED_REST_CHARS = 400
 
 
-def _pasted_rest(lines: list[str], start: int) -> bool:
-    return sum(len(line) for line in lines[start:]) >= _PASTED_REST_CHARS
-
-
 def own_words(text: str) -> str:
     """``text`` without what the user pasted (fenced blocks, code, logs, quotes, stack
     traces): the words a marker of theirs can stand in. Lines are dropped whole, so
@@ -298,8 +294,10 @@ def own_words(text: str) -> str:
         return text
     kept = []
     lines = _FENCE.sub("\n", text).split("\n")
-    for k, line in enumerate(lines):
-        if _PASTE_LEAD.search(line) and _pasted_rest(lines, k + 1):
+    rest = sum(len(line) for line in lines)
+    for line in lines:
+        rest -= len(line)  # now the characters after this line
+        if rest >= _PASTED_REST_CHARS and _PASTE_LEAD.search(line):
             kept.append(line)
             break  # "See below:" and a long rest: what follows is pasted
         if not line.strip() or _PASTED_LINE.match(line) or _DIAGNOSTIC.search(line):

@@ -189,12 +189,20 @@ class RuleJudge:
             asked_for = _asked_after_skipping(own, previous, index)
             after_skip = bool(asked_for)
         seen = _observe(
-            turn, low, previous, index, scope, corr, bool(instr or pref or corr), named | asked_for
+            turn,
+            own,
+            low,
+            previous,
+            index,
+            scope,
+            corr,
+            bool(instr or pref or corr),
+            named | asked_for,
         )
         if seen is None and not (instr or pref):
             return []  # no line to relate to and nothing to report as new (the common turn)
         entities = tuple(sorted(scope.entities.named(low, text))) if scope.entities else ()
-        out = self._related(turn, text, previous, board, ctx, seen, entities) if seen else []
+        out = self._related(turn, text, own, previous, board, ctx, seen, entities) if seen else []
         if asked_for:
             # Asking for a standing rule the board already holds ("we should always run
             # `mise run fmt`"), or for what a line prescribes right after the agent's work
@@ -225,6 +233,7 @@ class RuleJudge:
         self,
         turn: Turn,
         text: str,
+        own: str,
         previous: SessionMemory,
         board: Board,
         ctx: JudgeContext,
@@ -238,7 +247,7 @@ class RuleJudge:
         named |= seen.cited | seen.quoted
         facts: TurnFacts | None = None  # built for the first judgement only
         # "Why didn't you follow this rule?": the rule the previous turn related to.
-        points_at_rule = bool(seen.corr) and _RULE_REF.search(own_words(text)) is not None
+        points_at_rule = bool(seen.corr) and _RULE_REF.search(own) is not None
         out: list[Judgement] = []
         blamed: list[_Blamed] = []
         for i in index.candidates(seen.words, bool(seen.corr), seen.prev_ids, named):
@@ -359,6 +368,7 @@ def _broken(previous: SessionMemory, line_hash: str) -> bool:
 
 def _observe(
     turn: Turn,
+    own: str,
     low: str,
     previous: SessionMemory,
     index: BoardIndex,
@@ -368,13 +378,14 @@ def _observe(
     commands: set[int],
 ) -> Seen | None:
     """What the turn shows for relating it to lines, or None when it relates to none.
-    ``commands`` are the lines whose commands the user's words name: named as a pointer is."""
+    ``own`` is the user's own words (``low`` normalised); ``commands`` are the lines
+    whose commands the user's words name: named as a pointer is."""
     words = token_set(low)
     mentioned = index.mentioned(low) | commands
     read = index.read(turn) if turn.get("rows") else set()
     # A complaint's code spans quote what it complains about ("it still contains
     # `initial commit`"): their words are the output's, not the situation it names.
-    spoken = normalise(_CODE_SPAN.sub(" ", own_words(turn.get("text", "")))) if corr else low
+    spoken = normalise(_CODE_SPAN.sub(" ", own)) if corr else low
     triggered = index.triggered(token_set(spoken) if spoken != low else words)
     cited = _cited(low, words, index, scope)
     # Quoting a line names it in a correction or an instruction (the common turn has

@@ -462,7 +462,11 @@ def shell_commands(turn: Turn) -> list[str]:
 
 def commands_run(turn: Turn) -> list[tuple[str, ...]]:
     """The token lists (lower case) of :func:`shell_commands`."""
-    return [tuple(t.lower() for t in _TOKEN.findall(c)) for c in shell_commands(turn)]
+    return [_tokens(c) for c in shell_commands(turn)]
+
+
+def _tokens(command: str) -> tuple[str, ...]:
+    return tuple(t.lower() for t in _TOKEN.findall(command))
 
 
 def checks_after_changes(turn: Turn) -> list[tuple[str, ...]]:
@@ -541,7 +545,7 @@ def action_evidence(
     command ran in it, or checked the changes of the turn just before ("fix the
     lint" ... "commit this")."""
     raw = shell_commands(turn)
-    ran = [tuple(t.lower() for t in _TOKEN.findall(c)) for c in raw]
+    ran = [_tokens(c) for c in raw]
     earlier: list[tuple[str, ...]] | None = None
 
     def edited() -> list[str]:
@@ -710,6 +714,8 @@ def line_phrases(text: str) -> tuple[str, ...]:
 
 def said_evidence(turn: Turn, phrases: list[tuple[str, ...]]) -> list[ActionEvidence]:
     """The lines whose quoted words the agent's replies in the turn say (followed)."""
+    if not any(phrases):
+        return []  # the common board quotes no words to say: no reply is read
     replies = [r["text"] for r in turn.get("rows", []) if r["type"] == "agent.result"]
     if not replies:
         return []
