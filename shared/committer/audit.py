@@ -29,8 +29,9 @@ from shared.timestamps import iso, parse_iso
 @dataclass(frozen=True)
 class AuditRecord:
     """One committer decision. ``line``/``gate``/``rule``/``quote`` are set for rejected
-    lines (``rule``: the id of the rule that rejected it, ``<gate>.<rule>``; absent from
-    records written before it existed, read back as None)."""
+    lines (``rule``: the id of the rule that rejected it, ``<gate>.<rule>``; ``reading``:
+    the reading of the line it decided on, when its gate read the line more than one way;
+    both absent from records written before they existed, read back as None)."""
 
     decision: str
     ts: str = field(default_factory=iso)
@@ -41,6 +42,7 @@ class AuditRecord:
     line: int | None = None
     gate: str | None = None
     rule: str | None = None
+    reading: str | None = None
     reason: str | None = None
     quote: str | None = None
     commit: str | None = None

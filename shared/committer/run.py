@@ -307,6 +307,7 @@ def _holds_rejected_lines(wake: Wake, c: Candidate) -> bool:
             line=d.line,
             gate=d.gate,
             rule=d.rule,
+            reading=d.reading,
             reason=d.reason,
             quote=d.text,
         )

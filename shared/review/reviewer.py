@@ -12,7 +12,7 @@ from shared.kernel.files import utf8_position
 from shared.review.allowlist import FileKind, kind_for_review
 from shared.review.gates import secret
 from shared.review.gates.base import ReviewContext
-from shared.review.gates.registry import review_ruling
+from shared.review.gates.registry import review_decision, review_ruling
 from shared.review.logical_lines import LogicalLine, logical_lines, touched
 
 
@@ -22,7 +22,9 @@ class LineDecision:
     ``rule`` on an approve are None, or the reason and rule id the precedent judge
     overruled; on a reject ``rule`` is the id of the rule that decided). ``reading`` is
     the reading of the line that rule decided on, when its gate read the line more than
-    one way ("as written"), else None."""
+    one way ("as written"), else None. An approve whose line passed only as a gate
+    reread it names that reading ("without its label") in ``reading`` and the rule the
+    line as written failed in ``rule``, with ``reason`` None."""
 
     file: str
     line: int
@@ -76,21 +78,21 @@ def review_text(
         lines = touched(lines, changed)
     out = []
     for ll in lines:
-        ruling = review_ruling(ll.text, ReviewContext(file, kind, ll.section, ll.headings))
+        ctx = ReviewContext(file, kind, ll.section, ll.headings)
+        ruling = review_ruling(ll.text, ctx)
         finding = ruling.finding
         if finding is None:
             over = ruling.overruled
+            rule: str | None
+            reading: str | None
+            if over is not None:
+                rule, reading = over.rule, over.reading or None
+            else:
+                decided = review_decision(ll.text, ctx)
+                rule, reading = decided.failed or None, decided.passed or None
             out.append(
                 LineDecision(
-                    file,
-                    ll.line,
-                    "approve",
-                    None,
-                    ruling.note,
-                    None,
-                    ll.text,
-                    over.rule if over else None,
-                    (over.reading or None) if over else None,
+                    file, ll.line, "approve", None, ruling.note, None, ll.text, rule, reading
                 )
             )
         else:

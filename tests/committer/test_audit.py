@@ -64,12 +64,14 @@ def test_a_record_names_its_rule_and_one_written_before_rules_reads_back(
     AuditLog(paths).append([rec("2026-01-05T00:00:00.000Z")])
     written = json.loads(line.read_text("utf-8"))
     assert written["rule"] == "gradient.no-action-direction"
-    assert list(written)[7:10] == ["gate", "rule", "reason"]
-    # a record from before rule ids (no "rule" key) still reads, its rule unknown
-    del written["rule"]
+    assert list(written)[7:11] == ["gate", "rule", "reading", "reason"]
+    assert written["reading"] is None  # this rule read the line one way only
+    # a record from before rule ids and readings (no such keys) still reads, both unknown
+    del written["rule"], written["reading"]
     line.write_text(json.dumps(written) + "\n", "utf-8")
     (old,) = read_audit(paths)
-    assert old.rule is None and old.reason == "gradient: no action direction"
+    assert old.rule is None and old.reading is None
+    assert old.reason == "gradient: no action direction"
 
 
 def test_bad_since_is_an_input_error(paths: KernelPaths) -> None:

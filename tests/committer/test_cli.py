@@ -123,6 +123,47 @@ def test_review_names_the_reading_a_rule_decided_on(
     )
 
 
+def test_review_names_the_reading_that_passed_a_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # as written a labelled setting names no situation; read without its label it is a
+    # concrete setting and passes, and the review says so and which rule it escaped
+    board = write(tmp_path, "memory/CLAUDE.md", "- **Board:** RP2040 only\n")
+    assert main(["review", "--json", str(board)]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert (row["decision"], row["reason"]) == ("approve", None)
+    assert (row["rule"], row["reading"]) == (
+        "gradient.missing-concrete-trigger",
+        "without its label",
+    )
+    assert main(["review", str(board)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == (
+        f"{board}:1: approve [without its label] over gradient.missing-concrete-trigger "
+        "as written: **Board:** RP2040 only"
+    )
+
+
+def test_a_held_line_audits_the_reading_its_rule_decided_on(
+    repo: KernelPaths, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(repo.kernel, "memory/CLAUDE.md", BOARD + "- `legacyParse` (not stable)\n")
+    assert cli(repo, "commit", "--json") == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [(r["rule"], r["reading"]) for r in report["rejected"]] == [
+        ("gradient.missing-concrete-trigger", "as written")
+    ]
+    assert cli(repo, "audit", "--json", "--file", "memory/CLAUDE.md") == 0
+    (held,) = json.loads(capsys.readouterr().out)
+    assert (held["decision"], held["rule"], held["reading"]) == (
+        "held",
+        "gradient.missing-concrete-trigger",
+        "as written",
+    )
+    assert cli(repo, "audit") == 0
+    assert "gradient.missing-concrete-trigger [as written] gradient:" in capsys.readouterr().out
+
+
 def test_review_rules_lists_the_catalog(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", "--rules"]) == 0
     out = capsys.readouterr().out.splitlines()

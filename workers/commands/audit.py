@@ -36,6 +36,8 @@ def command(ctx: CliContext, since: str | None, file: str | None, as_json: bool)
         extra = f" {r.commit[:12]}" if r.commit else ""
         quote = f" {compact(r.quote)}" if r.quote else ""
         rule = f"{r.rule} " if r.rule else ""
+        if r.rule and r.reading:
+            rule = f"{r.rule} [{r.reading}] "
         click.echo(f"{r.ts} {r.decision} {where} {rule}{r.reason or ''}{extra}{quote}".rstrip())
     if not records:
         click.echo("no audit records" + (f" since {since}" if since else ""))

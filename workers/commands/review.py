@@ -42,7 +42,8 @@ def command(files: tuple[Path, ...], as_kind: str | None, list_rules: bool, as_j
     Each rejected line names the rule that decided it (gate.rule, e.g.
     status-shape.pending-work), the reading of the line it decided on when its gate read
     the line more than one way (e.g. [as written]) and its reason; a line the precedent
-    judge passed over a rule names the rule it overruled.
+    judge passed over a rule names the rule it overruled, and a line that passed only as
+    its gate reread it names that reading and the rule it failed as written.
 
     --json prints one JSON array: an object per logical line, with the kind applied, the
     deciding (or overruled) rule's id in "rule" and its reading in "reading".
@@ -77,6 +78,11 @@ def command(files: tuple[Path, ...], as_kind: str | None, list_rules: bool, as_j
                 click.echo(f"{shown(d.file)}:{d.line}: reject {_rule(d)} `{d.reason}`: {d.text}")
             elif d.overruled:
                 click.echo(f"{shown(d.file)}:{d.line}: approve ({d.reason}): {d.text}")
+            elif d.reading:
+                click.echo(
+                    f"{shown(d.file)}:{d.line}: approve [{d.reading}] over {d.rule} as written: "
+                    f"{d.text}"
+                )
     approved = sum(1 for d in decisions if not d.rejected)
     click.echo(f"{approved} approved, {len(decisions) - approved} rejected")
     return 1 if any(d.rejected for d in decisions) else 0

@@ -46,6 +46,18 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """A gate's verdict with how it was reached: ``finding`` (None: pass) and, for a line
+    the gate passed only as another reading words it, ``passed`` (that reading's name,
+    "without its label") and ``failed`` (the id of the rule the line as written failed),
+    so a review can say which reading passed a line; both empty otherwise."""
+
+    finding: Finding | None
+    passed: str = ""
+    failed: str = ""
+
+
+@dataclass(frozen=True)
 class ReviewContext:
     """Where the claim sits: repo-relative path, file kind, nearest heading and the trail
     of headings above it (outermost first; its last is ``section``).
@@ -70,3 +82,9 @@ class Gate(Protocol):
     """A review gate: ``check`` returns a Finding to reject, None to pass."""
 
     def __call__(self, claim: Claim, ctx: ReviewContext) -> Finding | None: ...
+
+
+class Decider(Protocol):
+    """A gate that reads a line more than one way: ``decide`` returns its Decision."""
+
+    def __call__(self, claim: Claim, ctx: ReviewContext) -> Decision: ...

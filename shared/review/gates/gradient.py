@@ -52,7 +52,7 @@ from shared.language.punct import (
     OPEN,
     SENTENCE_END_UNSPACED,
 )
-from shared.review.gates.base import Finding, ReviewContext
+from shared.review.gates.base import Decision, Finding, ReviewContext
 from shared.review.gates.predicates import GRADIENT_RULE, NO_DIRECTION, gradient_test
 from shared.review.gates.rules import RULES
 
@@ -254,16 +254,24 @@ def _generic_maxim(claim: Claim) -> bool:
 
 def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     """Reject a board line that fails the gradient test (see module docstring)."""
+    return decide(claim, ctx).finding
+
+
+def decide(claim: Claim, ctx: ReviewContext) -> Decision:
+    """The gradient test's verdict, and, for a line that passes only as another reading
+    words it, which reading passed and the rule the line as written failed."""
     if _PERSONA.match(claim.text) and find_trigger(claim) is None:
-        return NO_DIRECTION
+        return Decision(NO_DIRECTION)
     found = gradient_test(claim)
     if found is None:
-        return _MAXIM if _generic_maxim(claim) else None
+        return Decision(_MAXIM if _generic_maxim(claim) else None)
     tried = False
-    for _name, reading in _readings(claim):
+    for name, reading in _readings(claim):
         if gradient_test(reading) is None:
             # the rule as this reading words it passes, unless it is a generic maxim
-            return _MAXIM if _generic_maxim(claim) else None
+            if _generic_maxim(claim):
+                return Decision(_MAXIM)
+            return Decision(None, passed=name, failed=found.rule)
         tried = True
     # read more than one way, the line is rejected as written
-    return replace(found, reading=AS_WRITTEN) if tried else found
+    return Decision(replace(found, reading=AS_WRITTEN) if tried else found)

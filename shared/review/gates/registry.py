@@ -39,7 +39,7 @@ from shared.review.gates import (
     status_shape,
     summoning,
 )
-from shared.review.gates.base import Finding, Gate, ReviewContext
+from shared.review.gates.base import Decider, Decision, Finding, Gate, ReviewContext
 from shared.review.gates.second_opinion import Ruling, second_opinion
 from shared.review.precedent.model import shipped
 
@@ -52,6 +52,9 @@ GATES: dict[str, Gate] = {
     gradient.RULE_ID: gradient.check,
     dossier.RULE_ID: dossier.check,
 }
+
+# Gates that read a line more than one way say which reading passed it.
+DECIDERS: dict[str, Decider] = {gradient.RULE_ID: gradient.decide}
 
 # The secret gate comes first in every set: a credential is the one reject no other
 # diagnosis may hide, and the precedent judge never passes it.
@@ -91,23 +94,31 @@ def review_ruling(text: str, ctx: ReviewContext) -> Ruling:
 
 def review_rules(text: str, ctx: ReviewContext) -> Finding | None:
     """The written rules' verdict alone, before the precedent judge's second opinion."""
+    return _rules_cached(text, ctx.kind, ctx.section, ctx.headings).finding
+
+
+def review_decision(text: str, ctx: ReviewContext) -> Decision:
+    """The written rules' verdict with the reading that passed the line, when a gate
+    passed it only as another reading words it (see :class:`Decision`)."""
     return _rules_cached(text, ctx.kind, ctx.section, ctx.headings)
 
 
 @functools.lru_cache(maxsize=65536)
 def _ruling_cached(text: str, kind: FileKind, section: str, headings: tuple[str, ...]) -> Ruling:
-    finding = _rules_cached(text, kind, section, headings)
+    finding = _rules_cached(text, kind, section, headings).finding
     return second_opinion(text, kind, section, GATE_SETS[kind], finding, shipped())
 
 
 @functools.lru_cache(maxsize=65536)
-def _rules_cached(
-    text: str, kind: FileKind, section: str, headings: tuple[str, ...]
-) -> Finding | None:
+def _rules_cached(text: str, kind: FileKind, section: str, headings: tuple[str, ...]) -> Decision:
     claim = analyse(text)
     ctx = ReviewContext("", kind, section, headings)
+    passed = Decision(None)
     for rule_id in GATE_SETS[kind]:
-        finding = GATES[rule_id](claim, ctx)
-        if finding is not None:
-            return finding
-    return None
+        decider = DECIDERS.get(rule_id)
+        decision = decider(claim, ctx) if decider else Decision(GATES[rule_id](claim, ctx))
+        if decision.finding is not None:
+            return decision
+        if decision.passed:
+            passed = decision
+    return passed
