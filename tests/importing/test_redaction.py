@@ -177,6 +177,18 @@ def test_only_the_password_of_a_url_goes():
     )
 
 
+def test_go_test_verdicts_are_not_passwords_but_a_pass_label_still_is():
+    log = (
+        "=== RUN   TestImport/bash\n"
+        "    --- PASS: TestImport/bash (0.00s)\n--- PASS: TestImport (0.01s)"
+    )
+    assert redact(log).text == log
+    # the same words around something that is not a test's name are a label and a value
+    assert redact("--- PASS: Zq9xk2Lm").text == "--- PASS: [redacted: password]"
+    assert redact("--- pass: TestZq9xk2Lm").text == "--- pass: [redacted: password]"
+    assert redact("db pass: TestZq9xk2Lm").text == "db pass: [redacted: password]"
+
+
 def test_a_private_key_cut_before_its_end_goes_to_the_end_of_its_body():
     block = next(r for r in CREDENTIALS if r["kind"] == "private-key" and r["context"] == "cut")
     text = block["text"] + "\n"
