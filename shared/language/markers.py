@@ -151,8 +151,30 @@ def is_greeting_or_receipt(text: str) -> bool:
 
 
 def approval_marker(text: str) -> str | None:
-    """The first approval marker ("perfect", "没错", ...) in ``text``, or None."""
-    return _first(_tables().approvals, text)
+    """The approval marker ("perfect", "没错", ...) that opens ``text``, or None.
+
+    Approval is the user's reaction to the turn before, and a reaction comes first
+    ("Perfect, now …", "没错，继续"): the marker counts only in the opening clause's
+    first words, so an adverb inside a new task ("create the file with exactly this
+    content:") or a word in pasted text approves nothing."""
+    return _first(_tables().approvals, opening(text))
+
+
+# Where an opening clause ends: a sentence or clause mark (not a dot inside a name,
+# "prompts.py") or a line break.
+_OPENING_END_RE = re.compile(r"[.!?](?:\s|$)|[\n,;:，。！？；：]")
+_OPENING_WORDS = 5
+_OPENING_CJK_CHARS = 12
+
+
+def opening(text: str) -> str:
+    """The first words of ``text``'s first clause (its first characters, in a script
+    written without spaces)."""
+    first = _OPENING_END_RE.split(text.strip(), maxsplit=1)[0]
+    words = first.split()
+    if len(words) > 1:
+        return " ".join(words[:_OPENING_WORDS])
+    return first[: max(_OPENING_CJK_CHARS, len(first.split(maxsplit=1)[0]) if words else 0)]
 
 
 def retraction_marker(text: str) -> str | None:

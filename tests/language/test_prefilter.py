@@ -84,7 +84,9 @@ def test_detectors_equal_their_plain_definitions(text: str) -> None:
     assert markers.correction_marker(text) == _plain_first(TABLES["corrections"], norm)
     assert markers.instruction_marker(text) == _plain_first(TABLES["instructions"], norm)
     assert markers.preference_marker(text) == _plain_first(TABLES["preferences"], norm)
-    assert markers.approval_marker(text) == _plain_first(TABLES["approvals"], norm)
+    # an approval opens the reply: only its opening words are read
+    opening = normalise(markers.opening(text))
+    assert markers.approval_marker(text) == _plain_first(TABLES["approvals"], opening)
     assert markers.markers(text) == (
         markers.correction_marker(text),
         markers.instruction_marker(text),

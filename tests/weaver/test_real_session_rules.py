@@ -963,3 +963,50 @@ def test_a_durable_request_without_an_instruction_word_is_new_and_code_described
     assert judged("attempt dotnet format when needing to fix lint errors") == ["NEW_SIGNAL"]
     assert durable_marker("the test completes and never executes the defaulting logic") is None
     assert judged("the test completes and never executes the defaulting logic") == []
+
+
+_DEPLOY_BOARD = "# B\n\n- When deploying to staging, run the smoke tests first [[smoke]]\n"
+
+
+@pytest.mark.parametrize(
+    ("reply", "approves"),
+    [
+        ("Perfect, now update the README", True),
+        ("Exactly. Go on", True),
+        ("没错，继续", True),
+        # "exactly" inside a new request is an adverb, not a reaction
+        ("Create these four files exactly as specified below.", False),
+        # a reaction comes first: praise deep in a new task approves nothing
+        ("Now add the login page. The design is perfect as it is", False),
+        # nor does a word of what the user pasted
+        ("Here is the log:\n```\nperfect match found\n```\nwhat does it mean?", False),
+    ],
+)
+def test_only_a_reply_that_opens_with_approval_approves_the_turn_before(
+    reply: str, approves: bool
+) -> None:
+    events = _ran("deploy the app to staging", "ls", 0) + _ran(reply, "ls", 1)
+    expected = "STRENGTHENING" if approves else "NEUTRAL"
+    assert _scan(events, _DEPLOY_BOARD) == [(3, expected)]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Please update version and changelog.", {0, 1}),
+        ("bump the version", {0}),
+        ("更新 CHANGELOG", {1}),
+        # the file's name as a plain word, governed by no verb of writing
+        ("update the yaml to use the new version of the script", set()),
+        # "address" is not "add"
+        ("let's address the 2 version issues you found", set()),
+    ],
+)
+def test_a_file_is_asked_for_as_the_object_of_a_verb_of_writing(text: str, named: set[int]) -> None:
+    from shared.weaver.scan.actions import files_named
+
+    actions = [
+        line_actions("For every task, increment the number in the `VERSION` file"),
+        line_actions("Record every change in `CHANGELOG.md`"),
+    ]
+    assert files_named(text, actions) == named

@@ -68,7 +68,7 @@ _ANAPHORIC = lexicon.matcher("anaphoric_request")
 _RULE_REF = lexicon.matcher("rule_reference")
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
-VERSION = "5"
+VERSION = "6"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
 # A correction's candidate line: (index, relations, corrects the previous turn, tier).
 _Blamed = tuple[int, list[str], bool, int]
@@ -171,8 +171,8 @@ class RuleJudge:
         if taken_back:
             index = self.index(board)
             return retraction(TurnFacts(turn, text, previous, index), taken_back)
-        if not corr and previous.turn is not None and approval_marker(text):
-            upgraded = approval(text, previous)
+        if not corr and previous.turn is not None and approval_marker(own):
+            upgraded = approval(own, previous)
             if upgraded:
                 return upgraded
         if is_greeting_or_receipt(text):

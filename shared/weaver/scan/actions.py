@@ -636,17 +636,40 @@ _WORD = re.compile(r"[a-z0-9_]+")
 
 def files_named(text: str, actions: list[LineActions]) -> set[int]:
     """Lines whose files to write the user's ``text`` names, by the file's name without
-    its extension and in any case ("update the changelog" names `CHANGELOG.md`, "bump
-    the version" names `VERSION`)."""
-    words = set(_WORD.findall(text.lower()))
+    its extension and in any case, as the object of a verb of writing ("update the
+    changelog" names `CHANGELOG.md`, "bump the version" and "update version and
+    changelog" name `VERSION`; "the new version of the script" names no file)."""
+    low = text.lower()
+    written = _written_words(low)
+    if not written:
+        return set()
     found = set()
     for i, acts in enumerate(actions):
         for file in acts.files:
             stem = file.rsplit("/", 1)[-1].split(".", 1)[0]
-            if len(stem) >= 4 and stem in words:
+            if len(stem) >= 4 and stem in written:
                 found.add(i)
                 break
     return found
+
+
+# How many words may stand between a verb of writing and the file it names ("update
+# the version", "update version and changelog").
+_OBJECT_WINDOW = 3
+
+
+def _written_words(low: str) -> set[str]:
+    """The words of ``low`` a verb of writing governs: each within ``_OBJECT_WINDOW``
+    words after such a verb."""
+    verbs = [m.end() for m in lexicon.matcher("file_write").finditer(low)]
+    if not verbs:
+        return set()
+    words = list(_WORD.finditer(low))
+    out: set[str] = set()
+    for end in verbs:
+        after = [w.group(0) for w in words if w.start() >= end]
+        out.update(after[:_OBJECT_WINDOW])
+    return out
 
 
 def skipped(turn: Turn, acts: LineActions) -> bool:

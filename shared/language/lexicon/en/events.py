@@ -106,7 +106,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "approval_marker": (
         Marker(
             "perfect",
-            r"\b(?:perfect|exactly|spot on|well done|great job|nice work|nailed it)\b",
+            # "exactly" approves only as the reply's first word ("Exactly, and …"); inside
+            # a request it is an adverb ("create these files exactly as below").
+            r"\b(?:perfect|spot on|well done|great job|nice work|nailed it)\b|^exactly\b",
         ),
         Marker(
             "that's right",
@@ -442,7 +444,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # A line that asks to write or update a file (actions: an edit of it follows it).
     "file_write": (
         Pattern(
-            r"(?i:\b(?:update|add|write|record|append|keep|bump|increment|edit|document|note)\w*\b)",
+            # Inflections only: "address", "keeper", "notebook" are other words.
+            r"(?i:\b(?:updat(?:e[sd]?|ing)|add(?:s|ed|ing)?|writ(?:es?|ing|ten)|wrote"
+            r"|(?:record|append|bump|increment|edit|document)(?:s|ed|ing)?|keep(?:s|ing)?|kept"
+            r"|not(?:e[sd]?|ing))\b)",
             "writing or updating a file",
             bounded=False,
         ),
