@@ -1010,3 +1010,40 @@ def test_a_file_is_asked_for_as_the_object_of_a_verb_of_writing(text: str, named
         line_actions("Record every change in `CHANGELOG.md`"),
     ]
     assert files_named(text, actions) == named
+
+
+@pytest.mark.parametrize(
+    ("span", "expected"),
+    [
+        ("cleanup.py update", ("cleanup.py",)),
+        ("./check.sh", ("check.sh",)),
+        ("python ./scripts/cleanup.py status", ("cleanup.py",)),
+        ("node scripts/build.js --prod", ("build.js",)),
+        ("src/app.py", None),  # a file named alone is no run
+        ("fmt.Println", None),
+    ],
+)
+def test_a_projects_own_script_is_a_command_named_by_its_file(span: str, expected: object) -> None:
+    assert head(span) == expected
+
+
+_CLEANUP_BOARD = (
+    "# B\n\n- After any change, run the `cleanup.py status` script in the main folder [[cleanup]]\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("user", "command", "outcome"),
+    [
+        # run unasked, however it is invoked: the line is followed
+        ("merge youcom.py into you.py", "python cleanup.py", [(3, "STRENGTHENING")]),
+        ("merge youcom.py into you.py", "./scripts/cleanup.py status", [(3, "STRENGTHENING")]),
+        # run because this turn asked for it: the request is done, the line shows nothing
+        ("merge them, then run `./cleanup.py status`", "./cleanup.py status", [(3, "NEUTRAL")]),
+        ("merge youcom.py into you.py", "python setup.py", []),
+    ],
+)
+def test_running_the_lines_script_unasked_follows_it(
+    user: str, command: str, outcome: list[tuple[int, str]]
+) -> None:
+    assert _scan(_ran(user, command, 0), _CLEANUP_BOARD) == outcome

@@ -68,7 +68,7 @@ _ANAPHORIC = lexicon.matcher("anaphoric_request")
 _RULE_REF = lexicon.matcher("rule_reference")
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
-VERSION = "6"
+VERSION = "7"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
 # A correction's candidate line: (index, relations, corrects the previous turn, tier).
 _Blamed = tuple[int, list[str], bool, int]
@@ -136,10 +136,15 @@ class RuleJudge:
         # correction the user made in words stands.
         by_line = {j.line.number: j for j in said if j.line is not None}
         facts = TurnFacts(turn, turn.get("text", ""), previous, index)
+        # Running what the user's words asked for in this very turn ("then run
+        # `./cleanup.py status`") does what was asked, not what the line keeps asking.
+        asked = commands_named(own_words(turn.get("text", "")), index.actions)
         for item in evidence:
             line = board.lines[item.index]
             prior = by_line.get(line.number)
             if prior is not None and prior.trajectory == Trajectory.WEAKENING:
+                continue
+            if item.followed and item.index in asked:
                 continue
             by_line[line.number] = action_judgement(facts, line, item.followed, item.command)
         lines = {j.line.number for j in said if j.line is not None}

@@ -355,7 +355,12 @@ def head(command: str) -> tuple[str, ...] | None:
     True
     """
     tokens = command.strip().split()
-    if not tokens or tokens[0].lower() not in PROGRAMS:
+    if not tokens:
+        return None
+    script = _script_head(tokens)
+    if script is not None:
+        return script
+    if tokens[0].lower() not in PROGRAMS:
         return None
     out = [tokens[0].lower()]
     for token in tokens[1:3]:
@@ -363,6 +368,29 @@ def head(command: str) -> tuple[str, ...] | None:
             break
         out.append(token)
     return tuple(out)
+
+
+# A project's own script ("cleanup.py", "./scripts/check.sh") and the interpreters that
+# run one ("python cleanup.py status").
+_SCRIPT = re.compile(
+    r"(?:\.{0,2}/)?(?:[\w.-]+/)*([\w-][\w.-]*\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|ps1))"
+)
+_INTERPRETERS = frozenset({"python", "python3", "py", "node", "bash", "sh", "zsh", "ruby", "perl"})
+
+
+def _script_head(tokens: list[str]) -> tuple[str, ...] | None:
+    """A script run by its name, ``(basename,)``: ``cleanup.py update``, ``./check.sh``
+    or ``python cleanup.py`` (not a file named alone, ``src/app.py``, which is no run).
+    Its arguments are left out: running the project's script is what a line about it
+    asks ("run `cleanup.py status`" is followed by ``python cleanup.py``)."""
+    first = tokens[0]
+    if first.lower() in _INTERPRETERS and len(tokens) > 1:
+        found = _SCRIPT.fullmatch(tokens[1])
+        return (found.group(1).lower(),) if found else None
+    found = _SCRIPT.fullmatch(first)
+    if found is None or not (len(tokens) > 1 or first.startswith(("./", "../"))):
+        return None
+    return (found.group(1).lower(),)
 
 
 _CHAIN = re.compile(r"&&|\|\||;")
@@ -466,7 +494,13 @@ def commands_run(turn: Turn) -> list[tuple[str, ...]]:
 
 
 def _tokens(command: str) -> tuple[str, ...]:
-    return tuple(t.lower() for t in _TOKEN.findall(command))
+    """Lower-case tokens, a script path by its name (``./scripts/check.sh`` runs
+    ``check.sh``, as a line names it)."""
+    out = []
+    for token in _TOKEN.findall(command):
+        found = _SCRIPT.fullmatch(token)
+        out.append((found.group(1) if found else token).lower())
+    return tuple(out)
 
 
 def checks_after_changes(turn: Turn) -> list[tuple[str, ...]]:
@@ -616,8 +650,8 @@ def commands_named(text: str, actions: list[LineActions], min_words: int = 1) ->
     ``min_words`` leaves out shorter heads (a program's bare name is how one uses it,
     not a request to run the line's step)."""
     low = text.lower()
-    spans = [tuple(_TOKEN.findall(m.group(1).lower())) for m in _SPAN.finditer(low)]
-    words = tuple(_TOKEN.findall(low))
+    spans = [_tokens(m.group(1)) for m in _SPAN.finditer(low)]
+    words = _tokens(low)
     found = set()
     for i, acts in enumerate(actions):
         if not acts.explicit:
