@@ -282,6 +282,56 @@ def bench_real_sessions(parts: tuple[str, ...] = ("tune", "heldout")) -> list[di
     return rows
 
 
+def cross_board(sessions: list[Session]) -> list[dict[str, Any]]:
+    """Each session judged against every *other* repository's board (tune part only):
+    a line another project wrote is hardly ever what this user praised or complained
+    about, so what the words decide there (corrections, approvals, asks) estimates how
+    often the scanner pins a turn on a line that only shares its words, on boards no rule
+    was written from. What the agent ran may truly follow or break a foreign line (it
+    ran `go test`), so those outcomes are counted apart. Rows are outcomes per 100
+    session-board pairs."""
+    tune = [s for s in sessions if s.part == "tune"]
+    boards: dict[str, Session] = {}
+    for session in tune:
+        boards.setdefault(session.id.split("/")[0], session)
+    pairs = 0
+    by_words = by_actions = 0
+    for session in tune:
+        repo = session.id.split("/")[0]
+        events, _ = events_of(session)
+        date = events[-1]["ts"][:10] if events else FALLBACK_TS[:10]
+        for other, owner in sorted(boards.items()):
+            if other == repo:
+                continue
+            pairs += 1
+            board = parse_board("\n".join(owner.board) + "\n")
+            texts = dict(owner.dossiers)
+            ctx = JudgeContext(
+                dossiers=owner.markers,
+                dossier_cues={slug: token_set(text) for slug, text in texts.items()},
+                rule_files=cited_rule_files(texts),
+            )
+            for item in scan_events(board, events, ctx, None, date=date):
+                if item.fragment.trajectory not in ("STRENGTHENING", "WEAKENING"):
+                    continue
+                if ": action:" in item.reason:
+                    by_actions += 1
+                else:
+                    by_words += 1
+    rows = []
+    for name, count in (("words", by_words), ("actions", by_actions)):
+        rows.append(
+            {
+                "name": f"real_sessions.cross.{name}",
+                "value": 100 * count / pairs if pairs else None,
+                "unit": f"per 100 pairs ({count}/{pairs})",
+                "target": None,
+                "met": None,
+            }
+        )
+    return rows
+
+
 def _misses(sessions: list[Session]) -> None:
     for s in sessions:
         p = predict(s)
@@ -296,11 +346,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--part", choices=("tune", "heldout", "both"), default="tune")
     parser.add_argument("--misses", action="store_true", help="list disagreements (tune only)")
+    parser.add_argument(
+        "--cross",
+        action="store_true",
+        help="judge each tune session against the other tune repositories' boards",
+    )
     args = parser.parse_args(argv)
     parts = ("tune", "heldout") if args.part == "both" else (args.part,)
     if args.misses:
         _misses([s for s in load() if s.part == "tune"])
-    for row in bench_real_sessions(parts):
+    rows = bench_real_sessions(parts)
+    if args.cross:
+        rows += cross_board(load())
+    for row in rows:
         shown = "n/a" if row["value"] is None else f"{row['value']:.3f}"
         print(f"{row['name']:<44} {shown:>5}  {row['unit']}")
     return 0

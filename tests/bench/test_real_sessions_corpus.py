@@ -62,3 +62,23 @@ def test_outcomes_drop_neutral_and_fold_new_signals() -> None:
         [("a", "NEUTRAL"), (None, "NEW_SIGNAL"), (None, "NEW_SIGNAL"), ("b", "WEAKENING")]
     )
     assert got == {("new", "NEW_SIGNAL"), ("b", "WEAKENING")}
+
+
+def test_cross_board_judges_each_session_against_the_other_repositories_boards() -> None:
+    from dataclasses import replace
+
+    from bench.real_sessions import cross_board
+
+    tune = [s for s in load() if s.part == "tune"]
+    first = tune[0]
+    other = next(s for s in tune if s.id.split("/")[0] != first.id.split("/")[0])
+    # A held-out session is never judged, nor its board used.
+    hidden = replace(other, id="someone-else/x", part="heldout")
+    rows = {r["name"]: r for r in cross_board([first, other, hidden])}
+    assert set(rows) == {"real_sessions.cross.words", "real_sessions.cross.actions"}
+    for row in rows.values():
+        count, pairs = row["unit"].removeprefix("per 100 pairs (").rstrip(")").split("/")
+        assert pairs == "2"  # each of the two tune sessions against the other's board
+        assert row["value"] == 100 * int(count) / 2
+    # The same session against its own repository's board is no pair.
+    assert cross_board([first])[0]["unit"] == "per 100 pairs (0/0)"
