@@ -1047,3 +1047,33 @@ def test_running_the_lines_script_unasked_follows_it(
     user: str, command: str, outcome: list[tuple[int, str]]
 ) -> None:
     assert _scan(_ran(user, command, 0), _CLEANUP_BOARD) == outcome
+
+
+@pytest.mark.parametrize(
+    ("command", "followed"),
+    [
+        ("git commit -s -m 'fix: x'", True),
+        ("git commit -m 'fix: x'", False),  # the flag is what the line asks for
+    ],
+)
+def test_a_flag_the_line_gives_is_part_of_what_it_prescribes(command: str, followed: bool) -> None:
+    actions = [line_actions("Sign your commits (DCO): `git commit -s`")]
+    found = action_evidence(_turn(command), actions, set)
+    assert [e.followed for e in found] == ([True] if followed else [])
+
+
+def test_a_reporting_flag_is_not_required() -> None:
+    acts = line_actions("Run tests after every major code change with `go test -v ./...`")
+    assert acts.flags == ((),)
+    assert action_evidence(_turn("go test ./..."), [acts], set)[0].followed
+
+
+def test_a_commit_message_written_through_a_here_document_is_read_as_its_text() -> None:
+    from shared.weaver.scan.actions import commit_messages
+
+    heredoc = "git commit -m \"$(cat <<'EOF'\nfix: gofmt alignment\n\nEOF\n)\""
+    assert commit_messages([heredoc])[0].startswith("fix: gofmt alignment")
+    actions = [line_actions("Commit messages follow conventional commits: `feat:`, `fix:`")]
+    assert action_evidence(_turn(heredoc), actions, set)[0].followed
+    plain = "git commit -m \"$(cat <<EOF\nUpdate stuff\nEOF\n)\""
+    assert not action_evidence(_turn(plain), actions, set)[0].followed

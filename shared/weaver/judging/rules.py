@@ -68,7 +68,7 @@ _ANAPHORIC = lexicon.matcher("anaphoric_request")
 _RULE_REF = lexicon.matcher("rule_reference")
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
-VERSION = "7"
+VERSION = "8"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
 # A correction's candidate line: (index, relations, corrects the previous turn, tier).
 _Blamed = tuple[int, list[str], bool, int]

@@ -332,6 +332,17 @@ class LineActions:
     # The line names a situation ("When testing in a session, … not the global `minsky`"):
     # running what it forbids breaks it only where the turn meets that situation.
     conditional: bool = False
+    # Per prescribed head, the flags its span gives that change what the command does
+    # (`git commit -s` signs off): a run follows the line only with all of them.
+    flags: tuple[tuple[str, ...], ...] = ()
+
+    def followed_by(self, ran: list[tuple[str, ...]]) -> tuple[str, ...] | None:
+        """The first prescribed head some command in ``ran`` runs with its flags."""
+        for k, wanted in enumerate(self.prescribed):
+            needed = self.flags[k] if k < len(self.flags) else ()
+            if any(runs([tokens], wanted) and set(needed) <= set(tokens) for tokens in ran):
+                return wanted
+        return None
 
     def __bool__(self) -> bool:
         return bool(
@@ -419,6 +430,7 @@ def line_actions(text: str) -> LineActions:
     files: list[str] = []
     forbidden_files: list[str] = []
     literals: list[str] = []
+    flags: dict[tuple[str, ...], tuple[str, ...]] = {}
     # Clause marks inside a code span (`;`, `a, b`) end no clause.
     masked = _SPAN.sub(lambda m: "`" + "x" * len(m.group(1)) + "`", text)
     for match in _SPAN.finditer(text):
@@ -435,7 +447,11 @@ def line_actions(text: str) -> LineActions:
             if _FILE.fullmatch(name) and lexicon.matcher("file_write").search(lead):
                 (forbidden_files if against else files).append(name.lower())
             continue
-        (forbidden if against else prescribed).append(found)
+        if against:
+            forbidden.append(found)
+        else:
+            prescribed.append(found)
+            flags[found] = flags.get(found, ()) + _flags(match.group(1))
     commit_style = lexicon.matcher("conventional_commits").search(text) is not None
     # A commit-message rule is decided by the commits the agent made, wherever it was.
     explicit = bool(prescribed or forbidden or files or forbidden_files or literals)
@@ -449,8 +465,9 @@ def line_actions(text: str) -> LineActions:
         for step, heads in SITUATIONS.items():
             if lexicon.matcher(f"situation:{step}").search(text) is not None:
                 situation.extend(heads)
+    heads = tuple(dict.fromkeys(prescribed))
     return LineActions(
-        tuple(dict.fromkeys(prescribed)),
+        heads,
         tuple(dict.fromkeys(forbidden)),
         tuple(situation),
         explicit,
@@ -459,6 +476,19 @@ def line_actions(text: str) -> LineActions:
         conditional=bool(split_trigger(text)[0]),
         forbidden_literals=tuple(literals),
         commit_style=commit_style,
+        flags=tuple(flags.get(h, ()) for h in heads),
+    )
+
+
+# Flags that change how a command reports, not what it does: a run without them still
+# does what the line asks ("`go test -v ./...`" is followed by ``go test ./...``).
+_REPORTING_FLAGS = frozenset({"-v", "-vv", "--verbose", "-q", "--quiet", "--color", "--no-color"})
+
+
+def _flags(span: str) -> tuple[str, ...]:
+    """The flags of a command span that change what it does (lower case, as run)."""
+    return tuple(
+        t for t in _tokens(span) if t.startswith("-") and t.strip("-") and t not in _REPORTING_FLAGS
     )
 
 
@@ -528,13 +558,19 @@ _CONVENTIONAL = re.compile(
 )
 
 
+# A message written through a here-document, as Claude Code writes every commit:
+# git commit -m "$(cat <<'EOF'\nfix: …\nEOF\n)".
+_HEREDOC_LEAD = re.compile(r"^\$\(\s*cat\s+<<-?\s*['\"]?\w+['\"]?\s*")
+
+
 def commit_messages(commands: list[str]) -> list[str]:
-    """The messages of the commits among ``commands`` that give one with -m."""
+    """The messages of the commits among ``commands`` that give one with -m (a
+    here-document's text, not the shell around it)."""
     out = []
     for command in commands:
         for match in _COMMIT_MESSAGE.finditer(command):
             message = next(g for g in match.groups() if g is not None)
-            out.append(message.strip())
+            out.append(_HEREDOC_LEAD.sub("", message.strip()).strip())
     return out
 
 
@@ -617,10 +653,10 @@ def action_evidence(
         if broken is not None:
             out.append(ActionEvidence(i, False, " ".join(broken)))
             continue
-        done = next((h for h in acts.prescribed if runs(ran, h)), None)
+        done = acts.followed_by(ran)
         if done is None and acts.situation and before is not None:
             earlier = before() if earlier is None else earlier
-            done = next((h for h in acts.prescribed if runs(earlier, h)), None)
+            done = acts.followed_by(earlier)
         if done is not None:
             out.append(ActionEvidence(i, True, " ".join(done)))
             continue
