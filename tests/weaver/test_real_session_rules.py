@@ -1075,5 +1075,5 @@ def test_a_commit_message_written_through_a_here_document_is_read_as_its_text() 
     assert commit_messages([heredoc])[0].startswith("fix: gofmt alignment")
     actions = [line_actions("Commit messages follow conventional commits: `feat:`, `fix:`")]
     assert action_evidence(_turn(heredoc), actions, set)[0].followed
-    plain = "git commit -m \"$(cat <<EOF\nUpdate stuff\nEOF\n)\""
+    plain = 'git commit -m "$(cat <<EOF\nUpdate stuff\nEOF\n)"'
     assert not action_evidence(_turn(plain), actions, set)[0].followed
