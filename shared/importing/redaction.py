@@ -227,7 +227,21 @@ def looks_secret(value: str, *, strong: bool, numeric: bool = False, min_len: in
 
 
 # ------------------------------------------------------------------ checks
+# An earlier redaction's mark: the kind it names ("[redacted: api-key]") is no label.
+_MARK_OPEN = _MARK.split("{", 1)[0]
+_MARK_REACH = len(_MARK_OPEN) + 32  # a kind's name is short
+
+
+def _in_mark(text: str, at: int) -> bool:
+    """``at`` lies inside the kind of an earlier redaction's mark."""
+    before = text[max(0, at - _MARK_REACH) : at]
+    opened = before.rfind(_MARK_OPEN)
+    return opened >= 0 and "]" not in before[opened:]
+
+
 def _check_value(m: re.Match[str], start: int, end: int, kind: str) -> tuple[int, int] | None:
+    if _in_mark(m.string, m.start()):
+        return None
     groups = m.groupdict()
     rest = groups.get("rest") or ""
     # "tokens", "tokenizer", "passwords", "secretary": the keyword is part of a word.

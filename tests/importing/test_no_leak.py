@@ -155,13 +155,20 @@ def _splice_claude_code(src: Path, plan: Plan) -> bytes:
     )
 
 
+# The Codex fixture's own turns relate to no line of the demo board, so the first user
+# message also gives a standing instruction: the weaver then writes a fragment from this
+# transcript (a NEW_SIGNAL quoting the user's words beside the spliced credentials).
+CODEX_STANDING = "From now on, always quote prices in cents."
+
+
 def _splice_codex(src: Path, plan: Plan) -> bytes:
     """The typed message (event and response item alike); the output of a tool call,
     inside its structured exec JSON when it has one."""
     lines = [json.loads(line) for line in src.read_bytes().splitlines()]
-    for record_id, rows in plan.user.items():
+    for n, (record_id, rows) in enumerate(plan.user.items()):
         payload = lines[int(record_id[1:]) - 1]["payload"]
-        old, text = payload["message"], f"{payload['message']}\n\n{_joined(rows)}"
+        said = f"{payload['message']}\n\n{CODEX_STANDING}" if n == 0 else payload["message"]
+        old, text = payload["message"], f"{said}\n\n{_joined(rows)}"
         payload["message"] = text
         twins = [
             block

@@ -177,6 +177,14 @@ def test_only_the_password_of_a_url_goes():
     )
 
 
+def test_an_earlier_marks_kind_is_no_label():
+    # found by test_redaction_is_idempotent: "[redacted: api-key]: #ff00aa" read the
+    # mark's "api-key" as the label of a value
+    once = redact("MISTRAL_API_KEY=tBtlyvMMo5zbFQQiDU2lyafLQ25u6Woo: #ff00aa").text
+    assert once == "MISTRAL_API_KEY=[redacted: api-key]: #ff00aa"
+    assert redact(once).text == once
+
+
 def test_go_test_verdicts_are_not_passwords_but_a_pass_label_still_is():
     log = (
         "=== RUN   TestImport/bash\n"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.importing.formats.specstory import IMAGE, INTERRUPTED, READER
+from shared.importing.formats.specstory import CANCELLED, IMAGE, INTERRUPTED, READER
 from shared.importing.records import FormatReader, Problem, ReadState, Role, Utterance
 from tests.importing.readers import of, read_all
 
@@ -150,6 +150,28 @@ def test_interrupt_is_a_user_action_and_sidechains_are_dropped() -> None:
     assert [(u.record_id, u.text) for u in actions] == [("m4", INTERRUPTED)]
     assert not any(u.record_id.startswith(("m5", "m6")) for u in said)
     assert "Found none." not in [u.text for u in said]
+
+
+def test_a_cancelled_step_is_a_user_action() -> None:
+    # A real early 2025 history (twardoch/twat-search, MIT, in the real-session corpus):
+    # the person cancelled the install and, later, an edit; each shows as "_****_" then
+    # "Cancelled" inside the agent's message.
+    path = (
+        FIXTURES.parents[2]
+        / "corpora/real_sessions/fresh/twardoch-twat-search"
+        / "2025-02-25_05-36-implementing-duckduckgo-search-engine.md"
+    )
+    said, problems, _ = read(path)
+    assert problems == []
+    actions = of(said, Role.USER_ACTION)
+    assert [(u.record_id, u.line, u.text) for u in actions] == [
+        ("m2#9", 112, CANCELLED),
+        ("m4#7", 216, CANCELLED),
+    ]
+    assert not any(u.text.strip("_*\n ") == "Cancelled" for u in of(said, Role.AGENT))
+    # what the person typed next is their own turn, after the action
+    after = said[said.index(actions[0]) + 1 :]
+    assert next(u for u in after if u.role is Role.USER).text == "Use uv pip"
 
 
 # ------------------------------------------------------------------------ agent parts

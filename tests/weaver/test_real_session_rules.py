@@ -1077,3 +1077,34 @@ def test_a_commit_message_written_through_a_here_document_is_read_as_its_text() 
     assert action_evidence(_turn(heredoc), actions, set)[0].followed
     plain = 'git commit -m "$(cat <<EOF\nUpdate stuff\nEOF\n)"'
     assert not action_evidence(_turn(plain), actions, set)[0].followed
+
+
+def _action(text: str, i: int) -> list[dict[str, object]]:
+    """What the person did, as an importer writes it (a user action)."""
+    source = {"kind": "specstory", "name": "specstory", "channel_id": "specstory"}
+    return [
+        {"id": f"evt_x{i}", "ts": f"2026-03-01T11:{i:02d}:40.000Z", "type": "channel.message",
+         "source": source, "session_key": "claude-code:s2",
+         "payload": {"text": text, "action": True}}
+    ]  # fmt: skip
+
+
+_UV_BOARD = (
+    "# B\n\n- Use `uv` for Python package management [[uv]]\n"
+    "- Run one command per terminal call; never chain commands with `&&` [[one]]\n"
+)
+
+
+def test_naming_the_program_right_after_stopping_the_agent_is_a_recall_miss() -> None:
+    first = _ran("add the duckduckgo engine", "pip install duckduckgo", 0)
+    stopped = first + _action("cancelled the agent's step", 1)
+    redirect = _ran("Use uv pip", "uv pip install duckduckgo", 2)
+    assert _scan(stopped + redirect, _UV_BOARD) == [(3, "WEAKENING")]
+    # the same words without a stop before them: the agent did as the line says
+    assert _scan(first + redirect, _UV_BOARD) == [(3, "STRENGTHENING")]
+
+
+def test_the_importers_words_for_an_action_are_no_complaint() -> None:
+    # "cancelled" is no correction marker here: only what the agent ran decides
+    events = _ran("add the engine", "cd x && ls", 0) + _action("cancelled the agent's step", 1)
+    assert _scan(events, _UV_BOARD) == [(4, "WEAKENING")]

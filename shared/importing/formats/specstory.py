@@ -29,6 +29,8 @@ Mapping, per message (a role header and what follows it up to the next one):
   is kept. A Claude Code slash-command echo (``<command-name>``…) is dropped, and so is
   the message right after it, the command's expanded prompt (as the Claude Code reader
   does). "[Request interrupted by user]" is ``Role.USER_ACTION`` "interrupted the agent".
+  In an agent message, a part that is only "Cancelled" (the early 2025 extension's mark
+  of a step the person cancelled) is ``Role.USER_ACTION`` "cancelled the agent's step".
   A message that is only an ``@rule.mdc`` mention stays USER text: pointing the agent at a
   rule is a correction. ``- sidechain`` messages are a sub-agent's traffic (its "user" is
   the main agent) and are dropped.
@@ -72,6 +74,10 @@ from shared.kernel.files import utf8_position
 
 IMAGE: Final = "[image]"
 INTERRUPTED: Final = "interrupted the agent"
+# The early 2025 extension shows a step the person cancelled (a terminal command, an
+# edit) as a part of its own, "_****_" then "Cancelled": the person stopping the agent.
+_CANCELLED = re.compile(r"(?:_\*{4}_\s*)*Cancelled")
+CANCELLED: Final = "cancelled the agent's step"
 
 _ROLE_HEADER = re.compile(
     r"_\*\*(?P<role>User|Assistant|Agent)(?P<side> - sidechain)?(?: \((?P<paren>.*)\))?\*\*_\s*"
@@ -427,6 +433,8 @@ class _Agent:
             return
         if _READ_FILE.fullmatch(text):
             self.parts.append(_Part(Role.TOOL_USE, text, lines[0][0], "read_file"))
+        elif _CANCELLED.fullmatch(text):
+            self.parts.append(_Part(Role.USER_ACTION, CANCELLED, lines[0][0]))
         else:
             self.parts.append(_Part(Role.AGENT, text, lines[0][0]))
 

@@ -239,15 +239,19 @@ def _deed(evidence: str) -> str:
     return f"ran `{evidence}`"
 
 
-def asked_again(facts: TurnFacts, line: BoardLine, *, after_skip: bool = False) -> Judgement:
-    """The user asks for a standing rule the line already holds, or (``after_skip``) for
-    what it prescribes right after the agent's turn skipped it: WEAKENING, recall miss."""
+def asked_again(
+    facts: TurnFacts, line: BoardLine, *, after_skip: bool = False, after_stop: bool = False
+) -> Judgement:
+    """The user asks for a standing rule the line already holds, (``after_skip``) for
+    what it prescribes right after the agent's turn skipped it, or (``after_stop``) right
+    after stopping the agent's step: WEAKENING, recall miss."""
     ref = line.ref
-    why = (
-        "the user asks for what the line prescribes, which the agent's previous turn skipped"
-        if after_skip
-        else "the user asks for a standing rule the line already holds"
-    )
+    if after_stop:
+        why = "right after stopping the agent's step, the user asks for what the line prescribes"
+    elif after_skip:
+        why = "the user asks for what the line prescribes, which the agent's previous turn skipped"
+    else:
+        why = "the user asks for a standing rule the line already holds"
     return Judgement(
         line=line,
         trajectory=Trajectory.WEAKENING,

@@ -67,8 +67,12 @@ _INSPECTION = lexicon.matcher("inspection_request")
 _ANAPHORIC = lexicon.matcher("anaphoric_request")
 _RULE_REF = lexicon.matcher("rule_reference")
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
+# What the person typed inside an action an importer reports (shared.importing): the
+# reason they gave for rejecting a tool call (Claude Code, Codex) and a shell command they
+# ran themselves (Codex's "!cmd"). The rest of an action's text is the importer's.
+_REASON = re.compile(r"(?:rejected the agent's \S+ call|ran a shell command): ")
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
-VERSION = "8"
+VERSION = "9"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
 # A correction's candidate line: (index, relations, corrects the previous turn, tier).
 _Blamed = tuple[int, list[str], bool, int]
@@ -156,6 +160,10 @@ class RuleJudge:
         self, turn: Turn, previous: SessionMemory, board: Board, ctx: JudgeContext
     ) -> list[Judgement]:
         text: str = turn.get("text", "")
+        if turn.get("action"):
+            # What the person did, in the importer's words ("rejected the agent's Bash
+            # call", "cancelled the agent's step"): only a reason they typed is theirs.
+            text = _REASON.sub("", text) if _REASON.match(text) else ""
         if not text.strip():
             return []
         # Markers count only in the user's own lines, never in what they pasted.
@@ -189,10 +197,16 @@ class RuleJudge:
         acted = turn.get("action", False)
         named = commands_named(own, index.actions) if index.has_actions and not acted else set()
         asked_for = named if named and not corr and durable_marker(text) else set()
-        after_skip = False
+        after_skip = after_stop = False
         if not asked_for and not corr and human and index.has_actions and not acted:
             asked_for = _asked_after_skipping(own, previous, index)
             after_skip = bool(asked_for)
+        if not asked_for and human and index.has_actions and not acted and _stopped(previous):
+            # The person stopped the agent's step and names the program to use instead
+            # ("Use uv pip"): a rejected call followed by the line's way (labelling,
+            # "Real sessions").
+            asked_for = commands_named(own, index.actions, bare=True)
+            after_stop = bool(asked_for)
         seen = _observe(
             turn,
             own,
@@ -215,7 +229,8 @@ class RuleJudge:
             # (labelling, "Real sessions").
             facts = TurnFacts(turn, text, previous, index)
             asked = [
-                asked_again(facts, board.lines[i], after_skip=after_skip) for i in sorted(asked_for)
+                asked_again(facts, board.lines[i], after_skip=after_skip, after_stop=after_stop)
+                for i in sorted(asked_for)
             ]
             out = [j for j in out if j.line is None or j.line.number not in
                    {a.line.number for a in asked if a.line is not None}] + asked  # fmt: skip
@@ -361,6 +376,12 @@ def _asked_after_skipping(own: str, previous: SessionMemory, index: BoardIndex) 
         return set()  # "review the changelog entry": it exists, it is not asked for
     wanted = commands_named(own, index.actions, 2) | files_named(own, index.actions)
     return {i for i in wanted if skipped(judged, index.actions[i])}
+
+
+def _stopped(previous: SessionMemory) -> bool:
+    """The session's previous turn is the person stopping the agent: a rejected tool
+    call, an interruption, a cancelled step (an importer's user action)."""
+    return previous.turn is not None and bool(previous.turn.get("action"))
 
 
 def _broken(previous: SessionMemory, line_hash: str) -> bool:

@@ -679,12 +679,15 @@ def action_evidence(
     return out
 
 
-def commands_named(text: str, actions: list[LineActions], min_words: int = 1) -> set[int]:
+def commands_named(
+    text: str, actions: list[LineActions], min_words: int = 1, *, bare: bool = False
+) -> set[int]:
     """Lines whose own commands (from their code spans) the user's ``text`` names:
     "why didn't you run `mise run fmt`", "we should always run `go test`". A one-word
-    head counts only inside a code span, so a program named in passing is not enough;
-    ``min_words`` leaves out shorter heads (a program's bare name is how one uses it,
-    not a request to run the line's step)."""
+    head counts only inside a code span (or, with ``bare``, anywhere: right after the
+    person stopped the agent, "Use uv pip" names the program to use), so a program
+    named in passing is not enough; ``min_words`` leaves out shorter heads (a program's
+    bare name is how one uses it, not a request to run the line's step)."""
     low = text.lower()
     spans = [_tokens(m.group(1)) for m in _SPAN.finditer(low)]
     words = _tokens(low)
@@ -695,7 +698,7 @@ def commands_named(text: str, actions: list[LineActions], min_words: int = 1) ->
         for wanted in acts.prescribed:
             if len(wanted) < min_words:
                 continue
-            if runs(spans, wanted) or (len(wanted) >= 2 and runs([words], wanted)):
+            if runs(spans, wanted) or ((bare or len(wanted) >= 2) and runs([words], wanted)):
                 found.add(i)
                 break
     return found
