@@ -1108,3 +1108,35 @@ def test_the_importers_words_for_an_action_are_no_complaint() -> None:
     # "cancelled" is no correction marker here: only what the agent ran decides
     events = _ran("add the engine", "cd x && ls", 0) + _action("cancelled the agent's step", 1)
     assert _scan(events, _UV_BOARD) == [(4, "WEAKENING")]
+
+
+@pytest.mark.parametrize(
+    ("text", "forbids"),
+    [
+        ("Never use apologies", ("apology",)),
+        ("不要道歉，直接给出修正", ("apology",)),
+        ("Apologize to the user when a build breaks", ()),
+        ("When the user apologizes, reply kindly", ()),
+    ],
+)
+def test_a_line_may_forbid_a_kind_of_speech(text: str, forbids: tuple[str, ...]) -> None:
+    from shared.weaver.scan.actions import line_speech
+
+    assert line_speech(text) == forbids
+
+
+def test_an_apology_in_a_reply_breaks_a_line_forbidding_apologies() -> None:
+    from shared.weaver.scan.actions import line_speech, speech_evidence
+
+    unsaid = [line_speech("Never use apologies"), line_speech("Use tabs")]
+    turn = _turn("ls")
+    turn["rows"] = [
+        *turn["rows"],
+        {"type": "agent.result", "text": "I apologize for the confusion."},
+    ]
+    found = speech_evidence(turn, unsaid)
+    assert [(e.index, e.followed, e.command) for e in found] == [(0, False, 'said "apologize"')]
+    turn["rows"][-1] = {"type": "agent.result", "text": "抱歉，我来修复。"}
+    assert [e.index for e in speech_evidence(turn, [line_speech("不要道歉")])] == [0]
+    turn["rows"][-1] = {"type": "agent.result", "text": "Fixed: the parser now keeps the flag."}
+    assert speech_evidence(turn, unsaid) == []

@@ -56,6 +56,7 @@ from shared.weaver.scan.actions import (
     files_named,
     said_evidence,
     skipped,
+    speech_evidence,
 )
 from shared.weaver.scan.facts import TurnFacts
 from shared.weaver.scan.matching import BoardIndex, PointerScan
@@ -72,7 +73,7 @@ _CODE_SPAN = re.compile(r"`[^`\n]+`")
 # ran themselves (Codex's "!cmd"). The rest of an action's text is the importer's.
 _REASON = re.compile(r"(?:rejected the agent's \S+ call|ran a shell command): ")
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
-VERSION = "9"
+VERSION = "10"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
 # A correction's candidate line: (index, relations, corrects the previous turn, tier).
 _Blamed = tuple[int, list[str], bool, int]
@@ -133,6 +134,7 @@ class RuleJudge:
             )
             + asks_instead(turn, index.no_asking, index.situations)
             + said_evidence(turn, index.phrases)
+            + speech_evidence(turn, index.unsaid)
         )
         if not evidence:
             return said

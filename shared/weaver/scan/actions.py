@@ -808,6 +808,42 @@ def line_phrases(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+# Kinds of speech a line may forbid the agent (lexicon ``speech:<kind>``).
+SPEECH: tuple[str, ...] = ("apology",)
+
+
+def line_speech(text: str) -> tuple[str, ...]:
+    """The kinds of speech a line forbids the agent ("Never use apologies", "不要道歉"):
+    a kind named after a forbidding word in its clause."""
+    out = []
+    for kind in SPEECH:
+        found = lexicon.matcher(f"speech:{kind}").search(text)
+        if found is None:
+            continue
+        start = max((m.end() for m in _CLAUSE.finditer(text, 0, found.start())), default=0)
+        if _forbids(text[start : found.start()]):
+            out.append(kind)
+    return tuple(out)
+
+
+def speech_evidence(turn: Turn, unsaid: list[tuple[str, ...]]) -> list[ActionEvidence]:
+    """The lines whose forbidden kind of speech the agent's replies in the turn hold
+    (broken: "I apologize for the confusion" against "Never use apologies")."""
+    if not any(unsaid):
+        return []  # the common board forbids no speech: no reply is read
+    replies = "\n".join(r["text"] for r in turn.get("rows", []) if r["type"] == "agent.result")
+    if not replies:
+        return []
+    out = []
+    for i, kinds in enumerate(unsaid):
+        for kind in kinds:
+            found = lexicon.matcher(f"speech:{kind}").search(replies)
+            if found is not None:
+                out.append(ActionEvidence(i, False, f'said "{found.group(0).lower()}"'))
+                break
+    return out
+
+
 def said_evidence(turn: Turn, phrases: list[tuple[str, ...]]) -> list[ActionEvidence]:
     """The lines whose quoted words the agent's replies in the turn say (followed)."""
     if not any(phrases):

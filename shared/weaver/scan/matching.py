@@ -28,7 +28,7 @@ from shared.language.text import (
     token_set,
     token_witnesses,
 )
-from shared.weaver.scan.actions import line_actions, line_phrases
+from shared.weaver.scan.actions import line_actions, line_phrases, line_speech
 from shared.weaver.scan.quotes import quote_table
 from shared.weaver.scan.turns import Turn
 
@@ -232,9 +232,12 @@ class BoardIndex:
         ]
         # The words each line tells the agent to say, when it quotes them.
         self.phrases = [line_phrases(ln.text) for ln in board.lines]
+        self.unsaid = [line_speech(ln.text) for ln in board.lines]
         # The lines a quote can reproduce (scan/quotes.py).
         self.quotes = quote_table(board)
-        self.has_actions = any(self.actions) or bool(self.no_asking) or any(self.phrases)
+        self.has_actions = (
+            any(self.actions) or bool(self.no_asking) or any(self.phrases) or any(self.unsaid)
+        )
         self.cue_keys = frozenset(self.by_cue)
         self.trigger_sizes = [len(c.trigger) for c in self.cues]
         self.direction_keys = frozenset(self.by_direction)

@@ -233,6 +233,16 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # A kind of speech a line may forbid the agent ("Never use apologies"): a reply that
+    # holds it breaks the line.
+    "speech:apology": (
+        Pattern(
+            r"(?i:\b(?:apolog(?:y|ies|i[sz]e[sd]?|i[sz]ing)|i'?m (?:so |very )?sorry"
+            r"|sorry (?:for|about)|my (?:bad|mistake))\b)",
+            "an apology",
+            bounded=False,
+        ),
+    ),
     # A line prescribing a kind of step without naming its command.
     "step:test": (
         Pattern(

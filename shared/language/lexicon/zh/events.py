@@ -94,6 +94,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    "speech:apology": (
+        Pattern(
+            r"道歉|抱歉|对不起|不好意思",
+            "an apology",
+            bounded=False,
+        ),
+    ),
     "step:test": (
         Pattern(
             r"(?:运行|跑|执行)(?:一下|所有|全部|单元)?测试|测试(?:必须|要|需要)通过",
