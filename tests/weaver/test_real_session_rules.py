@@ -1096,7 +1096,7 @@ _UV_BOARD = (
 
 
 def test_naming_the_program_right_after_stopping_the_agent_is_a_recall_miss() -> None:
-    first = _ran("add the duckduckgo engine", "pip install duckduckgo", 0)
+    first = _ran("add the duckduckgo engine", "ls", 0)
     stopped = first + _action("cancelled the agent's step", 1)
     redirect = _ran("Use uv pip", "uv pip install duckduckgo", 2)
     assert _scan(stopped + redirect, _UV_BOARD) == [(3, "WEAKENING")]
@@ -1140,3 +1140,26 @@ def test_an_apology_in_a_reply_breaks_a_line_forbidding_apologies() -> None:
     assert [e.index for e in speech_evidence(turn, [line_speech("不要道歉")])] == [0]
     turn["rows"][-1] = {"type": "agent.result", "text": "Fixed: the parser now keeps the flag."}
     assert speech_evidence(turn, unsaid) == []
+
+
+@pytest.mark.parametrize(
+    ("command", "outcome"),
+    [
+        ("pip install -e '.[test]'", False),  # a rival package manager adds the dependency
+        ("python -m pip install requests", False),
+        ("uv pip install requests", True),  # uv's own pip interface is uv
+        ("uv add requests", True),
+    ],
+)
+def test_adding_a_dependency_with_a_rival_package_manager_breaks_a_use_x_line(
+    command: str, outcome: bool
+) -> None:
+    acts = line_actions("Use `uv` for Python package management")
+    found = action_evidence(_turn(command), [acts], set)
+    assert [e.followed for e in found] == [outcome]
+
+
+def test_a_tool_run_through_a_package_manager_names_no_rival() -> None:
+    assert line_actions("Run the tests with `uv run pytest`").rivals == ()
+    # a line that names what it forbids keeps to its own words
+    assert line_actions("Always use `bun` instead of `npm`").rivals == ()

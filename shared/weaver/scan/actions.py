@@ -148,6 +148,43 @@ PROGRAMS: frozenset[str] = frozenset(
 
 # A kind of step a line can prescribe without naming the command, and the command heads
 # that perform it. The words that name the step are the lexicon's ``step:<kind>``.
+# Package managers that stand in for each other, and the commands by which each adds a
+# dependency: a line telling the agent to use one ("Use `uv` for Python package
+# management", "use `pnpm`") is broken by adding one with another ("pip install …"),
+# though the line names no rival.
+_ADDS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "pip": (("pip", "install"),),
+    "pip3": (("pip3", "install"),),
+    "uv": (("uv", "add"), ("uv", "pip", "install")),
+    "poetry": (("poetry", "add"),),
+    "pdm": (("pdm", "add"),),
+    "pipenv": (("pipenv", "install"),),
+    "conda": (("conda", "install"),),
+    "npm": (("npm", "install"), ("npm", "i")),
+    "pnpm": (("pnpm", "add"), ("pnpm", "install")),
+    "yarn": (("yarn", "add"),),
+    "bun": (("bun", "add"), ("bun", "install")),
+}
+_ECOSYSTEMS: tuple[frozenset[str], ...] = (
+    frozenset({"pip", "pip3", "uv", "poetry", "pdm", "pipenv", "conda"}),
+    frozenset({"npm", "pnpm", "yarn", "bun"}),
+)
+
+
+def _rivals(prescribed: list[tuple[str, ...]]) -> tuple[tuple[str, ...], ...]:
+    """The dependency-adding commands of the package managers rivalling the one a line
+    prescribes as a tool (its bare name, or one of its own adding commands)."""
+    out: list[tuple[str, ...]] = []
+    for found in prescribed:
+        program = found[0]
+        if len(found) > 1 and found not in _ADDS.get(program, ()):
+            continue  # "uv run pytest" runs a tool through uv; it says nothing of pip
+        for members in _ECOSYSTEMS:
+            if program in members:
+                out.extend(h for rival in sorted(members - {program}) for h in _ADDS[rival])
+    return tuple(dict.fromkeys(out))
+
+
 STEPS: dict[str, tuple[tuple[str, ...], ...]] = {
     "test": (
         ("pytest",),
@@ -335,6 +372,8 @@ class LineActions:
     # Per prescribed head, the flags its span gives that change what the command does
     # (`git commit -s` signs off): a run follows the line only with all of them.
     flags: tuple[tuple[str, ...], ...] = ()
+    # What adds a dependency with a package manager rivalling the one prescribed.
+    rivals: tuple[tuple[str, ...], ...] = ()
 
     def followed_by(self, ran: list[tuple[str, ...]]) -> tuple[str, ...] | None:
         """The first prescribed head some command in ``ran`` runs with its flags."""
@@ -477,6 +516,7 @@ def line_actions(text: str) -> LineActions:
         forbidden_literals=tuple(literals),
         commit_style=commit_style,
         flags=tuple(flags.get(h, ()) for h in heads),
+        rivals=() if forbidden else _rivals(prescribed),
     )
 
 
@@ -637,6 +677,14 @@ def action_evidence(
             if i not in met:
                 continue
         broken = next((h for h in acts.forbidden if runs(ran, h)), None)
+        if broken is None and acts.rivals:
+            # "uv pip install" adds through uv: a rival counts only without the
+            # prescribed program in the same command
+            own = {h[0] for h in acts.prescribed}
+            broken = next(
+                (h for h in acts.rivals for t in ran if runs([t], h) and not own & set(t)),
+                None,
+            )
         if broken is None and acts.forbidden_literals:
             broken = next(
                 (
