@@ -277,6 +277,12 @@ _PASTED_LINE = re.compile(
 _DIAGNOSTIC = re.compile(
     r"(?:\)|\d):\s*(?:fatal )?(?:error|warning)\b|\b(?:error|warning) [A-Z]+\d{3,}\b"
 )
+# ... or a terminal's own drawing: box and block characters, a braille spinner (rich,
+# tqdm, ora), a log record's time stamp or its padded level ("INFO     Loaded …").
+_TERMINAL = re.compile(
+    r"[\u2500-\u259f\u2800-\u28ff]|^\[?\d{1,4}[/-]\d\d[/-]\d{2,4}[ T]\d\d:\d\d"
+    r"|\b(?:DEBUG|INFO|WARN|WARNING|ERROR|CRITICAL)\s{2,}"
+)
 _LETTER = re.compile(r"[^\W\d_]")
 
 
@@ -300,7 +306,12 @@ def own_words(text: str) -> str:
         if rest >= _PASTED_REST_CHARS and _PASTE_LEAD.search(line):
             kept.append(line)
             break  # "See below:" and a long rest: what follows is pasted
-        if not line.strip() or _PASTED_LINE.match(line) or _DIAGNOSTIC.search(line):
+        if (
+            not line.strip()
+            or _PASTED_LINE.match(line)
+            or _DIAGNOSTIC.search(line)
+            or _TERMINAL.search(line)
+        ):
             continue
         if not _LETTER.search(line):
             continue

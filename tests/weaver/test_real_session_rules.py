@@ -1163,3 +1163,20 @@ def test_a_tool_run_through_a_package_manager_names_no_rival() -> None:
     assert line_actions("Run the tests with `uv run pytest`").rivals == ()
     # a line that names what it forbids keeps to its own words
     assert line_actions("Always use `bun` instead of `npm`").rivals == ()
+
+
+def test_a_terminals_drawing_and_log_records_are_pasted_not_the_users_words() -> None:
+    pasted = (
+        "python -m tool web q\n"
+        "[02/25/25 03:32:24] INFO     Loaded environment variables from .env file\n"
+        "⠴ Searching for 'president of poland'...   INFO     HTTP Request: GET https://x\n"
+        "┃ Engine ┃ Status     ┃ Title ┃\n"
+        "│ brave  │ ✅ Success │ Andrzej Duda - Wikipedia │\n"
+        "This is EXTREMELY UNINFORMATIVE.\n"
+        "ERRORS should be captured in verbose mode."
+    )
+    assert own_words(pasted).split("\n") == [
+        "python -m tool web q",
+        "This is EXTREMELY UNINFORMATIVE.",
+        "ERRORS should be captured in verbose mode.",
+    ]
