@@ -3,6 +3,7 @@
     python -m bench.precedent fit        # refit shared/review/precedent/model.jsonl (tune rows)
     python -m bench.precedent round 17   # the candidate settings on one round's tune rows
     python -m bench.precedent fresh      # the fresh simulation that decided the shipped setting
+    python -m bench.precedent cv --folds 5 [--rules current|fresh]  # repository-grouped CV
 
 The judge (``shared/review/precedent``) is a logistic regression over letter runs, words
 and heading words. ``fit`` fits it on every **tune** row of the corpus and writes the
@@ -13,6 +14,8 @@ collection round it takes the gates as committed when that round's rows were com
 folder), judges that round's tune rows with them, and fits the judge on every tune row
 outside that round, so rules and judge both meet those repositories for the first time.
 The rule that decided the shipped setting on it is in ``tests/corpora/gates/README.md``.
+``cv`` (``bench/precedent/cv.py``) cross-validates the judge on the tune part, folded by
+repository, for a grid of thresholds on board and dossier lines.
 """
 
 from __future__ import annotations
@@ -34,14 +37,19 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.quality import CORPUS, ROUNDS, judge, load, split  # noqa: E402
-from shared.review.gates.second_opinion import NEVER_PASSED  # noqa: E402
+from shared.review.gates.second_opinion import NEVER_PASSED, PASSED  # noqa: E402
 from shared.review.precedent.features import vector  # noqa: E402
 from shared.review.precedent.model import MODEL_PATH, dump  # noqa: E402
 from shared.review.precedent.training import Example, Fitted, fit  # noqa: E402
 
 C = 3.0  # inverse regularisation strength
-REJECT_AT = 0.85  # the shipped setting, decided on the fresh simulation
-APPROVE_BELOW = 0.35
+# The shipped setting, decided on the repository-grouped cross-validation (``cv``; see
+# tests/corpora/gates/README.md): board lines the gates pass are rejected at p >= 0.85 and
+# gradient rejects passed below p < 0.5 (``second_opinion.PASSED``); dossier and topic
+# lines the gates pass are rejected at p >= 0.85, and no dossier reject is passed.
+REJECT_AT = 0.85
+APPROVE_BELOW = 0.5
+DOSSIER_REJECT_AT = 0.85
 # The settings weighed for the judge: (name, reject at, approve below).
 CANDIDATES: tuple[tuple[str, float | None, float | None], ...] = (
     ("rules only", None, None),
@@ -49,7 +57,8 @@ CANDIDATES: tuple[tuple[str, float | None, float | None], ...] = (
     ("judge 0.8", 0.8, 0.1),
     ("judge 0.9", 0.9, 0.1),
     ("judge approves only", None, 0.1),
-    ("judge 0.85 / 0.35", REJECT_AT, APPROVE_BELOW),
+    ("judge 0.85 / 0.35", 0.85, 0.35),
+    ("shipped 0.85 / 0.5", REJECT_AT, APPROVE_BELOW),
 )
 # Each round's rows were committed before any rule was written from them: the gates of
 # that commit never saw the round.
@@ -120,7 +129,14 @@ def model_bytes(path: Path = CORPUS) -> bytes:
     """The model file fitted on every tune row of the corpus at ``path``."""
     tune = split(load(path), "tune")
     fitted = fit(examples(tune), c=C)
-    return dump(fitted, c=C, reject_at=REJECT_AT, approve_below=APPROVE_BELOW, digest=digest(tune))
+    return dump(
+        fitted,
+        c=C,
+        reject_at=REJECT_AT,
+        approve_below=APPROVE_BELOW,
+        dossier_reject_at=DOSSIER_REJECT_AT,
+        digest=digest(tune),
+    )
 
 
 def _tally(
@@ -130,14 +146,17 @@ def _tally(
     reject_at: float | None,
     approve_below: float | None,
 ) -> tuple[int, int, int]:
-    """Agreement, false rejects and good board lines of one setting, given each row's
-    rule gate (None: the rules pass it)."""
+    """Agreement, false rejects and good board lines of one setting on board lines (and
+    the shipped setting on dossier lines), given each row's rule gate (None: the rules
+    pass it). Only ``PASSED`` gates' rejects are passed, never ``NEVER_PASSED`` ones."""
     agree = false_rejects = good = 0
     for row, gate, p in zip(rows, gates, probs, strict=True):
         rej = gate is not None
-        if row["kind"] == "board":  # the judge reads board lines only
-            below = None if gate in NEVER_PASSED else approve_below
+        if row["kind"] == "board":
+            below = None if gate in NEVER_PASSED or gate not in PASSED else approve_below
             rej = decide(rej, p, reject_at, below)
+        elif reject_at is not None:  # the judge only adds rejects to dossier lines
+            rej = decide(rej, p, DOSSIER_REJECT_AT, None)
         agree += (row["decision"] == "reject") == rej
         if row["kind"] == "board" and row["decision"] == "approve":
             good += 1
@@ -219,6 +238,22 @@ def fresh_report(path: Path = CORPUS, rounds: Sequence[str] = tuple(FRESH_COMMIT
     return "\n".join(lines)
 
 
+def cv_report(folds: int, c: float, rules: str) -> str:
+    """``cv``: the tune rows folded by repository, the judge fitted without each fold."""
+    from bench.precedent import cv
+
+    rows = cv.cv_rows()
+    if rules == "fresh":
+        fresh = cv.fresh_gates(rows)
+        judged = cv.cross_validate(
+            rows, [g for _, g in fresh], folds=folds, c=c, scored=[s for s, _ in fresh]
+        )
+    else:
+        judged = cv.cross_validate(rows, cv.current_gates(rows), folds=folds, c=c)
+    head = f"cv: {folds} folds by repository, C = {c:g}, {rules} gates"
+    return head + "\n" + cv.report(judged, cv.SETTINGS)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.precedent")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -227,12 +262,24 @@ def main(argv: list[str] | None = None) -> int:
     one.add_argument("round", help="the collection round to score, e.g. 17")
     many = sub.add_parser("fresh", help="the fresh simulation, rounds 16-30")
     many.add_argument("rounds", nargs="*", help="only these rounds")
+    folded = sub.add_parser("cv", help="repository-grouped cross-validation on the tune part")
+    folded.add_argument("--folds", type=int, default=5, help="folds (whole repositories)")
+    folded.add_argument("--c", type=float, default=C, help="inverse regularisation strength")
+    folded.add_argument(
+        "--rules",
+        choices=("current", "fresh"),
+        default="current",
+        help="the gates as they stand, or each round's rows judged by the gates committed "
+        "with them (rounds 16-31 scored)",
+    )
     args = parser.parse_args(argv)
     if args.command == "fit":
         MODEL_PATH.write_bytes(model_bytes())
         print(f"wrote {MODEL_PATH}")
     elif args.command == "round":
         print(round_report(args.round))
+    elif args.command == "cv":
+        print(cv_report(args.folds, args.c, args.rules))
     else:
         print(fresh_report(rounds=tuple(args.rounds) or tuple(FRESH_COMMITS)))
     return 0

@@ -15,7 +15,8 @@ from shared.errors import ConfigError
 from shared.review.allowlist import FileKind
 from shared.review.gates.base import Finding, ReviewContext
 from shared.review.gates.registry import GATE_SETS, review_claim, review_rules, review_ruling
-from shared.review.gates.second_opinion import second_opinion
+from shared.review.gates.second_opinion import PASSED, second_opinion
+from shared.review.logical_lines import logical_lines
 from shared.review.precedent.features import (
     heading_runs,
     letter_runs,
@@ -25,6 +26,7 @@ from shared.review.precedent.features import (
 )
 from shared.review.precedent.model import MODEL_PATH, Model, dump, parse, shipped
 from shared.review.precedent.training import Example, fit, rarity
+from shared.setup.demo.board import ENTITY, ENTITY_SLUG, TOPICS
 
 BOARD_GATES = GATE_SETS[FileKind.BOARD]
 
@@ -107,7 +109,7 @@ def test_a_malformed_model_file_names_its_line() -> None:
         parse([], "m.jsonl")
 
 
-def _model(weight: float) -> Model:
+def _model(weight: float, dossier_reject_at: float | None = None) -> Model:
     """One feature, ``w:slogan``; its weight sets the reject probability of a line with it."""
     idf = {"w:slogan": 1.0, "w:plain": 1.0}
     centroids = {
@@ -115,10 +117,10 @@ def _model(weight: float) -> Model:
         "gradient": {"w:slogan": 0.5},
         "summoning": {"w:slogan": 0.1},
     }
-    return Model(idf, {"w:slogan": weight}, 0.0, centroids, 7, 0.7, 0.1, "x")
+    return Model(idf, {"w:slogan": weight}, 0.0, centroids, 7, 0.7, 0.1, "x", dossier_reject_at)
 
 
-RULE = Finding("summoning", "summoning: no replacement action", "why")
+RULE = Finding("gradient", "gradient: no action direction", "why")
 
 
 def test_a_sure_reject_overrules_a_pass_under_the_nearest_board_gate() -> None:
@@ -137,10 +139,10 @@ def test_a_sure_approve_overrules_a_reject_and_keeps_what_it_overruled() -> None
     assert ruling.finding is None and ruling.overruled is RULE
     assert ruling.reject is not None and ruling.reject < 0.01
     # the approval names the rule it overruled
-    assert RULE.rule == "summoning.no-replacement-action"
+    assert RULE.rule == "gradient.no-action-direction"
     assert ruling.note == (
-        "precedent: approved over `summoning: no replacement action` "
-        "(summoning.no-replacement-action, p=0.01)"
+        "precedent: approved over `gradient: no action direction` "
+        "(gradient.no-action-direction, p=0.01)"
     )
 
 
@@ -148,6 +150,20 @@ def test_an_internal_source_is_never_passed() -> None:
     inner = Finding("inner-outer", "inner-outer: internal source only", "why")
     ruling = second_opinion("a slogan", FileKind.BOARD, "", BOARD_GATES, inner, _model(-5.0))
     assert ruling.finding is inner and ruling.overruled is None
+
+
+def test_only_gradient_rejects_are_passed() -> None:
+    # on the repository-grouped cross-validation the judge's approvals of other gates'
+    # rejects lost more true rejects than they saved good lines
+    assert {"gradient"} == PASSED
+    for gate, reason in (
+        ("summoning", "summoning: no replacement action"),
+        ("status-shape", "status-shape: run state"),
+        ("self-reference", "self-reference: memory system"),
+    ):
+        rejected = Finding(gate, reason, "why")
+        ruling = second_opinion("a slogan", FileKind.BOARD, "", BOARD_GATES, rejected, _model(-5.0))
+        assert ruling.finding is rejected and ruling.overruled is None
 
 
 def test_doubt_keeps_the_rules_verdict() -> None:
@@ -159,14 +175,58 @@ def test_doubt_keeps_the_rules_verdict() -> None:
     assert kept.finding is None and kept.overruled is None
 
 
-def test_dossiers_and_prompts_keep_the_rules_verdict() -> None:
-    sure = _model(5.0)
-    for kind in (FileKind.DOSSIER, FileKind.TOPIC, FileKind.PROMPT):
+def test_topics_prompts_and_configs_keep_the_rules_verdict() -> None:
+    sure = _model(5.0, dossier_reject_at=0.7)
+    for kind in (FileKind.TOPIC, FileKind.PROMPT, FileKind.CONFIG, FileKind.PLAYLIST):
         ruling = second_opinion("a slogan", kind, "", GATE_SETS[kind], None, sure)
         assert ruling.finding is None and ruling.reject is None
+
+
+def test_dossiers_are_judged_only_when_the_model_names_a_threshold() -> None:
+    kind = FileKind.DOSSIER
+    ruling = second_opinion("a slogan", kind, "", GATE_SETS[kind], None, _model(5.0))
+    assert ruling.finding is None and ruling.reject is None
+
+
+def test_a_sure_dossier_reject_goes_under_the_nearest_dossier_gate() -> None:
+    kind = FileKind.DOSSIER
+    ruling = second_opinion(
+        "a slogan", kind, "", GATE_SETS[kind], None, _model(5.0, dossier_reject_at=0.7)
+    )
+    found = ruling.finding
+    assert found is not None and found.gate == "dossier" and found.rule == "dossier.precedent"
+
+
+def test_the_demo_kernels_topics_and_dossier_keep_the_rules_verdict() -> None:
+    # subcon's own demo kernel: grooves and lessons (topics, not judged) and an entity
+    # dossier in the kernel's format, every line of which the rules pass
+    files = {f"memory/topics/{slug}.md": text for slug, text in TOPICS.items()}
+    files[f"memory/entities/{ENTITY_SLUG}.md"] = ENTITY
+    for path, text in files.items():
+        kind = FileKind.DOSSIER if "/entities/" in path else FileKind.TOPIC
+        for line in logical_lines(text):
+            ctx = ReviewContext(path, kind, line.section, line.headings)
+            assert review_claim(line.text, ctx) == review_rules(line.text, ctx), (path, line)
+
+
+def test_a_dossier_reject_is_never_passed() -> None:
+    # on dossiers the judge only adds rejects: its approvals lost lines the rules had right
+    ruling = second_opinion(
+        "a slogan",
+        FileKind.DOSSIER,
+        "",
+        GATE_SETS[FileKind.DOSSIER],
+        RULE,
+        _model(-5.0, dossier_reject_at=0.7),
+    )
+    assert ruling.finding is RULE and ruling.overruled is None and ruling.reject is not None
+
+
+def test_a_plain_kernel_dossier_line_keeps_the_rules_verdict() -> None:
     kernel = ReviewContext("memory/entities/acme.md", FileKind.DOSSIER)
     line = "[observation] Acme is a logistics company based in Berlin."
-    assert review_claim(line, kernel) == review_rules(line, kernel)
+    assert shipped().dossier_reject_at is not None
+    assert review_claim(line, kernel) is None and review_rules(line, kernel) is None
 
 
 def _tune_board_rows() -> list[dict[str, object]]:
@@ -188,7 +248,7 @@ def test_real_board_lines_where_the_judge_is_sure_get_its_verdict() -> None:
             rejected += 1
             assert ruling.finding is not None and ruling.finding.gate in BOARD_GATES
             assert ruling.finding.reason.endswith(f"(precedent p={p:.2f})")
-        elif rules is not None and p < model.approve_below and rules.gate != "inner-outer":
+        elif rules is not None and p < model.approve_below and rules.gate in PASSED:
             approved += 1
             assert ruling.finding is None and ruling.overruled == rules
         else:

@@ -20,8 +20,9 @@ rejecting gate wins, so the more specific diagnosis comes first):
 Every set starts with ``secret``: a line holding a credential is rejected in any
 allowlisted file, and its value is never quoted.
 
-On board lines the precedent judge (``second_opinion``, fitted to labelled real lines)
-has the last word where it is sure; ``review_rules`` is the written gates alone.
+On board and entity dossier lines the precedent judge (``second_opinion``, fitted to
+labelled real lines) has the last word where it is sure; ``review_rules`` is the written
+gates alone.
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ GATE_SETS: dict[FileKind, tuple[str, ...]] = {
 
 def review_claim(text: str, ctx: ReviewContext) -> Finding | None:
     """Run the gate set of ``ctx.kind`` over one logical line; the first finding wins,
-    and on board lines the precedent judge has the last word where it is sure."""
+    and on board and entity dossier lines the precedent judge has the last word where it
+    is sure."""
     return review_ruling(text, ctx).finding
 
 

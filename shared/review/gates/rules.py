@@ -115,8 +115,16 @@ _PRECEDENT_WHY = (
     "the precedent judge, fitted to {rows} labelled real memory lines, puts this line with "
     "rejected ones (p={p:.2f}), nearest the {gate} rejects; strongest cues: {cues}"
 )
-# The board gates the precedent judge may reject a line under (``second_opinion``).
-_JUDGED_GATES = ("status-shape", "inner-outer", "self-reference", "summoning", "gradient")
+# The gates the precedent judge may reject a line under (``second_opinion``): the board's
+# and, for dossier and topic lines, the dossier gate.
+_JUDGED_GATES = (
+    "status-shape",
+    "inner-outer",
+    "self-reference",
+    "summoning",
+    "gradient",
+    "dossier",
+)
 
 RULES: Mapping[str, Rule] = _rules(
     # ---------------------------------------------------------------- secret

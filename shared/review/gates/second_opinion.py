@@ -4,11 +4,15 @@ The gates are written rules; on repositories whose house style they were not wri
 from they agree with a careful reader on about four lines in five. The precedent judge
 was fitted to the labelled real lines of the tune corpus and reads a line by its words,
 letter runs and heading, so it knows shapes no rule names. It overrules a gate only
-when it is sure: a line the gates pass is rejected when the judge puts its reject
-probability at or above ``reject_at``, under the gate whose labelled rejects the line
-is nearest (rule ``<gate>.precedent``); a line a gate rejects is passed when the
-probability is below ``approve_below``, and the approval names the rule it overruled.
-Everything in between keeps the gates' decision and reason.
+when it is sure: a board line the gates pass is rejected when the judge puts its reject
+probability at or above ``reject_at`` (an entity dossier line at or above
+``dossier_reject_at``), under the gate of the line's set whose labelled rejects the line
+is nearest (rule ``<gate>.precedent``); a board line a ``PASSED`` gate rejects is passed
+when the probability is below ``approve_below``, and the approval names the rule it
+overruled. Everything in between keeps the gates' decision and reason.
+
+The settings were chosen on a cross-validation of the tune part folded by repository
+(``python -m bench.precedent cv``; figures in ``tests/corpora/gates/README.md``).
 """
 
 from __future__ import annotations
@@ -21,9 +25,22 @@ from shared.review.gates.rules import PRECEDENT as PREFIX
 from shared.review.gates.rules import precedent
 from shared.review.precedent.model import Model
 
-# Board lines only: the labelled dossier lines are memory-bank prose, not the kernel's
-# "[observation] …" records, so the judge has no precedent for a kernel dossier.
-JUDGED = FileKind.BOARD
+# Board lines, and entity dossiers where the model names a dossier threshold. The
+# labelled dossier lines are memory-bank prose, not the kernel's "[observation] …" records
+# (the judge reads neither modal tags nor pointers), so on dossiers the judge only adds
+# rejects, at a threshold the repository-grouped cross-validation showed gaining on
+# dossier lines whether the rules had seen their repositories or not; it never passes a
+# dossier reject (on the cross-validation that lost many lines the rules had right).
+# Topic files are not judged: the kernel's topics are grooves and lessons (Condition /
+# Procedure / References), imperative steps that the labelled dossier lines reject as
+# pending work, and on the demo kernel the judge rejected good procedure steps the rules
+# pass ("Keep any courtesy to one closing sentence.", p = 0.91).
+JUDGED = frozenset({FileKind.BOARD, FileKind.DOSSIER})
+# The gates whose board rejects the judge may pass. On the cross-validation its approvals
+# of gradient rejects (vague maxims, where the rules reject most good lines) gained lines,
+# and its approvals of every other gate's rejects lost more true rejects than they saved
+# good lines, with the gates as they stand and with the gates of each round's commit.
+PASSED = frozenset({"gradient"})
 # A line that rests on the runtime's own output is rejected for the source it names, not
 # for how it is worded; the labelled public lines hardly ever name one, so the judge has
 # no precedent to pass such a line on (the spec's worked "Internal cadence output says
@@ -61,11 +78,15 @@ def second_opinion(
     model: Model,
 ) -> Ruling:
     """``finding`` unless the judge is sure otherwise."""
-    if kind is not JUDGED:
+    if kind not in JUDGED:
         return Ruling(finding)
-    opinion = model.opinion(text, False, heading)
+    board = kind is FileKind.BOARD
+    reject_at = model.reject_at if board else model.dossier_reject_at
+    if reject_at is None:
+        return Ruling(finding)
+    opinion = model.opinion(text, not board, heading)
     p = opinion.reject
-    if finding is None and p >= model.reject_at:
+    if finding is None and p >= reject_at:
         allowed = {g: model.closeness(opinion, g) for g in gates if g in model.centroids}
         if not allowed:
             return Ruling(None, None, p)
@@ -75,6 +96,12 @@ def second_opinion(
             detail=f"{PREFIX} p={p:.2f}", rows=model.rows, p=p, gate=gate, cues=cues
         )
         return Ruling(found, None, p)
-    if finding is not None and p < model.approve_below and finding.gate not in NEVER_PASSED:
+    if (
+        board
+        and finding is not None
+        and p < model.approve_below
+        and finding.gate in PASSED
+        and finding.gate not in NEVER_PASSED
+    ):
         return Ruling(None, finding, p)
     return Ruling(finding, None, p)

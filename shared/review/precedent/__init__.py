@@ -1,4 +1,5 @@
-"""The precedent judge: a second opinion on board lines, fitted to labelled real lines.
+"""The precedent judge: a second opinion on board and entity dossier lines, fitted to
+labelled real lines.
 
 ``features`` (what a line is read by), ``training`` (the deterministic fit), ``model``
 (the shipped file, read at first use) and ``judge`` (when it overrules the written

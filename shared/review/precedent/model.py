@@ -1,7 +1,8 @@
 """The fitted precedent judge as shipped: one JSON-lines file, read at first use.
 
-Line 1 is the header (rows fitted, regularisation, bias, the two thresholds, the gates
-in column order and the digest of the training rows); every further line is
+Line 1 is the header (rows fitted, regularisation, bias, the board's two thresholds, the
+dossier reject threshold (null: dossier lines are not judged), the gates in column order
+and the digest of the training rows); every further line is
 ``[feature, rarity, weight, [centroid value per gate]]``.
 """
 
@@ -62,6 +63,7 @@ class Model(Fitted):
     reject_at: float
     approve_below: float
     digest: str
+    dossier_reject_at: float | None = None  # None: dossier lines keep the rules' verdict
 
     def opinion(self, text: str, dossier: bool, heading: str = "") -> Opinion:
         """The judge's opinion of ``text`` under ``heading``: the same vector and
@@ -219,7 +221,15 @@ def _readable(feature: str) -> str:
     return f"heading: {text}" if feature.startswith("h:") else text
 
 
-def dump(fitted: Fitted, *, c: float, reject_at: float, approve_below: float, digest: str) -> bytes:
+def dump(
+    fitted: Fitted,
+    *,
+    c: float,
+    reject_at: float,
+    approve_below: float,
+    digest: str,
+    dossier_reject_at: float | None = None,
+) -> bytes:
     """The model file for ``fitted``: sorted, rounded, reproducible byte for byte."""
     gates = sorted(fitted.centroids)
     header = {
@@ -228,6 +238,7 @@ def dump(fitted: Fitted, *, c: float, reject_at: float, approve_below: float, di
         "bias": round(fitted.bias, _DIGITS),
         "reject_at": reject_at,
         "approve_below": approve_below,
+        "dossier_reject_at": dossier_reject_at,
         "gates": gates,
         "digest": digest,
     }
@@ -271,6 +282,7 @@ def parse(lines: Iterable[bytes], source: str) -> Model:
             float(head["reject_at"]),
             float(head["approve_below"]),
             str(head["digest"]),
+            None if head.get("dossier_reject_at") is None else float(head["dossier_reject_at"]),
         )
     except StopIteration:
         raise ConfigError(f"{source}:1: empty precedent model") from None
