@@ -1180,3 +1180,28 @@ def test_a_terminals_drawing_and_log_records_are_pasted_not_the_users_words() ->
         "This is EXTREMELY UNINFORMATIVE.",
         "ERRORS should be captured in verbose mode.",
     ]
+
+
+def test_a_colon_after_a_prohibition_opens_what_to_run_instead() -> None:
+    acts = line_actions(
+        "When functionally testing the CLI, never use `agentv` directly: "
+        "run `bun apps/cli/src/cli.ts <args>` from source"
+    )
+    assert acts.prescribed == (("cli.ts",),) and acts.forbidden == ()
+    assert action_evidence(_turn("bun apps/cli/src/cli.ts eval x"), [acts], set)[0].followed
+    assert not action_evidence(_turn("bun run build"), [acts], set)
+
+
+@pytest.mark.parametrize(
+    ("text", "corrects"),
+    [
+        ("can you remove byok since it's no longer supported", False),
+        ("drop the flag because it is no longer needed", False),
+        ("we no longer use yarn here", True),
+        ("this rule no longer applies", True),
+    ],
+)
+def test_no_longer_in_a_requests_reason_corrects_nothing(text: str, corrects: bool) -> None:
+    from shared.language.markers import correction_marker
+
+    assert (correction_marker(text) is not None) is corrects

@@ -336,7 +336,9 @@ RUNS_RECORDED: frozenset[str] = frozenset({"aider", "claude-code", "codex"})
 _SHELL_BLOCK = re.compile(r"```(?:bash|sh|shell|zsh|console|powershell|ps1)\s+(.+?)(?:```|$)", re.S)
 _TOKEN = re.compile(r"[^\s;&|()`'\"<>]+")
 # Where a clause ends: a forbidding word reaches no further than this.
-_CLAUSE = re.compile(r"[.;!?。；！？\n]|,\s+(?:and|but|then)\s|，|、")
+# A colon after a prohibition opens what to do instead ("never use `agentv` directly:
+# run `bun apps/cli/src/cli.ts`").
+_CLAUSE = re.compile(r"[.;!?。；！？\n：]|:\s|,\s+(?:and|but|then)\s|，|、")
 # Where the object of a writing verb ends: a colon opens a list of what the clause
 # names ("Keep the modules' separation of concerns: `main.rs` coordinates …" names
 # files, it does not ask to write them).
@@ -425,7 +427,23 @@ def head(command: str) -> tuple[str, ...] | None:
 _SCRIPT = re.compile(
     r"(?:\.{0,2}/)?(?:[\w.-]+/)*([\w-][\w.-]*\.(?:py|sh|bash|js|mjs|cjs|ts|rb|pl|ps1))"
 )
-_INTERPRETERS = frozenset({"python", "python3", "py", "node", "bash", "sh", "zsh", "ruby", "perl"})
+_INTERPRETERS = frozenset(
+    {
+        "python",
+        "python3",
+        "py",
+        "node",
+        "bun",
+        "deno",
+        "tsx",
+        "ts-node",
+        "bash",
+        "sh",
+        "zsh",
+        "ruby",
+        "perl",
+    }
+)
 
 
 def _script_head(tokens: list[str]) -> tuple[str, ...] | None:

@@ -56,7 +56,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         ),
         Marker(
             "out of date",
-            r"\b(?:out of date|outdated|obsolete|no longer|we stopped|cancel+ed)\b",
+            # Not in a request's reason: "remove byok since it's no longer supported"
+            # asks for a change; it corrects nothing.
+            r"\b(?:out of date|outdated|obsolete|we stopped|cancel+ed)\b"
+            r"|(?<!since it's )(?<!since it is )(?<!because it's )(?<!because it is )"
+            r"(?<!as it's )(?<!as it is )\bno longer\b",
         ),
         Marker(
             "must ... now",
