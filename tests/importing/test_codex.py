@@ -539,7 +539,7 @@ def test_damaged_rollout_reports_each_problem_and_reads_on() -> None:
         (4, "not valid UTF-8"),
         (5, "not a JSON object"),
         (6, "unknown line type 'world_state' skipped"),
-        (7, "unknown response item 'tool_search_call' skipped"),  # line 8 repeats it: once
+        (7, "unknown response item 'hologram_call' skipped"),  # line 8 repeats it: once
         (9, "unknown event 'collab_waiting_begin' skipped"),
         (10, "function_call without a name or a call_id"),
         (11, "event_msg line without an object payload"),
@@ -571,3 +571,38 @@ def test_an_over_long_line_is_skipped(tmp_path: Path, monkeypatch: pytest.Monkey
     assert [(p.line, p.reason) for p in problems] == [(2, "line longer than 200 bytes, skipped")]
     assert [(u.text, u.line) for u in said] == [("after", 3)]
     assert state.offset == path.stat().st_size
+
+
+def test_a_tool_search_is_a_tool_use_and_its_findings_a_result(tmp_path: Path) -> None:
+    # The records of a real mid-2026 rollout (EntityProcess/agentv, MIT, Entire CLI
+    # checkpoint 0b/9f2ac6f3aa/3/full.jsonl lines 102-103), descriptions shortened.
+    search = {
+        "type": "tool_search_call",
+        "id": "tsc_07f37ffd3eee0c81016a43803875008191841d459d37cefef4",
+        "call_id": "call_xgiF3okhPZUNAiIvBaOqj1gU",
+        "status": "completed",
+        "execution": "client",
+        "arguments": {
+            "query": "deepwiki read_wiki_structure read_wiki_contents ask_question repository",
+            "limit": 5,
+        },
+    }
+    found = {
+        "type": "tool_search_output",
+        "call_id": "call_xgiF3okhPZUNAiIvBaOqj1gU",
+        "status": "completed",
+        "execution": "client",
+        "tools": [{"type": "namespace", "name": "mcp__deepwiki", "description": "DeepWiki […]"}],
+    }
+    path = rollout(tmp_path, meta(), line("response_item", search), line("response_item", found))
+    said, problems, _ = read(path)
+    assert problems == []
+    assert [(u.role, u.tool_name, u.tool_use_id, u.text) for u in said] == [
+        (
+            Role.TOOL_USE,
+            "tool_search",
+            "call_xgiF3okhPZUNAiIvBaOqj1gU",
+            "deepwiki read_wiki_structure read_wiki_contents ask_question repository",
+        ),
+        (Role.TOOL_RESULT, "tool_search", "call_xgiF3okhPZUNAiIvBaOqj1gU", "found: mcp__deepwiki"),
+    ]

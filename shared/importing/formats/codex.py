@@ -38,7 +38,9 @@ What becomes an utterance, and why (the rules ``tests/importing/test_codex.py`` 
   ``state.extra``, the last 256 ids, so a later run still names them). Outputs that are the
   structured exec JSON (``{"output", "metadata": {"exit_code"}}``) are unwrapped; the
   freeform form starts ``Exit code: N``; either gives ``is_error``. Reasoning is dropped;
-  images become ``[image]``.
+  images become ``[image]``. ``tool_search_call`` (mid 2026: Codex looking up which tools
+  it may call) is a ``tool_search`` use with its query, and ``tool_search_output`` its
+  result, the names of the tools found.
 
 Ids: Codex records have none, so ``record_id`` is ``l<line>`` (``l<line>#<n>`` when a line
 yields several); lines never move in an append-only file. The session id is the first
@@ -390,6 +392,10 @@ def _response_item(
         return _tool_call(str(kind), item, state)
     if kind in _TOOL_OUTPUTS:
         return _tool_output(item, state)
+    if kind == "tool_search_call":
+        return _tool_search_call(item, state)
+    if kind == "tool_search_output":
+        return _tool_search_output(item, state)
     if kind in _QUIET_ITEMS:
         return []
     return _unknown(state, path, number, "response item", kind)
@@ -499,6 +505,31 @@ def _tool_call(kind: str, item: JSON, state: ReadState) -> list[_Draft]:
     if call_id is not None:
         _remember_tool(state, call_id, name)
     return [_Draft(Role.TOOL_USE, summary, tool_name=name, tool_use_id=call_id)]
+
+
+def _tool_search_call(item: JSON, state: ReadState) -> list[_Draft]:
+    """Codex looking up which tools it may call (its tool-discovery step, mid 2026):
+    a tool use named ``tool_search``, its query as the summary."""
+    call_id = _text(item.get("call_id"))
+    args = item.get("arguments")
+    query = args.get("query") if isinstance(args, dict) else None
+    summary = _one_line(query) if isinstance(query, str) else _one_line(_compact_json(args))
+    if call_id is not None:
+        _remember_tool(state, call_id, _TOOL_SEARCH)
+    return [_Draft(Role.TOOL_USE, summary, tool_name=_TOOL_SEARCH, tool_use_id=call_id)]
+
+
+def _tool_search_output(item: JSON, state: ReadState) -> list[_Draft]:
+    """What a tool search found: the names of the tools (or tool namespaces) it offers."""
+    call_id = _text(item.get("call_id"))
+    tools = item.get("tools")
+    found = tools if isinstance(tools, list) else []
+    names = [str(t.get("name")) for t in found if isinstance(t, dict) and t.get("name")]
+    text = _one_line("found: " + ", ".join(names)) if names else "found no tools"
+    return [_Draft(Role.TOOL_RESULT, text, tool_name=_TOOL_SEARCH, tool_use_id=call_id)]
+
+
+_TOOL_SEARCH = "tool_search"
 
 
 def _input_summary(body: object, *, parse_json: bool) -> str:
