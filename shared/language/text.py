@@ -278,10 +278,12 @@ _DIAGNOSTIC = re.compile(
     r"(?:\)|\d):\s*(?:fatal )?(?:error|warning)\b|\b(?:error|warning) [A-Z]+\d{3,}\b"
 )
 # ... or a terminal's own drawing: box and block characters, a braille spinner (rich,
-# tqdm, ora), a log record's time stamp or its padded level ("INFO     Loaded …").
+# tqdm, ora), a log record's time stamp or its padded level ("INFO     Loaded …"), a
+# shell prompt (zsh's "➜ repo git:(main)", "❯") or a tool's "error:" / "hint:" line.
 _TERMINAL = re.compile(
     r"[\u2500-\u259f\u2800-\u28ff]|^\[?\d{1,4}[/-]\d\d[/-]\d{2,4}[ T]\d\d:\d\d"
     r"|\b(?:DEBUG|INFO|WARN|WARNING|ERROR|CRITICAL)\s{2,}"
+    r"|^\s*[➜❯]\s|^(?:error|fatal|warning|hint|remote)(?:\[\w+\])?:\s"
 )
 _LETTER = re.compile(r"[^\W\d_]")
 

@@ -1205,3 +1205,41 @@ def test_no_longer_in_a_requests_reason_corrects_nothing(text: str, corrects: bo
     from shared.language.markers import correction_marker
 
     assert (correction_marker(text) is not None) is corrects
+
+
+@pytest.mark.parametrize(
+    ("command", "broken"),
+    [
+        ("git push origin main", True),
+        ("git push origin HEAD:main", True),
+        ("git push -u origin fix/copilot-target", False),
+        ("git push", False),  # which branch it pushed is not known
+    ],
+)
+def test_pushing_to_the_branch_a_line_forbids_breaks_it(command: str, broken: bool) -> None:
+    acts = line_actions("Never push directly to `main`; always use branches and PRs")
+    assert acts.push_forbidden == ("main",)
+    found = action_evidence(_turn(command), [acts], set)
+    assert [(e.followed, e.command) for e in found] == (
+        [(False, "pushed to main")] if broken else []
+    )
+
+
+_PUSH_BOARD = "# B\n\n- Never push directly to `main`; always use branches and PRs [[no-main]]\n"
+
+
+def test_what_the_user_asked_for_in_the_turn_is_no_silent_miss() -> None:
+    asked = _ran("remove the artifacts and push directly to main", "git push origin main", 0)
+    assert _scan(asked, _PUSH_BOARD) == [(3, "NEUTRAL")]  # touched, no evidence
+    unasked = _ran("remove the artifacts", "git push origin main", 0)
+    assert _scan(unasked, _PUSH_BOARD) == [(3, "WEAKENING")]
+
+
+def test_a_shell_prompt_and_a_tools_error_lines_are_pasted() -> None:
+    pasted = (
+        "➜ agentv git:(main) ✗ git push origin main\n"
+        "error: No `prek.toml` found in the current directory\n"
+        "hint: If you just added one, rerun your command\n"
+        "fix this please"
+    )
+    assert own_words(pasted) == "fix this please"

@@ -236,6 +236,8 @@ def _deed(evidence: str) -> str:
         return evidence
     if evidence.startswith("used "):
         return f"used `{evidence.removeprefix('used ')}` in a command"
+    if evidence.startswith("pushed to "):
+        return f"pushed to `{evidence.removeprefix('pushed to ')}`"
     return f"ran `{evidence}`"
 
 

@@ -73,7 +73,7 @@ _CODE_SPAN = re.compile(r"`[^`\n]+`")
 # ran themselves (Codex's "!cmd"). The rest of an action's text is the importer's.
 _REASON = re.compile(r"(?:rejected the agent's \S+ call|ran a shell command): ")
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
-VERSION = "13"
+VERSION = "14"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
 # A correction's candidate line: (index, relations, corrects the previous turn, tier).
 _Blamed = tuple[int, list[str], bool, int]
@@ -144,13 +144,19 @@ class RuleJudge:
         facts = TurnFacts(turn, turn.get("text", ""), previous, index)
         # Running what the user's words asked for in this very turn ("then run
         # `./cleanup.py status`") does what was asked, not what the line keeps asking.
-        asked = commands_named(own_words(turn.get("text", "")), index.actions)
+        own = own_words(turn.get("text", ""))
+        asked = commands_named(own, index.actions)
+        words = token_set(own)
         for item in evidence:
             line = board.lines[item.index]
             prior = by_line.get(line.number)
             if prior is not None and prior.trajectory == Trajectory.WEAKENING:
                 continue
             if item.followed and item.index in asked:
+                continue
+            if not item.followed and _asked_for(item.command, words):
+                # "please push directly to main": what the user asked for in this turn
+                # is no silent miss of the line against it
                 continue
             by_line[line.number] = action_judgement(facts, line, item.followed, item.command)
         lines = {j.line.number for j in said if j.line is not None}
@@ -378,6 +384,13 @@ def _asked_after_skipping(own: str, previous: SessionMemory, index: BoardIndex) 
         return set()  # "review the changelog entry": it exists, it is not asked for
     wanted = commands_named(own, index.actions, 2) | files_named(own, index.actions)
     return {i for i in wanted if skipped(judged, index.actions[i])}
+
+
+def _asked_for(deed: str, said: frozenset[str]) -> bool:
+    """Every word of what the agent did ("pushed to main", "npm install") is in the
+    user's own words of the turn."""
+    words = token_set(deed)
+    return bool(words) and words <= said
 
 
 def _stopped(previous: SessionMemory) -> bool:

@@ -306,6 +306,9 @@ SHELL_TOOLS = frozenset(
 _SPAN = re.compile(r"`([^`\n]{1,200})`")
 # An operator or a flag a line can forbid inside commands: `&&`, `|`, `;`, `--force`.
 _LITERAL = re.compile(r"[&|;>]{1,2}|--?[a-z][\w-]*")
+# A branch a line may forbid pushing to, and the words that say so before it.
+_BRANCH = re.compile(r"[A-Za-z][\w./-]{0,60}")
+_PUSH_TO = lexicon.matcher("push_to")
 # A file name or path in a code span: a name with an extension, or an all-caps name.
 _FILE = re.compile(r"(?:[\w.-]+/)*(?:[\w-]+\.[A-Za-z0-9]{1,8}|[A-Z][A-Z0-9_]{2,})")
 EDIT_TOOLS = frozenset(
@@ -376,6 +379,8 @@ class LineActions:
     flags: tuple[tuple[str, ...], ...] = ()
     # What adds a dependency with a package manager rivalling the one prescribed.
     rivals: tuple[tuple[str, ...], ...] = ()
+    # Branches the line forbids pushing to ("never push directly to `main`").
+    push_forbidden: tuple[str, ...] = ()
 
     def followed_by(self, ran: list[tuple[str, ...]]) -> tuple[str, ...] | None:
         """The first prescribed head some command in ``ran`` runs with its flags."""
@@ -388,6 +393,7 @@ class LineActions:
     def __bool__(self) -> bool:
         return bool(
             self.prescribed
+            or self.push_forbidden
             or self.forbidden
             or self.files
             or self.forbidden_files
@@ -488,6 +494,7 @@ def line_actions(text: str) -> LineActions:
     forbidden_files: list[str] = []
     literals: list[str] = []
     flags: dict[tuple[str, ...], tuple[str, ...]] = {}
+    pushes: list[str] = []
     # Clause marks inside a code span (`;`, `a, b`) end no clause.
     masked = _SPAN.sub(lambda m: "`" + "x" * len(m.group(1)) + "`", text)
     for match in _SPAN.finditer(text):
@@ -498,6 +505,9 @@ def line_actions(text: str) -> LineActions:
             name = match.group(1).strip()
             if against and _LITERAL.fullmatch(name):
                 literals.append(name)
+                continue
+            if against and _BRANCH.fullmatch(name) and _PUSH_TO.search(text[start : match.start()]):
+                pushes.append(name.lower())
                 continue
             lead = text[start : match.start()]
             lead = lead[max((m.end() for m in _OBJECT_GAP.finditer(lead)), default=0) :]
@@ -511,7 +521,7 @@ def line_actions(text: str) -> LineActions:
             flags[found] = flags.get(found, ()) + _flags(match.group(1))
     commit_style = lexicon.matcher("conventional_commits").search(text) is not None
     # A commit-message rule is decided by the commits the agent made, wherever it was.
-    explicit = bool(prescribed or forbidden or files or forbidden_files or literals)
+    explicit = bool(prescribed or forbidden or files or forbidden_files or literals or pushes)
     explicit = explicit or commit_style
     if not prescribed:
         for step, heads in STEPS.items():
@@ -535,12 +545,25 @@ def line_actions(text: str) -> LineActions:
         commit_style=commit_style,
         flags=tuple(flags.get(h, ()) for h in heads),
         rivals=() if forbidden else _rivals(prescribed),
+        push_forbidden=tuple(pushes),
     )
 
 
 # Flags that change how a command reports, not what it does: a run without them still
 # does what the line asks ("`go test -v ./...`" is followed by ``go test ./...``).
 _REPORTING_FLAGS = frozenset({"-v", "-vv", "--verbose", "-q", "--quiet", "--color", "--no-color"})
+
+
+def _pushes_to(ran: list[tuple[str, ...]], branch: str) -> bool:
+    """Some command is a ``git push`` naming ``branch`` as what it pushes (``origin
+    main``, ``HEAD:main``)."""
+    for tokens in ran:
+        for i in range(len(tokens) - 1):
+            if tokens[i : i + 2] == ("git", "push"):
+                args = [t for t in tokens[i + 2 :] if not t.startswith("-")]
+                if any(a == branch or a.endswith(":" + branch) for a in args[1:]):
+                    return True
+    return False
 
 
 def _flags(span: str) -> tuple[str, ...]:
@@ -702,6 +725,10 @@ def action_evidence(
             broken = next(
                 (h for h in acts.rivals for t in ran if runs([t], h) and not own & set(t)),
                 None,
+            )
+        if broken is None and acts.push_forbidden:
+            broken = next(
+                (("pushed to", b) for b in acts.push_forbidden if _pushes_to(ran, b)), None
             )
         if broken is None and acts.forbidden_literals:
             broken = next(

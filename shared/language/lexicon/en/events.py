@@ -288,6 +288,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # Pushing what was committed: "All commits must be pushed immediately", "commit and
     # push". Only after a word that asks for it, so "never push to main" is no step.
+    # Pushing to a branch a line names ("never push directly to `main`").
+    "push_to": (
+        Pattern(
+            r"(?i:\bpush(?:es|ed|ing)?\b(?:\s+\w+){0,2}?\s+(?:to|into|on|onto)\s*$)",
+            "pushing to the branch that follows",
+            bounded=False,
+        ),
+    ),
     "step:push": (
         Pattern(
             r"(?i:\b(?:must|should|always|then|and)\s+(?:be\s+)?push(?:ed)?\b|"

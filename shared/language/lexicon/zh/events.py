@@ -126,6 +126,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "step:build": (
         Pattern(r"(?:运行|执行)(?:一下)?(?:构建|编译)", "running the build", bounded=False),
     ),
+    "push_to": (
+        Pattern(
+            r"(?:推送|推|push)\s*(?:到|至)\s*$",
+            "pushing to the branch that follows",
+            bounded=False,
+        ),
+    ),
     "step:push": (
         Pattern(
             r"(?:提交后|之后|并|然后|立即|马上|及时)(?:立即|马上)?(?:推送|push)",
