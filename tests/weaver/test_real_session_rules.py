@@ -1243,3 +1243,24 @@ def test_a_shell_prompt_and_a_tools_error_lines_are_pasted() -> None:
         "fix this please"
     )
     assert own_words(pasted) == "fix this please"
+
+
+@pytest.mark.parametrize(
+    ("user", "outcome"),
+    [
+        # the line applied unasked
+        ("the pull request is up, what now?", "STRENGTHENING"),
+        # the same deed, asked for in the line's own words: the request done
+        ("also ci failed on the pull request please fix the failing tests", "NEUTRAL"),
+    ],
+)
+def test_doing_what_the_turn_asked_in_the_lines_words_is_not_following_it(
+    user: str, outcome: str
+) -> None:
+    board = (
+        "# B\n\n- When CI fails on a pull request, fix the failing tests without being told"
+        " [[ci]]\n"
+    )
+    events = _ran(user, "ls", 0)
+    events[-1]["payload"]["text"] = "I fixed the failing tests; CI passes on the pull request now."
+    assert _scan(events, board) == [(3, outcome)]

@@ -12,7 +12,7 @@ from shared.language.markers import (
     new_direction,
     one_off_marker,
 )
-from shared.language.text import one_line
+from shared.language.text import one_line, own_words, token_set
 from shared.weaver.judging.attribution import KIND_REASONS, TRIGGER_REL, correction_kind
 from shared.weaver.judging.interfaces import JudgeContext, Judgement, SessionMemory
 from shared.weaver.judging.verdicts import Activation, Signal, Trajectory, WeakeningKind
@@ -88,6 +88,9 @@ def line_judgement(
         and not facts.index.actions[i].explicit
         and _asked_of(line, relations)
         and facts.followed(i)
+        # "ci failed, please fix": doing what the turn asked in the line's own words is
+        # the request done, not the standing line applied unasked
+        and not facts.index.cues[i].direction_hit(token_set(own_words(facts.text)))
     ):
         # A line that names commands is judged by what the agent ran (scan/actions.py),
         # never by its words turning up in a long reply.
