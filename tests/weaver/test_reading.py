@@ -189,6 +189,54 @@ def test_progress_and_long_look_ahead_match_the_record_reader(
     _compare(paths, [Band(DATE, 0, 23)], 1200)
 
 
+def test_a_long_turn_keeps_its_last_tool_calls_past_the_row_cap(paths: KernelPaths) -> None:
+    """A coding agent's long turn (a CI wait of hundreds of polls) still shows the command
+    it ran at the end; both readers keep the same rows."""
+    ts = f"{DATE}T03:00:00.000Z"
+    runner = {"source": {"kind": "runner"}, "session_key": "s", "ts": ts}
+    lines = [
+        json.dumps(
+            {
+                "type": "channel.message",
+                "source": {"kind": "codex"},
+                "session_key": "s",
+                "ts": ts,
+                "payload": {"text": "merge it"},
+            }
+        )
+    ]
+    for i in range(turns_module.MAX_ROWS + 40):
+        lines.append(
+            json.dumps(
+                {
+                    **runner,
+                    "type": "agent.tool_result",
+                    "payload": {"tool_name": "wait", "summary": f"poll {i}"},
+                }
+            )
+        )
+    lines.append(
+        json.dumps(
+            {
+                **runner,
+                "type": "agent.tool_use",
+                "payload": {"tool_name": "Bash", "input_summary": "gh pr merge 1"},
+            }
+        )
+    )
+    lines.append(json.dumps({**runner, "type": "agent.result", "payload": {"text": "merged"}}))
+    path = paths.day_file(DATE)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _compare(paths, [Band(DATE, 0, 23)], 1200)
+    (s,) = plan_slices(paths, [Band(DATE, 0, 23)], 1200, max_line_bytes=1 << 20)
+    (turn,) = read_slice_turns(paths, s, ReadStats(), 1 << 20)
+    rows = turn["rows"]
+    # polls past the cap are dropped, the last call is kept, the reply after it is not
+    assert len(rows) == turns_module.MAX_ROWS + 1
+    assert rows[-1] == {"type": "agent.tool_use", "text": "Bash gh pr merge 1"}  # fmt: skip
+
+
 @settings(max_examples=500, deadline=None)
 @given(text=st.text(alphabet=st.sampled_from(" \t\n\r\x0b\x1c\x85\xa0\u3000\u2028\0ab中")))
 def test_one_line_equals_the_shared_one_line(text: str) -> None:

@@ -3,9 +3,11 @@
 A turn starts at an external event and collects the internal ``agent.tool_use`` /
 ``agent.tool_result`` / ``agent.result`` rows of the same ``session_key`` that follow
 it, until the next external event of that session, at most :data:`LOOKAHEAD_LINES`
-lines later and at most :data:`MAX_ROWS` rows. The rule depends only on file
-positions, never on where a slice ends, so a sliced scan (which reads past its end
-for the sessions still open) builds exactly the turns a whole-day scan builds.
+lines later and at most :data:`MAX_ROWS` rows, then up to :data:`MAX_CALLS_AFTER` more
+tool calls (a coding agent's long turn ends with what it ran last: the merge, the push).
+The rule depends only on file positions, never on where a slice ends, so a sliced scan
+(which reads past its end for the sessions still open) builds exactly the turns a
+whole-day scan builds.
 Turns are plain JSON dicts (typed as :class:`Turn`) so they travel as Celery results
 unchanged and the reader's hot loop builds them as literals, which measures fastest.
 """
@@ -23,6 +25,9 @@ from shared.spine.event import is_external, kind_label
 
 LOOKAHEAD_LINES = 2000
 MAX_ROWS = 160
+MAX_CALLS_AFTER = 240
+_MAX_CALL_ROWS = MAX_ROWS + MAX_CALLS_AFTER
+_CALL = "agent.tool_use"
 ORIGIN_TEXT_CHARS = 4000
 ROW_TEXT_CHARS = 600
 EVIDENCE_TYPES = frozenset({"agent.tool_use", "agent.tool_result", "agent.result"})
@@ -140,6 +145,11 @@ def _row_line(text: str) -> str:
         return flat
     tail = ROW_TEXT_CHARS // 3
     return flat[: ROW_TEXT_CHARS - tail - 3].rstrip() + " … " + flat[-tail:].lstrip()
+
+
+def _room(held: int, row_type: str) -> bool:
+    """A turn holding ``held`` rows takes one more of ``row_type``."""
+    return held < MAX_ROWS or (row_type == _CALL and held < _MAX_CALL_ROWS)
 
 
 def _str(value: Any) -> str:
@@ -266,7 +276,7 @@ class TurnBuilder:
     def _add_row(turn: Turn, event: dict[str, Any]) -> None:
         """An internal row of ``turn``'s session: kept when it is evidence, up to MAX_ROWS."""
         row_type = _str(event.get("type"))
-        if row_type in EVIDENCE_TYPES and len(turn["rows"]) < MAX_ROWS:
+        if row_type in EVIDENCE_TYPES and _room(len(turn["rows"]), row_type):
             turn["rows"].append({"type": row_type, "text": row_text(event)})
 
     def feed_slice(
@@ -315,7 +325,7 @@ class TurnBuilder:
                 row_type = event.get("type")
                 if type(row_type) is str and row_type in evidence:
                     rows = open_[session]["rows"]
-                    if len(rows) < MAX_ROWS:
+                    if len(rows) < MAX_ROWS or (row_type == _CALL and len(rows) < _MAX_CALL_ROWS):
                         row = {"type": row_type, "text": event}
                         # The text is filled in below; a cast would cost a call per row.
                         rows.append(row)  # type: ignore[arg-type]
