@@ -1262,5 +1262,6 @@ def test_doing_what_the_turn_asked_in_the_lines_words_is_not_following_it(
         " [[ci]]\n"
     )
     events = _ran(user, "ls", 0)
-    events[-1]["payload"]["text"] = "I fixed the failing tests; CI passes on the pull request now."
+    reply = "I fixed the failing tests; CI passes on the pull request now."
+    events[-1] = {**events[-1], "payload": {"text": reply, "session_id": "s2"}}
     assert _scan(events, board) == [(3, outcome)]
