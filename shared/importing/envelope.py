@@ -28,6 +28,7 @@ from typing import Any
 
 from shared.importing.records import Role, Utterance
 from shared.importing.redaction import redact
+from shared.importing.templates import typed_input
 
 # Characters kept per text (the scanner reads at most 4,000 of a user turn and 600 of a
 # row; the spine keeps more so a later, wider judge still has it).
@@ -103,7 +104,11 @@ def to_event(fmt: str, utt: Utterance, ts: str, cleaner: Cleaner) -> dict[str, A
     """The spine event (without ``id``/``ts`` order concerns: keys in the original's order)."""
     key = session_key(fmt, utt.session_id)
     origin = {"format": fmt, "record": utt.record_id, "line": utt.line}
-    text = cleaner.clean(utt.text, CAPS[utt.role])
+    said = utt.text
+    if utt.role is Role.USER:
+        # an expanded command template: only the typed input is the person's
+        said = typed if (typed := typed_input(said)) is not None else said
+    text = cleaner.clean(said, CAPS[utt.role])
     fields: dict[str, Any]
     if utt.role in (Role.USER, Role.USER_ACTION):
         payload: dict[str, Any] = {"text": text}

@@ -606,3 +606,30 @@ def test_a_tool_search_is_a_tool_use_and_its_findings_a_result(tmp_path: Path) -
         ),
         (Role.TOOL_RESULT, "tool_search", "call_xgiF3okhPZUNAiIvBaOqj1gU", "found: mcp__deepwiki"),
     ]
+
+
+def test_an_expanded_command_template_keeps_only_the_typed_input(tmp_path: Path) -> None:
+    # A Spec Kit command as Codex records it (dsissoko/atelier, MIT, a 2026-01-09 rollout;
+    # the template's body shortened): the person typed only the feature description.
+    from shared.importing.envelope import Cleaner, to_event
+
+    template = (
+        "\n## User Input\n\n```text\n{}\n```\n\n"
+        "You **MUST** consider the user input before proceeding (if not empty).\n\n"
+        "## Outline\n\nThe text the user typed after `/speckit.specify` in the triggering "
+        "message **is** the feature description. Do not ask the user to repeat it unless "
+        "they provided an empty command.\n"
+    )
+    typed = "Atelier est un template clonable pour initier un produit logiciel."
+    path = rollout(
+        tmp_path,
+        meta(),
+        line("event_msg", {"type": "user_message", "message": template.format(typed)}),
+        line("event_msg", {"type": "user_message", "message": template.format("")}),
+        line("event_msg", {"type": "user_message", "message": "## User Input\n\nmy notes"}),
+    )
+    said, problems, _ = read(path)
+    assert problems == [] and len(said) == 3
+    texts = [to_event("codex", u, u.ts or "", Cleaner())["payload"]["text"] for u in said]
+    # the template's words ("Do not ask the user to repeat it") are nobody's instruction
+    assert texts == [typed, "", "## User Input\n\nmy notes"]
