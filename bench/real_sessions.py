@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from shared.formats.board import parse_board
+from shared.formats.board import Board, parse_board
 from shared.importing.envelope import Cleaner, to_event
 from shared.importing.formats import reader
 from shared.importing.records import Problem, ReadState, Utterance
@@ -156,16 +156,21 @@ class Prediction:
     problems: list[str] = field(default_factory=list)
 
 
-def predict(session: Session, judge: EventJudge | None = None) -> Prediction:
-    events, problems = events_of(session)
-    board = parse_board("\n".join(session.board) + "\n")
-    # The context a pass builds from the kernel's topic files (weaver/pipeline.py).
+def board_of(session: Session) -> tuple[Board, JudgeContext]:
+    """The session's board, and the context a pass builds from the kernel's topic files
+    (weaver/pipeline.py) for it."""
     texts = dict(session.dossiers)
     ctx = JudgeContext(
         dossiers=session.markers,
         dossier_cues={slug: token_set(text) for slug, text in texts.items()},
         rule_files=cited_rule_files(texts),
     )
+    return parse_board("\n".join(session.board) + "\n"), ctx
+
+
+def predict(session: Session, judge: EventJudge | None = None) -> Prediction:
+    events, problems = events_of(session)
+    board, ctx = board_of(session)
     date = events[-1]["ts"][:10] if events else FALLBACK_TS[:10]
     # The corpus's slugs carry no lesson-/groove- prefix, so they are pointers rather
     # than node markers: a fragment is mapped to its line's first pointer by number.
@@ -304,13 +309,7 @@ def cross_board(sessions: list[Session]) -> list[dict[str, Any]]:
             if other == repo:
                 continue
             pairs += 1
-            board = parse_board("\n".join(owner.board) + "\n")
-            texts = dict(owner.dossiers)
-            ctx = JudgeContext(
-                dossiers=owner.markers,
-                dossier_cues={slug: token_set(text) for slug, text in texts.items()},
-                rule_files=cited_rule_files(texts),
-            )
+            board, ctx = board_of(owner)
             for item in scan_events(board, events, ctx, None, date=date):
                 if item.fragment.trajectory not in ("STRENGTHENING", "WEAKENING"):
                     continue
