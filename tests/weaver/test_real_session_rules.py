@@ -1265,3 +1265,32 @@ def test_doing_what_the_turn_asked_in_the_lines_words_is_not_following_it(
     reply = "I fixed the failing tests; CI passes on the pull request now."
     events[-1] = {**events[-1], "payload": {"text": reply, "session_id": "s2"}}
     assert _scan(events, board) == [(3, outcome)]
+
+
+_CONSOLE_BOARD = (
+    "# B\n\n- When changing the console app, keep all work in the core library [[core]]\n"
+    "- Use tabs [[tabs]]\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("complaint", "outcome"),
+    [
+        # the marker and the line's situation in different sentences: about something else
+        (
+            "I do not wish to make changes at this point. "
+            "Please review the console app and list what is left.",
+            [],
+        ),
+        # in the same breath: the line
+        (
+            "No, don't put that logic in the console app, it belongs in the core library.",
+            [(3, "WEAKENING")],
+        ),
+    ],
+)
+def test_a_complaint_names_a_lines_situation_in_the_same_sentence(
+    complaint: str, outcome: list[tuple[int, str]]
+) -> None:
+    events = _ran("add a menu entry", "ls", 0) + _ran(complaint, "ls", 1)
+    assert _scan(events, _CONSOLE_BOARD) == outcome

@@ -28,6 +28,7 @@ from shared.language.markers import (
 )
 from shared.language.text import normalise, own_words, token_set
 from shared.weaver.judging.attribution import (
+    _NAMES_TRIGGER,
     CITED_REL,
     JUDGES_PREVIOUS,
     NAMES_DIRECTION,
@@ -73,7 +74,7 @@ _CODE_SPAN = re.compile(r"`[^`\n]+`")
 # ran themselves (Codex's "!cmd"). The rest of an action's text is the importer's.
 _REASON = re.compile(r"(?:rejected the agent's \S+ call|ran a shell command): ")
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
-VERSION = "16"
+VERSION = "17"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
 # A correction's candidate line: (index, relations, corrects the previous turn, tier).
 _Blamed = tuple[int, list[str], bool, int]
@@ -298,6 +299,17 @@ class RuleJudge:
                     # about something else ("the keys still aren't registered" after
                     # the agent ran the line's build command is a bug report).
                     continue
+                if (
+                    rank == _NAMES_TRIGGER
+                    and i in seen.triggered
+                    and not (i in seen.mentioned or i in seen.cited or i in seen.quoted)
+                    and not _broken(previous, line.hash)
+                    and i not in _complained_near(own, index)
+                ):
+                    # The complaint and the line's situation sit in different sentences
+                    # ("I do not wish to make changes now. … the neighbouring tests"):
+                    # the complaint is about something else.
+                    continue
                 if points_at_rule and corrects_prev:
                     relations = [*relations, RULE_REF_REL]
                 blamed.append((i, relations, corrects_prev, rank))
@@ -384,6 +396,19 @@ def _asked_after_skipping(own: str, previous: SessionMemory, index: BoardIndex) 
         return set()  # "review the changelog entry": it exists, it is not asked for
     wanted = commands_named(own, index.actions, 2) | files_named(own, index.actions)
     return {i for i in wanted if skipped(judged, index.actions[i])}
+
+
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+
+
+def _complained_near(own: str, index: BoardIndex) -> set[int]:
+    """The lines whose trigger a sentence of the user's that carries a correction marker
+    meets: where a complaint names a line's situation in the same breath."""
+    found: set[int] = set()
+    for sentence in _SENTENCE.split(own):
+        if sentence.strip() and markers(sentence)[0]:
+            found |= index.triggered(token_set(normalise(_CODE_SPAN.sub(" ", sentence))))
+    return found
 
 
 def _asked_for(deed: str, said: frozenset[str]) -> bool:
