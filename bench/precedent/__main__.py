@@ -45,11 +45,14 @@ from shared.review.precedent.training import Example, Fitted, fit  # noqa: E402
 C = 3.0  # inverse regularisation strength
 # The shipped setting, decided on the repository-grouped cross-validation (``cv``; see
 # tests/corpora/gates/README.md): board lines the gates pass are rejected at p >= 0.85 and
-# gradient rejects passed below p < 0.5 (``second_opinion.PASSED``); dossier and topic
-# lines the gates pass are rejected at p >= 0.85, and no dossier reject is passed.
+# gradient rejects passed below p < 0.5 (``second_opinion.PASSED``). Dossier lines keep
+# the rules' verdict: at p >= 0.85 the judge (fitted on memory-bank prose) rejected the
+# kernel's own dossier records, the lines subcon's crystallizer writes ("[observation]
+# Present in external evidence from … to …", "[conditional: next turn about [[x]]] check
+# the correction in … still holds"), so the committer would hold back its own output.
 REJECT_AT = 0.85
 APPROVE_BELOW = 0.5
-DOSSIER_REJECT_AT = 0.85
+DOSSIER_REJECT_AT: float | None = None
 # The settings weighed for the judge: (name, reject at, approve below).
 CANDIDATES: tuple[tuple[str, float | None, float | None], ...] = (
     ("rules only", None, None),

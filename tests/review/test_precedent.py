@@ -225,8 +225,37 @@ def test_a_dossier_reject_is_never_passed() -> None:
 def test_a_plain_kernel_dossier_line_keeps_the_rules_verdict() -> None:
     kernel = ReviewContext("memory/entities/acme.md", FileKind.DOSSIER)
     line = "[observation] Acme is a logistics company based in Berlin."
-    assert shipped().dossier_reject_at is not None
     assert review_claim(line, kernel) is None and review_rules(line, kernel) is None
+
+
+@pytest.mark.parametrize(
+    ("section", "line"),
+    [
+        (
+            "What it is now",
+            '[observation] "the deploy broke again, check staging" (2026-01-06/e.md)',
+        ),
+        (
+            "Open variables",
+            "[conditional: next turn about [[acme]]] check the correction in "
+            "2026-01-06/e.md still holds",
+        ),
+        ("Trend", "[observation] Present in external evidence from 2026-01-01 to 2026-01-05."),
+        ("What it is now", "[observation] evidence in 2026-01-05/evt_1.md"),
+        (
+            "Relationship / stance",
+            "[inference] The agent meets [[acme]] in recurring external turns.",
+        ),
+    ],
+)
+def test_the_lines_subcons_crystallizer_writes_keep_the_rules_verdict(
+    section: str, line: str
+) -> None:
+    # The judge was fitted on memory-bank prose; at the dossier threshold it tried, it
+    # rejected these (p 0.89-0.99), and the committer would hold back subcon's own output.
+    kernel = ReviewContext("memory/entities/acme.md", FileKind.DOSSIER, section, ("acme", section))
+    assert shipped().dossier_reject_at is None
+    assert review_claim(line, kernel) == review_rules(line, kernel) is None
 
 
 def _tune_board_rows() -> list[dict[str, object]]:

@@ -25,12 +25,13 @@ from shared.review.gates.rules import PRECEDENT as PREFIX
 from shared.review.gates.rules import precedent
 from shared.review.precedent.model import Model
 
-# Board lines, and entity dossiers where the model names a dossier threshold. The
-# labelled dossier lines are memory-bank prose, not the kernel's "[observation] …" records
-# (the judge reads neither modal tags nor pointers), so on dossiers the judge only adds
-# rejects, at a threshold the repository-grouped cross-validation showed gaining on
-# dossier lines whether the rules had seen their repositories or not; it never passes a
-# dossier reject (on the cross-validation that lost many lines the rules had right).
+# Board lines, and entity dossiers where the model names a dossier threshold (the
+# shipped model names none). The labelled dossier lines are memory-bank prose, not the
+# kernel's "[observation] …" records (the judge reads neither modal tags nor pointers):
+# at the 0.85 the cross-validation favoured, it rejected the records subcon's own
+# crystallizer writes, so dossier lines keep the rules' verdict. Were a threshold named,
+# the judge would only add dossier rejects, never pass one (on the cross-validation that
+# lost many lines the rules had right).
 # Topic files are not judged: the kernel's topics are grooves and lessons (Condition /
 # Procedure / References), imperative steps that the labelled dossier lines reject as
 # pending work, and on the demo kernel the judge rejected good procedure steps the rules
