@@ -9,7 +9,7 @@
   its examples), from which every gate builds its findings;
 * ``registry``: rule id -> gate, the gate set of each file kind, and ``review_claim`` /
   ``review_ruling`` / ``review_rules``, which run a set over one line;
-* ``second_opinion``: the precedent judge's last word on board and entity dossier lines.
+* ``second_opinion``: the precedent judge's last word on board lines.
 
 This package's ``__init__`` imports nothing, so importing one gate loads no other.
 """

@@ -20,9 +20,9 @@ rejecting gate wins, so the more specific diagnosis comes first):
 Every set starts with ``secret``: a line holding a credential is rejected in any
 allowlisted file, and its value is never quoted.
 
-On board and entity dossier lines the precedent judge (``second_opinion``, fitted to
-labelled real lines) has the last word where it is sure; ``review_rules`` is the written
-gates alone.
+On board lines (and on entity dossiers, were the model to name a dossier threshold; the
+shipped one names none) the precedent judge (``second_opinion``, fitted to labelled real
+lines) has the last word where it is sure; ``review_rules`` is the written gates alone.
 """
 
 from __future__ import annotations
@@ -79,8 +79,7 @@ GATE_SETS: dict[FileKind, tuple[str, ...]] = {
 
 def review_claim(text: str, ctx: ReviewContext) -> Finding | None:
     """Run the gate set of ``ctx.kind`` over one logical line; the first finding wins,
-    and on board and entity dossier lines the precedent judge has the last word where it
-    is sure."""
+    and the precedent judge has the last word where it is sure (``second_opinion``)."""
     return review_ruling(text, ctx).finding
 
 

@@ -1,5 +1,6 @@
-"""The precedent judge: a second opinion on board and entity dossier lines, fitted to
-labelled real lines.
+"""The precedent judge: a second opinion on board lines (and on entity dossiers when
+the model names a dossier threshold; the shipped one names none), fitted to labelled
+real lines.
 
 ``features`` (what a line is read by), ``training`` (the deterministic fit), ``model``
 (the shipped file, read at first use) and ``judge`` (when it overrules the written

@@ -279,6 +279,7 @@ class RuleJudge:
         points_at_rule = bool(seen.corr) and _RULE_REF.search(own) is not None
         out: list[Judgement] = []
         blamed: list[_Blamed] = []
+        near: set[int] | None = None  # lines a marked sentence meets, found when asked
         for i in index.candidates(seen.words, bool(seen.corr), seen.prev_ids, named):
             line = board.lines[i]
             cues = index.cues[i]
@@ -304,12 +305,13 @@ class RuleJudge:
                     and i in seen.triggered
                     and not (i in seen.mentioned or i in seen.cited or i in seen.quoted)
                     and not _broken(previous, line.hash)
-                    and i not in _complained_near(own, index)
                 ):
-                    # The complaint and the line's situation sit in different sentences
-                    # ("I do not wish to make changes now. … the neighbouring tests"):
-                    # the complaint is about something else.
-                    continue
+                    near = _complained_near(own, index) if near is None else near
+                    if i not in near:
+                        # The complaint and the line's situation sit in different
+                        # sentences ("I do not wish to make changes now. … the console
+                        # app"): the complaint is about something else.
+                        continue
                 if points_at_rule and corrects_prev:
                     relations = [*relations, RULE_REF_REL]
                 blamed.append((i, relations, corrects_prev, rank))

@@ -146,8 +146,6 @@ PROGRAMS: frozenset[str] = frozenset(
     ]
 )
 
-# A kind of step a line can prescribe without naming the command, and the command heads
-# that perform it. The words that name the step are the lexicon's ``step:<kind>``.
 # Package managers that stand in for each other, and the commands by which each adds a
 # dependency: a line telling the agent to use one ("Use `uv` for Python package
 # management", "use `pnpm`") is broken by adding one with another ("pip install …"),
@@ -185,6 +183,8 @@ def _rivals(prescribed: list[tuple[str, ...]]) -> tuple[tuple[str, ...], ...]:
     return tuple(dict.fromkeys(out))
 
 
+# A kind of step a line can prescribe without naming the command, and the command heads
+# that perform it. The words that name the step are the lexicon's ``step:<kind>``.
 STEPS: dict[str, tuple[tuple[str, ...], ...]] = {
     "test": (
         ("pytest",),
