@@ -4,6 +4,9 @@
     python bench/label_audit.py compare --labels MINE.jsonl [--corpus LINES.jsonl] [--write]
     python bench/label_audit.py report      # the figures of tests/corpora/gates/audit.jsonl
 
+``--dossier`` (on each command) runs the same audit on dossier rows alone, with its own seed
+and sample size, into ``audit_dossier.jsonl``: the first audit held only 21 dossier rows.
+
 ``sample`` draws a stratified random sample (fixed seed) of the corpus's **tune** rows,
 strata = collection rounds 1-13 / 14-15 x corpus decision, proportional allocation, and
 writes only ``id``, ``text``, ``kind`` and ``source.path`` in a shuffled order, so the
@@ -42,6 +45,10 @@ from bench.quality import CORPUS, load, round_repos  # noqa: E402
 AUDIT = ROOT / "tests" / "corpora" / "gates" / "audit.jsonl"
 SEED = 20261201
 SAMPLE_SIZE = 240
+# The dossier audit (session of 2026-12-08): dossier rows only, its own seed and file.
+DOSSIER_AUDIT = AUDIT.with_name("audit_dossier.jsonl")
+DOSSIER_SEED = 20261208
+DOSSIER_SIZE = 200
 ROUND_GROUPS = ("1-13", "14-15")
 # Adjudication of a disagreement against the README's written conventions.
 VERDICTS = ("corpus-wrong", "audit-wrong", "ambiguous")
@@ -84,11 +91,15 @@ def sample(
     return picked
 
 
-def blind(picked: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [
-        {"id": i, "text": r["text"], "kind": r["kind"], "path": r["source"]["path"]}
-        for i, r in enumerate(picked)
-    ]
+def blind(picked: Sequence[dict[str, Any]], with_section: bool = False) -> list[dict[str, Any]]:
+    out = []
+    for i, r in enumerate(picked):
+        row = {"id": i, "text": r["text"], "kind": r["kind"], "path": r["source"]["path"]}
+        if with_section:
+            # A dossier line is read under its heading (the gate sees it too).
+            row["headings"] = r.get("headings") or []
+        out.append(row)
+    return out
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -195,20 +206,33 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("sample")
     s.add_argument("--out", type=Path, required=True)
-    s.add_argument("--corpus", type=Path, default=CORPUS)
     c = sub.add_parser("compare")
     c.add_argument("--labels", type=Path, required=True)
-    c.add_argument("--corpus", type=Path, default=CORPUS)
     c.add_argument("--write", action="store_true")
-    sub.add_parser("report")
+    for p in (s, c):
+        p.add_argument("--corpus", type=Path, default=CORPUS)
+        p.add_argument(
+            "--dossier",
+            action="store_true",
+            help=f"the dossier audit: {DOSSIER_SIZE} dossier rows, seed {DOSSIER_SEED},"
+            f" written to {DOSSIER_AUDIT.name}",
+        )
+    r = sub.add_parser("report")
+    r.add_argument("--dossier", action="store_true")
     args = ap.parse_args(argv)
+    audit_path = DOSSIER_AUDIT if args.dossier else AUDIT
     if args.cmd == "report":
-        report(load(AUDIT))
+        report(load(audit_path))
         return 0
     fresh = round_repos()
-    picked = sample(tune_rows(args.corpus), fresh)
+    if args.dossier:
+        rows = [r for r in tune_rows(args.corpus) if r["kind"] == "dossier"]
+        picked = sample(rows, fresh, DOSSIER_SIZE, DOSSIER_SEED)
+    else:
+        picked = sample(tune_rows(args.corpus), fresh)
     if args.cmd == "sample":
-        args.out.write_bytes(b"".join(orjson.dumps(b) + b"\n" for b in blind(picked)))
+        blind_rows = blind(picked, with_section=args.dossier)
+        args.out.write_bytes(b"".join(orjson.dumps(b) + b"\n" for b in blind_rows))
         print(f"wrote {len(picked)} blind rows to {args.out}")
         return 0
     labels = {int(x["id"]): x for x in load(args.labels)}
@@ -219,8 +243,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = audit_rows(picked, labels, fresh)
     report(rows)
     if args.write:
-        AUDIT.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in rows))
-        print(f"wrote {AUDIT}")
+        audit_path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in rows))
+        print(f"wrote {audit_path}")
     return 0
 
 
