@@ -42,8 +42,9 @@ from bench.real_sessions import Session, load, outcomes  # noqa: E402
 AUDIT = ROOT / "tests" / "corpora" / "real_sessions" / "audit.jsonl"
 SEED = 20261208
 SAMPLE_SIZE = 40
-# Adjudication of a disagreement against labelling.md.
-VERDICTS = ("corpus-wrong", "audit-wrong", "ambiguous")
+# Adjudication of a disagreement against labelling.md, read from the two readers' reasons:
+# one reader wrong, each missing an outcome the guide gives, or the guide silent.
+VERDICTS = ("corpus-wrong", "audit-wrong", "both-incomplete", "ambiguous")
 
 
 def tune_sessions() -> list[Session]:
@@ -99,6 +100,7 @@ def audit_rows(
         mine = _outcome_set(label.get("expect", ()))
         corpus = s.expected()
         row = {
+            "n": label.get("n", ""),
             "id": s.id,
             "category": s.category,
             "corpus": sorted(map(list, corpus)),
@@ -172,6 +174,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.cmd == "compare":
         rows = audit_rows(_read_jsonl(args.labels), tune_sessions())
+        if AUDIT.exists():
+            # Keep the adjudications already written beside the rows they judge.
+            judged = {r["id"]: r for r in _read_jsonl(AUDIT) if "verdict" in r}
+            for row in rows:
+                if row["id"] in judged and not row["agrees"]:
+                    row["verdict"] = judged[row["id"]]["verdict"]
+                    row["note"] = judged[row["id"]]["note"]
         report(rows)
         if args.write:
             AUDIT.write_text(

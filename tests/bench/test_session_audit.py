@@ -62,3 +62,20 @@ def test_a_held_out_session_cannot_be_audited() -> None:
         assert "not a tune session" in str(exc)
     else:
         raise AssertionError("a held-out session was accepted")
+
+
+def test_the_recorded_audit_is_of_tune_sessions_and_every_disagreement_is_judged() -> None:
+    from bench.session_audit import AUDIT, VERDICTS
+
+    rows = [json.loads(line) for line in AUDIT.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == SAMPLE_SIZE
+    tune = {s.id: s for s in tune_sessions()}
+    for row in rows:
+        session = tune[row["id"]]  # a KeyError here is a held-out or unknown session
+        # The corpus outcomes recorded are the corpus's labels as they stand.
+        assert {tuple(o) for o in row["corpus"]} == session.expected(), row["id"]
+        assert row["agrees"] == (sorted(row["audit"]) == sorted(row["corpus"]))
+        if row["agrees"]:
+            assert "verdict" not in row
+        else:
+            assert row["verdict"] in VERDICTS and row["note"].strip(), row["id"]
