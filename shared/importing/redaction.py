@@ -239,6 +239,23 @@ def _in_mark(text: str, at: int) -> bool:
     return opened >= 0 and "]" not in before[opened:]
 
 
+# A bare "pass" after another word is mostly the English noun or verb ("Lighting pass:
+# `Shader`", "all pass => passed", "first pass: parse"), unless that word names whose
+# password it is: there the value must look random to count.
+_PASS_OWNER = frozenset(
+    {"db", "database", "admin", "root", "user", "ftp", "smtp", "mail", "wifi", "vpn", "ssh"}
+)
+_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ \t]$")
+
+
+def _prose_pass(m: re.Match[str]) -> bool:
+    kw = m.groupdict().get("kw") or ""
+    if kw.lower() != "pass" or m.groupdict().get("rest"):
+        return False
+    before = _WORD_BEFORE.search(m.string, 0, m.start("kw"))
+    return before is not None and before.group(1).lower() not in _PASS_OWNER
+
+
 def _check_value(m: re.Match[str], start: int, end: int, kind: str) -> tuple[int, int] | None:
     if _in_mark(m.string, m.start()):
         return None
@@ -255,6 +272,10 @@ def _check_value(m: re.Match[str], start: int, end: int, kind: str) -> tuple[int
     sep = groups.get("sep")
     strong = quoted or sep is None or sep in _STRONG_SEPARATORS or bool(groups.get("cjk"))
     value = text[start:end]
+    if kind == "password" and _prose_pass(m):
+        # Still a password when the value is random-looking ("my pass: Xk9#mQ2!vLp").
+        ok = any(c.isdigit() for c in value) and looks_secret(value, strong=False)
+        return (start, end) if ok else None
     ok = looks_secret(value, strong=strong, numeric=kind == "password")
     return (start, end) if ok else None
 

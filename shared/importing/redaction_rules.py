@@ -614,6 +614,8 @@ RULES: tuple[Rule, ...] = (
             "我的密码是 S3cure#2024",
             'passphrase: "correct horse battery 42"',
             "the staging password is Xk9#mQ2!vLp, rotate it tomorrow",
+            "DB pass: Xk9#mQ2!vLp",
+            "my pass: Xk9#mQ2!vLp",
         ),
         near_misses=(
             "password=changeme",
@@ -630,6 +632,8 @@ RULES: tuple[Rule, ...] = (
             "the password is incorrect",
             "pwd: /home/alice/project",
             "PASSWORD_FILE=/run/secrets/db_password",
+            "Lighting pass: `ShaderOGLShading` (`GLSL/Shading.vs/.fs`), ADS",
+            "all pass => passed, none skipped",
             "--- PASS: TestWriteActiveSessions_NoSessions (0.01s)",
             "--- PASS: TestTrackCommandDetachedSkipsNilCommand (0.00s)",
             "    --- PASS: TestImport/bash_with-dash2 (0.00s)",
