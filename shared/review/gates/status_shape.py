@@ -328,6 +328,8 @@ _WORK_STATE = lexicon.matcher("work_state", prefilter=True)
 _TALLY = lexicon.matcher("progress_tally", prefilter=True)
 _LIMIT = lexicon.matcher("limit_mark")
 _CHANGE_RECAP = lexicon.matcher("change_recap")
+_SETTLED_LABEL = lexicon.matcher("settled_label")
+_SETUP_VALUE = lexicon.matcher("setup_value")
 _INCIDENT_FIELD = lexicon.matcher("incident_field")
 _INCIDENT_STORY = lexicon.matcher("incident_story", prefilter=True)
 _DELIBERATION = lexicon.matcher("deliberation", prefilter=True)
@@ -381,7 +383,17 @@ def _dossier_rule(claim: Claim, ctx: ReviewContext) -> str | None:
         return "work-state"
     if (_TALLY.found(text) or _MEASURED.found(claim.text)) and not _LIMIT.found(text):
         return "progress-tally"
-    if _CHECKBOX_RE.search(claim.raw) or _CHANGE_RECAP.found(text):
+    # "**Console Listener:** Added `page.on('console')` …", "❌→✅ Logout crash: Moved FCM
+    # init …": a field's value is read as a line of its own
+    # ("**Decision:** Replaced …" files a settled decision, "**外部 API**: 配置了 `…`" a setting)
+    value = strip_label(claim.raw).lower()
+    field_recap = (
+        value != claim.raw.lower()
+        and not _SETTLED_LABEL.found(text)
+        and not _SETUP_VALUE.found(value)
+        and _CHANGE_RECAP.found(value)
+    )
+    if _CHECKBOX_RE.search(claim.raw) or _CHANGE_RECAP.found(text) or field_recap:
         return "change-log-recap"
     if _INCIDENT_FIELD.match(text) or _INCIDENT_STORY.found(text) or _RECAP.found(text):
         return "incident-report"

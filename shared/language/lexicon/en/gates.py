@@ -17,7 +17,7 @@ _PRAISE = (
 _QUALITY = (
     r"maintainability|testability|flexibility|scalability|reliability|readability|modularity|"
     r"extensibility|reusability|robustness|coupling|security|performance|stability|"
-    r"separation of concerns|code quality|developer experience"
+    r"separation of concerns|code quality|developer experience|data consistency|data integrity"
 )
 # The quality ends its noun phrase: "ensures security." is a claim, "ensures security
 # headers are set" a fact about headers.
@@ -205,7 +205,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # "SQLite handles concurrent users effectively": how well it copes, unmeasured
         Pattern(
             r"\bhandles?\b[^.;]{0,40}?\b(?:effectively|efficiently|seamlessly|gracefully|"
-            r"robustly|smoothly|reliably|with ease)\b",
+            r"robustly|smoothly|reliably|with ease)\b"
+            # "Handles failures without crashing"
+            r"|^\W*handles?\s+(?:[\w-]+\s+){0,3}?without\s+(?:crashing|failing|errors?|downtime|"
+            r"data loss|issues|problems)\W*$",
             "how well it copes, with nothing that shows it",
             bounded=False,
         ),
@@ -248,7 +251,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # ("proper nouns", "regular expressions", "clean builds" name kinds, not qualities)
         r"^[*_\s]*(?i:secure|user-friendly|optimi[sz]ed|efficient|minimal|robust|scalable|"
         r"reliable|comprehensive|seamless|intuitive|enhanced|improved|high-performance|"
-        r"lightweight|responsive|flexible|graceful|effective)"
+        r"lightweight|responsive|flexible|graceful|effective|excellent|superior|great)"
         r"(?: [A-Za-z][\w.+#-]*){1,6}[.*_]*$",
         "a short phrase led by a quality",
     ),
@@ -311,6 +314,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # "**Rule**: …", "Prevention: …", "Lesson: …": a field naming the line as the rule of a
     # lesson
+    # "**Decision:** Replaced the plan of using MCP with …", "Rationale: …": a label filing a
+    # settled decision or its reason, whose body may tell the change it made
+    "settled_label": _shape(
+        r"(?i:^\W*(?:(?:key|final|architecture|architectural|design)\s+)?(?:decisions?|decided|"
+        r"rationale|why|reason)\W{0,3}[:：])",
+        "a label filing a settled decision or its reason",
+    ),
+    # "configured Postgres 15 as the primary store": a setting recorded, in a field's value
+    "setup_value": _shape(
+        r"^\W*(?:configured|set up|set to)\b",
+        "a setting recorded",
+    ),
     "rule_label": _shape(
         r"(?i:^\W*(?:(?:the|key|core|new)\s+)?(?:rules?|prevention|lessons?|takeaway|guideline|"
         r"principle|policy)\W{0,3}[:：])",
@@ -554,7 +569,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # a single-word field followed by its allowed values ("Category: `surprising` |
         # `unexpected`", "Severity: low | medium | high"): a form to fill in
         r"|^\W*(?i:category|severity|impact|tags?|confidence)"
-        r"\W*[:：]\s*[^|\n]{1,30}\|[^|\n]{1,30}\|",
+        r"\W*[:：]\s*[^|\n]{1,30}\|[^|\n]{1,30}\|"
+        # "Describe the product.", "List the main technologies, frameworks, and libraries.",
+        # "Feature 1", "Average phase duration: N/A": a template's prompt or slot left as is
+        r"|^\W*(?i:describe|explain|summari[sz]e|outline)\s+(?i:the|your)\s+(?i:product|project|"
+        r"problem|goals?|purpose|features?|architecture|system|approach|solution|context|users?|"
+        r"audience)\b[^`\n]{0,40}$"
+        r"|^\W*(?i:list)\s+(?i:the|your|all)\s+(?i:main|key|core|major)\s+[^`\n]{0,60}$"
+        r"|^\W*(?i:feature|goal|requirement|item|user story|component|pattern|decision|lesson)"
+        r"\s+\d+\W*$"
+        r"|[:：]\s*(?i:n/a|tbc)\W*$"
+        r"|^\W*(?i:no)\s+(?:[\w-]+\s+){0,2}?(?i:observed|recorded|logged|captured|learned|"
+        r"documented)\s+(?i:yet)\b",
         "an unfilled template's prompt",
     ),
     # "STRICTLY FOLLOW BELOW RULES", "Always follow the instructions below": how the
@@ -844,7 +870,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "status_field": _shape(
         r"^\W*(?:\d+[.)]\s*)?(?:(?:current|overall|project|build|ci|health|implementation|"
         r"development|release)\s+)?(?:status|state|phase|stage|mode|version)\W*[:：]"
-        r"|^\W*current\s+(?:focus|work|task|branch|sprint|milestone|step|priority)\W*[:：]",
+        r"|^\W*current\s+(?:focus|work|task|branch|sprint|milestone|step|priority|scale)\W*[:：]"
+        # "Branch: `main`", "**Commit**: 4994ce0", "Snapshot date: …": the checkout a note
+        # was written from ("Default branch: main", "Branch naming: …" are facts)
+        r"|^\W*(?:branch|commit|snapshot(?:\s+date)?)\W*[:：]",
         "a field whose value is the state of the work",
     ),
     # "We are currently in the initial design phase", "GUI development is completely
@@ -871,6 +900,14 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # "The basic UI is now complete", "Security allowlist is fully resolved"
         r"|\b(?:is|are)\s+(?:now|fully|finally)\s+(?:complete|completed|done|finished|resolved|"
         r"fixed|working|live)\b"
+        # "Pricing precedence is now correct and stable", "partial flag behavior is fixed.",
+        # "Offline-First Architecture: FULLY WORKING ✅", "Product management system
+        # operational", "Tests: not re-run this session": a state reached or not, as of now
+        r"|\b(?:is|are)\s+now\s+(?:correct|stable|functional|operational|in place)\b"
+        r"|\b(?:is|are)\s+(?:now\s+)?(?:fixed|resolved)\s*[.!]?\s*$"
+        r"|\bfully\s+(?:working|functional|operational)\b"
+        r"|\s(?:now\s+)?operational\s*[.!✅]*\s*$"
+        r"|\bnot\s+(?:yet\s+)?re-?(?:run|tested|verified|checked)\b"
         # "`a4_version3` — same as master", "2 commits ahead of origin/main": branch state
         r"|\b(?:same as|ahead of|behind|in sync with|up to date with)\s+(?:origin/)?(?:master|main|"
         r"develop|trunk)\b|\bfast-forward(?:ed)?\s+merged\b",
@@ -879,7 +916,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # WebSockets for live updates": work held up or still being looked at
         Pattern(
             r"^\W*(?:[\w ]{1,30}[:：—–-]\s*)?(?:still\s+|currently\s+)?(?:waiting\s+(?:for|on)|"
-            r"awaiting)\s+\w|\bblocked\s+(?:on|until|pending)\b"
+            r"awaiting|awaits)\s+\w|\bblocked\s+(?:on|until|pending)\b"
             r"|^\W*(?:\d+[.)]\s*)?(?:still\s+)?(?:looking into|figuring out|experimenting with|"
             r"trying out|thinking about)\b",
             "work held up or still being looked at",
@@ -912,7 +949,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"contains?)\s+(?:only\s+)?\d+\b"
         r"|\b\d+\s*/\s*\d+\s+(?:\S+\s+){0,3}?pass(?:ed|ing)?\b"
         r"|\b(?:tests?|build|ci|lint(?:ing)?|compil(?:e|ation))\s+(?:is\s+|are\s+)?(?:all\s+)?"
-        r"(?:passing|green|red|failing|broken)\s*[.!]?\s*$",
+        r"(?:passing|green|red|failing|broken)\s*[.!]?\s*$"
+        # "All publisher tests green; `validate` OK": the suite's colour as of now
+        r"|^\W*all\s+(?:[\w-]+\s+){0,2}?tests?\s+(?:are\s+|were\s+)?(?:green|passing|passed)\b",
         "a count read off the work as it stands",
         # "Implementation is about 80% complete", "120 passing, 3 failing": how far the work
         # has got
@@ -1015,7 +1054,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Symptom: …": a field of an incident write-up, what went wrong once
     "incident_field": _shape(
         r"^\W*(?:the\s+)?(?:problem|issue|bug|symptoms?|what happened|what went wrong|"
-        r"before|incident|error observed|observed behaviou?r)\W*[:：]",
+        r"before|incident|error observed|observed behaviou?r)(?:\W*[:：]|\.(?:\*\*)?\s)",
         "a field of an incident write-up",
     ),
     # "Consider using multiple markets", "Decision needed: …", "potential for …", "Open
@@ -1048,7 +1087,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\bneeds\s+(?:visual\s+)?(?:iteration|review|a fix|fixing|cleanup|attention)\b"
         r"|^\W*(?:estimate[ds]?|estimated (?:effort|time)|eta|end goal|target date)\W*[:：]"
         r"|\bmay already exist\b|\bnext,?\s+we\b|\bstill (?:needs?|missing|to be)\b"
-        r"|^\W*p[0-3]\s*[:：-]?\s+(?:fix|add|implement|remove|refactor|update|修)",
+        r"|^\W*p[0-3]\s*[:：-]?\s+(?:fix|add|implement|remove|refactor|update|修)"
+        # "Performance optimization required": work named as still needed
+        r"|\b(?:optimi[sz]ation|refactor(?:ing)?|clean-?up|testing|migration|documentation|"
+        r"fix(?:es)?|work)\s+(?:is\s+|are\s+)?(?:still\s+)?(?:required|needed|pending)\s*[.!]?\s*$",
         "work still to do",
         # "The next step is to wire the API in", "Next: add parser tests": the step to take
         Pattern(
