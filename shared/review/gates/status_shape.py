@@ -321,7 +321,9 @@ def _dated_entry(claim: Claim, ctx: ReviewContext) -> bool:
 _STAMP = lexicon.matcher(
     "update_stamp",
     # a bare timestamp as the whole line ("2025-07-22 15:27:00") stamps a log entry
-    neutral=r"^\W*\d{4}-\d{2}-\d{2}[ t]\d{1,2}:\d{2}(?::\d{2})?\W*(?:[a-z]{2,5})?\W*$",
+    neutral=r"^\W*\d{4}-\d{2}-\d{2}[ t]\d{1,2}:\d{2}(?::\d{2})?\W*(?:[a-z]{2,5})?\W*$"
+    # a date alone as the whole line ("`2026-03-13`" under "Snapshot Date")
+    r"|^\W*\d{4}-\d{2}-\d{2}\W*$",
 )
 _STATUS_FIELD = lexicon.matcher("status_field")
 _WORK_STATE = lexicon.matcher("work_state", prefilter=True)

@@ -257,7 +257,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     "placeholder_noun": _shape(
         r"(?i:^\W*+(?:[a-z-]+\s+){0,2}(?:requirements|standards|considerations|guidelines|"
-        r"constraints|goals|notes|overview|details|features|metrics)\W*$)",
+        r"constraints|goals|notes|overview|details|features|metrics|limitations|challenges)\W*$)",
         "a heading-like noun phrase with no content",
     ),
     "provenance": _shape(
@@ -869,7 +869,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # field, nor "Status codes: …")
     "status_field": _shape(
         r"^\W*(?:\d+[.)]\s*)?(?:(?:current|overall|project|build|ci|health|implementation|"
-        r"development|release)\s+)?(?:status|state|phase|stage|mode|version)\W*[:：]"
+        r"development|release)\s+)?(?:status|state|phase|stage|mode|version)"
+        r"(?:\s*\([^()]{1,20}\))?\W*[:：]"
         r"|^\W*current\s+(?:focus|work|task|branch|sprint|milestone|step|priority|scale)\W*[:：]"
         # "Branch: `main`", "**Commit**: 4994ce0", "Snapshot date: …": the checkout a note
         # was written from ("Default branch: main", "Branch naming: …" are facts)
@@ -906,6 +907,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:is|are)\s+now\s+(?:correct|stable|functional|operational|in place)\b"
         r"|\b(?:is|are)\s+(?:now\s+)?(?:fixed|resolved)\s*[.!]?\s*$"
         r"|\bfully\s+(?:working|functional|operational)\b"
+        # "… were not found during this refresh": what one pass over the work saw
+        r"|\b(?:during|in|for)\s+this\s+(?:session|refresh|run|pass|sweep)\b"
         r"|\s(?:now\s+)?operational\s*[.!✅]*\s*$"
         r"|\bnot\s+(?:yet\s+)?re-?(?:run|tested|verified|checked)\b"
         # "`a4_version3` — same as master", "2 commits ahead of origin/main": branch state
@@ -973,7 +976,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|(?:issue|problem|bug|incident)\s+(?:description|report|summary)|what\s+happened"
         r"|(?:recent\s+)?accomplishments|session\s+\d+|release\s+notes|what'?s\s+new"
         r"|in\s+progress|work\s+in\s+progress|wip|pending(?:\s+\w+)?|action\s+items"
-        r"|fix(?:es)?\s+applied|changes\s+made|resolved\s+issues|issues\s+resolved)\b",
+        r"|fix(?:es)?\s+applied|changes\s+made|resolved\s+issues|issues\s+resolved"
+        # "## Completed This Session (2026-05-18)", "## Just Completed", "## SHORT TERM",
+        # "## Next": work done in one session, or a stretch of the roadmap
+        r"|(?:just\s+)?completed(?:\s+(?:this|last|previous)\s+session|\s+(?:tasks?|work|items))?"
+        r"(?=\s*(?:[(]|$))"
+        r"|(?:short|long|near|mid|medium)[- ]term"
+        r"|next(?:\s+(?:steps?|up|actions?|tasks?|priorities|issues(?:\s+to\s+tackle)?))?\W*$)\b",
         "a dossier heading whose theme is work to do, under way or done once",
     ),
     # "Attachments are rendered via direct CDN links", "The app fetches movie data from the
@@ -1000,7 +1009,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # clarity", "Successfully migrated …", "Complete project structure created": a line
     # that reports a change made ("Fixed position on the left side" is a layout value)
     "change_recap": _shape(
-        r"^\W*(?:\d+[.)]\s*)?(?:successfully\s+|also\s+|then\s+)?(?:added|removed|updated|changed|"
+        r"^\W*(?:\d+[.)]\s*)?(?:successfully\s+|also\s+|then\s+)?(?:added|removed|"
+        # ("Updated weekly — …" says how often, no change made)
+        r"updated(?!\s+(?:weekly|daily|hourly|nightly|monthly|yearly|annually|quarterly|every|each|"
+        r"automatically|on (?:each|every)|whenever))|changed|"
         r"fixed(?!\s+(?:position|width|height|size|length|rate|point|price|costs?|header|"
         r"layout|columns?|order|number|schedule|time|window|set|string|value))|renamed|merged|"
         r"rewrote|rewritten|deleted|created|moved|bumped|refactored|dropped|introduced|"
@@ -1037,7 +1049,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             r"(?:identified|found|fixed|added|implemented|completed|discovered|resolved|created|"
             r"updated|refactored|migrated|removed|switched|finished|verified|confirmed)\b"
             r"|^\W*(?:\d+[.)]\s*)?(?:changing|updating|switching|moving|renaming|replacing|"
-            r"migrating)\s+[^.;:]{1,60}?\s+from\s+[^.;:]{1,30}?\s+to\s",
+            r"migrating)\s+[^.;:]{1,60}?\s+from\s+[^.;:]{1,30}?\s+to\s"
+            # "Confirmed `PlaywrightBridgeService` was initializing correctly": a check made once
+            r"|^\W*(?:\d+[.)]\s*)?(?:confirmed|verified)\s+(?:that\s+)?[^.;]{1,80}?\b(?:was|were)\b",
             "the writer's own work reported, or a change under way",
             bounded=False,
         ),
@@ -1141,7 +1155,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:appears?|seems?)\s+to\s+(?:be|work|have)\b"
         r"|\b(?:cheap|easy|quick|big|huge|clear)\s+(?:\w+\s+)?wins?\b"
         r"|\bconfirmed\s+the\s+(?:\w+\s+)?(?:advantage|benefit|value|superiority)\b"
-        r"|^\W*(?:faster|slower|simpler|cleaner|easier|better|safer)\s+than\b",
+        r"|^\W*(?:faster|slower|simpler|cleaner|easier|better|safer)\s+than\b"
+        r"|[(]\s*(?:much\s+|far\s+)?(?:better|faster|cheaper|smarter|more accurate)\s+than\b",
         "an impression offered as evidence",
         # "The UI feels snappy", "Users seem to like the onboarding": how it felt or seemed
         Pattern(
@@ -1163,7 +1178,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\bthere (?:might|may|could) be\b|\bneeds?\s+confirmation\b|\bunconfirmed\b"
         r"|\bwould have (?:been|caught|prevented|saved)\b|\bpresumably\b"
         r"|\b(?:i|we)\s+(?:think|believe|suspect|guess)\b"
-        r"|\b(?:this|which)\s+(?:implies|suggests|indicates)\s+that\b",
+        r"|\b(?:this|which)\s+(?:implies|suggests|indicates)\s+that\b"
+        # "Impact: Medium - Would improve interaction accuracy": a benefit foreseen
+        r"|\bwould\s+(?:likely\s+|probably\s+)?(?:improve|help|reduce|increase|speed up|"
+        r"simplify)\b",
         "a guess",
     ),
     # "Recommendation: …", "Future improvement: …", "We should ensure …", "in future
@@ -1175,7 +1193,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\bwe should\b|\bit (?:would|might) be (?:better|worth|good|nice|wise)\b"
         r"|\bin (?:a |the )?future (?:refactor(?:ing)?|version|release|iteration|rewrite)\b"
         r"|\b(?:could|should) (?:be|also be) (?:improved|refactored|optimi[sz]ed|extended|"
-        r"replaced|split|simplified|reworked)\b",
+        r"replaced|split|simplified|reworked)\b"
+        # "Solution: add an overload that …", "The definitive solution is to refactor …": the
+        # fix still to make
+        r"|^\W*(?:the\s+)?(?:solution|fix)\W{0,3}[:：]\s*(?:add|create|implement|refactor|rewrite|"
+        r"introduce|extract)\b"
+        r"|\b(?:the\s+)?(?:definitive|proper|real|best|right|correct|long-term)\s+(?:solution|fix)\s+"
+        r"(?:is|would be|will be)\s+to\b",
         "a fix proposed, not a fact",
     ),
     # "Easier to maintain and scale", "for maximum compatibility", "clear separation of
@@ -1192,6 +1216,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|^\W*better\s+(?:organi[sz]ation|performance|maintainability|structure|ux|"
         r"user experience|reliability|security)\b"
         r"|\bwell-(?:structured|designed|organi[sz]ed|architected|engineered|crafted)\b"
+        # "a secure, scalable, and maintainable architecture": qualities listed, none shown
+        r"|\b(?:secure|scalable|maintainable|robust|reliable|performant|flexible|extensible|"
+        r"modular|testable)(?:,\s*(?:and\s+)?|\s+and\s+)(?:secure|scalable|maintainable|robust|"
+        r"reliable|performant|flexible|extensible|modular|testable)\b"
         r"|\b(?:high-performance|high-throughput|high-quality|enterprise-grade|"
         r"production-grade|cutting-edge|state-of-the-art|battle-tested|world-class)\b"
         r"|\bcomplete\s+(?:[\w-]+\s+)?solution\b|\bdesigned to be\s+(?:responsive|scalable|"
