@@ -24,6 +24,7 @@ from shared.language.claims import (
     Claim,
     find_trigger,
     labelled_setting,
+    strip_label,
     words,
 )
 from shared.language.claims.vocabulary import ARTEFACT, IMPERATIVE
@@ -224,7 +225,10 @@ def check(claim: Claim, ctx: ReviewContext) -> Finding | None:
     concrete = supported or "`" in claim.raw or _FIGURE_RE.search(claim.raw) is not None
     if not concrete and _BENEFIT_LABEL.match(claim.text):
         return _finding("unsupported-claim", "benefit label")
-    if not concrete and _QUALITY_BULLET.match(claim.raw):
+    # "**API Quality:** Excellent REST API, well documented": a field whose value is praise
+    if not concrete and (
+        _QUALITY_BULLET.match(claim.raw) or _QUALITY_BULLET.match(strip_label(claim.raw))
+    ):
         return _finding("unsupported-claim", "quality")
     if not concrete and (_UNSPECIFIED_FIT.found(text) or _CAPABILITY.match(claim.text)):
         return _finding("unsupported-claim", "fit")

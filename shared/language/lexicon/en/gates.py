@@ -251,8 +251,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # ("proper nouns", "regular expressions", "clean builds" name kinds, not qualities)
         r"^[*_\s]*(?i:secure|user-friendly|optimi[sz]ed|efficient|minimal|robust|scalable|"
         r"reliable|comprehensive|seamless|intuitive|enhanced|improved|high-performance|"
-        r"lightweight|responsive|flexible|graceful|effective|excellent|superior|great)"
-        r"(?: [A-Za-z][\w.+#-]*){1,6}[.*_]*$",
+        r"lightweight|responsive|flexible|graceful|effective|excellent|superior|great|beautiful|"
+        r"stunning|polished)"
+        r"(?:,? [A-Za-z][\w.+#-]*){1,6}[.*_]*$",
         "a short phrase led by a quality",
     ),
     "placeholder_noun": _shape(
@@ -580,7 +581,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"\s+\d+\W*$"
         r"|[:：]\s*(?i:n/a|tbc)\W*$"
         r"|^\W*(?i:no)\s+(?:[\w-]+\s+){0,2}?(?i:observed|recorded|logged|captured|learned|"
-        r"documented)\s+(?i:yet)\b",
+        r"documented)\s+(?i:yet)\b"
+        # "**数据库**: [数据库技术]", "**Language**: [main language]": a field's slot in brackets
+        r"|[:：]\s*\*{0,2}\s*\[[^\[\]\n:：]{1,40}\](?!\()\s*$"
+        # "Date | Mistake | Correction | Rule": a table's header row, the form to fill in
+        r"|^\W*[A-Z][\w ]{0,20}(?:\s\|\s[A-Z][\w ]{0,20}){2,}\W*$",
         "an unfilled template's prompt",
     ),
     # "STRICTLY FOLLOW BELOW RULES", "Always follow the instructions below": how the
@@ -954,7 +959,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:tests?|build|ci|lint(?:ing)?|compil(?:e|ation))\s+(?:is\s+|are\s+)?(?:all\s+)?"
         r"(?:passing|green|red|failing|broken)\s*[.!]?\s*$"
         # "All publisher tests green; `validate` OK": the suite's colour as of now
-        r"|^\W*all\s+(?:[\w-]+\s+){0,2}?tests?\s+(?:are\s+|were\s+)?(?:green|passing|passed)\b",
+        r"|^\W*all\s+(?:[\w-]+\s+){0,2}?tests?\s+(?:are\s+|were\s+)?(?:green|passing|passed)\b"
+        r"|\bcurrently\s+\d[\d,]*\s+(?:tests?|suites?|specs?|files?|issues?)\b",
         "a count read off the work as it stands",
         # "Implementation is about 80% complete", "120 passing, 3 failing": how far the work
         # has got
@@ -982,7 +988,13 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|(?:just\s+)?completed(?:\s+(?:this|last|previous)\s+session|\s+(?:tasks?|work|items))?"
         r"(?=\s*(?:[(]|$))"
         r"|(?:short|long|near|mid|medium)[- ]term"
-        r"|next(?:\s+(?:steps?|up|actions?|tasks?|priorities|issues(?:\s+to\s+tackle)?))?\W*$)\b",
+        r"|next(?:\s+(?:steps?|up|actions?|tasks?|priorities|issues(?:\s+to\s+tackle)?))?\W*$"
+        # "## Immediate (Within 24 hours)", "## Action Required Before Session 6",
+        # "## Recommended Next Action"
+        r"|immediate(?:\s+(?:actions?|steps?|tasks?|priorities))?(?=\s*(?:[(]|$))"
+        r"|actions?\s+required|required\s+actions?|recommended\s+next\s+(?:actions?|steps?))\b"
+        # "## Recommended Strategy (PENDING CONFIRMATION)": a heading marked as not settled
+        r"|\((?:pending|draft|proposed|tbd|wip|in progress|unconfirmed)\b",
         "a dossier heading whose theme is work to do, under way or done once",
     ),
     # "Attachments are rendered via direct CDN links", "The app fetches movie data from the
@@ -1068,7 +1080,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Symptom: …": a field of an incident write-up, what went wrong once
     "incident_field": _shape(
         r"^\W*(?:the\s+)?(?:problem|issue|bug|symptoms?|what happened|what went wrong|"
-        r"before|incident|error observed|observed behaviou?r)(?:\W*[:：]|\.(?:\*\*)?\s)",
+        r"before|incident|error observed|observed behaviou?r)(?:\s*\([^()]{1,40}\))?"
+        r"(?:\W*[:：]|\.(?:\*\*)?\s)",
         "a field of an incident write-up",
     ),
     # "Consider using multiple markets", "Decision needed: …", "potential for …", "Open
@@ -1099,7 +1112,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"\b(?:needs?|requires?)\s+(?:further|more|additional)\s+(?:work|testing|tests|"
         r"investigation|optimi[sz]ation|refinement|tuning|validation|verification|polish)\b"
         r"|\bneeds\s+(?:visual\s+)?(?:iteration|review|a fix|fixing|cleanup|attention)\b"
-        r"|^\W*(?:estimate[ds]?|estimated (?:effort|time)|eta|end goal|target date)\W*[:：]"
+        r"|^\W*(?:estimate[ds]?|estimated (?:effort|time)|eta|end goal|target date|"
+        r"timeline)\W*[:：]"
         r"|\bmay already exist\b|\bnext,?\s+we\b|\bstill (?:needs?|missing|to be)\b"
         r"|^\W*p[0-3]\s*[:：-]?\s+(?:fix|add|implement|remove|refactor|update|修)"
         # "Performance optimization required": work named as still needed
@@ -1147,7 +1161,12 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "impression": _shape(
         r"\bworks?\s+(?:really\s+|very\s+)?(?:well|great|nicely|fine|smoothly)\b"
         r"|\bproved\s+(?:to be\s+)?(?:\w+\s+)?(?:effective|useful|reliable|robust|valuable|"
-        r"successful|intuitive|better|worse|superior|solid)\b"
+        r"successful|intuitive|better|worse|superior|solid|excellent|great|ideal|invaluable)\b"
+        # "**Verdict:** Best quality but …", "Confidence Level: High - …": a field of
+        # judgement; "Exceeded quality expectations", "is production-ready"
+        r"|^\W*(?:verdict|assessment|overall assessment|evaluation|rating|confidence(?: level)?|"
+        r"variance analysis)\W{0,3}[:：]"
+        r"|\bexceeded\s+(?:\w+\s+)?expectations\b|\b(?:is|are)\s+production-ready\b"
         r"|\b(?:materially|significantly|noticeably|much|far|vastly)\s+(?:better|worse|faster|"
         r"slower|simpler|cleaner)\b"
         r"|\b(?:is|are|looks?|feels?)\s+(?:very\s+|quite\s+|pretty\s+)?(?:solid|healthy|"
@@ -1172,7 +1191,10 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "the most likely issue is …", "might be related to", "may become unwieldy", "Likely
     # uses `conftest.py` (needs confirmation)", "would have been caught": a guess
     "speculation": _shape(
-        r"\bmost likely\b|^\W*(?:[\w ]{1,30}[:：]\s*)?likely\s+(?:uses|is|has|needs|comes)\b"
+        r"\bmost likely\b|^\W*(?:[\w /&-]{1,30}[:：]\s*)?likely\s+(?:uses|is|has|needs|comes)\b"
+        # "The AWS SDK likely uses builder patterns", "(implied by standard Rust practices)"
+        r"|\b(?:likely|probably)\s+(?:uses|is|are|has|have|needs|relies|runs)\b"
+        r"|\((?:implied|assumed|inferred|presumed)\b"
         r"|\b(?:might|may|could)\s+(?:be\s+(?:related|caused|due|an issue|the (?:cause|issue|"
         r"problem)|a problem)|become|need|have been|cause|fail|break)\b"
         r"|\bthere (?:might|may|could) be\b|\bneeds?\s+confirmation\b|\bunconfirmed\b"
