@@ -106,8 +106,11 @@ def test_review_names_the_reading_a_rule_decided_on(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # the gradient gate tried the line without its closing note and still rejects it as
-    # written; an item under a heading of what not to do is read as a prohibition
-    text = "- `legacyParse` (not stable)\n\n## 禁止事项\n\n- 把订单金额存成浮点数。\n"
+    # written (a line the precedent judge is sure of, p ~0.9, so a refit leaves it alone);
+    # an item under a heading of what not to do is read as a prohibition
+    text = (
+        "- Performance is important (see benchmarks)\n\n## 禁止事项\n\n- 把订单金额存成浮点数。\n"
+    )
     board = write(tmp_path, "memory/CLAUDE.md", text)
     assert main(["review", "--json", str(board)]) == 1
     rows = json.loads(capsys.readouterr().out)
@@ -119,7 +122,7 @@ def test_review_names_the_reading_a_rule_decided_on(
     out = capsys.readouterr().out.splitlines()
     assert out[1] == (
         f"{board}:1: reject gradient.missing-concrete-trigger [as written] "
-        "`gradient: missing concrete trigger`: `legacyParse` (not stable)"
+        "`gradient: missing concrete trigger`: Performance is important (see benchmarks)"
     )
 
 
@@ -147,7 +150,7 @@ def test_review_names_the_reading_that_passed_a_line(
 def test_a_held_line_audits_the_reading_its_rule_decided_on(
     repo: KernelPaths, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    write(repo.kernel, "memory/CLAUDE.md", BOARD + "- `legacyParse` (not stable)\n")
+    write(repo.kernel, "memory/CLAUDE.md", BOARD + "- Performance is important (see benchmarks)\n")
     assert cli(repo, "commit", "--json") == 0
     report = json.loads(capsys.readouterr().out)
     assert [(r["rule"], r["reading"]) for r in report["rejected"]] == [
