@@ -138,6 +138,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:clean|readable|maintainable|concise)(?:,?\s+(?:and\s+)?(?:clean|readable|"
         r"maintainable|concise|simple|efficient|well-documented|modular|testable))*\s+code\b"
         r"|minimal (?:possible )?(?:diff|changes?|impact)|smallest (?:possible )?(?:diff|change)"
+        # "Follow TypeScript best practices with strict typing", "SOLID、DRY、关注点分离": a
+        # practice named by its fame, or principles listed as slogans
+        r"|\bfollow\s+(?:[\w.+#-]+\s+){0,2}?best\s+practices\b"
+        r"|\b(?:solid|dry|kiss|yagni)\b(?:\s*[、,/]\s*(?:solid|dry|kiss|yagni|关注点分离|"
+        r"separation of concerns)\b)+"
         r"|root cause"
         r"|(?:follow|match|adhere to|respect|stay consistent with|be consistent with)\s+(?:the\s+)?"
         r"(?:existing|current|established)\s+(?:code\s+)?(?:style|patterns?|conventions?)"
@@ -508,6 +513,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"(?:file|memory|board|dossier)\b"
         # an entry added when a lesson comes, whoever brings it ("Add a new row whenever a
         # review finds a mistake", "Append a bullet after each correction")
+        # "Add new sections as conventions are adopted": the file grows with the project
+        r"|\badd\s+new\s+(?:sections?|rules?|entries|conventions)\s+(?:as|when|whenever|once)\b"
         r"|\b(?:add|append|write|log)\s+(?:a\s+|one\s+)?(?:new\s+)?(?:row|entry|line|item|bullet)\b"
         r"[^.;]{0,40}?\b(?:when|whenever|after|each time)\b[^.;]{0,40}?\b(?:correct\w*|mistakes?|"
         r"lessons?|learn\w*|surpris\w*|gotchas?)\b"
