@@ -161,9 +161,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     ),
     # a quality of fit that names no measure ("实施适当的权限控制", "妥善处理敏感数据")
     # "需要正确处理多行内容", "定时任务的路径和权限需要仔细检查": a care asked for, no measure
-    "unspecified_fit": phrases(
-        "适当的|恰当的|合适的|妥善|充分的|需要正确|需要仔细|需要认真|需要合理|需正确|需仔细"
-        "|合理配置|合理设置|遵循项目规范"
+    "unspecified_fit": (
+        *phrases(
+            "适当的|恰当的|合适的|妥善|充分的|需要正确|需要仔细|需要认真|需要合理|需正确|需仔细"
+            "|合理配置|合理设置|遵循项目规范"
+        ),
+        # "保持项目目录整洁", "保持模块边界清晰": a state to keep, no measure of it
+        # ("原因：保持工作区整洁" gives a reason, after its label)
+        Pattern(
+            "(?<![:：])保持[^，。；,`]{0,10}(?:整洁|清晰|干净)",
+            "a state to keep, unmeasured",
+            bounded=False,
+        ),
     ),
     "measurement": (
         Pattern("\\d+(?:\\.\\d+)?\\s*(?:倍|毫秒|秒|％)", "a measured figure", bounded=False),
