@@ -36,9 +36,9 @@ from shared.review.gates.registry import review_claim, review_rules  # noqa: E40
 
 CORPUS = ROOT / "tests" / "corpora" / "gates" / "lines.jsonl"
 ROUNDS = ROOT / "tests" / "corpora" / "gates" / "rounds.json"
-# The newest rounds (14-34, sessions of 2026-12-01 to -08): their held-out rows were never
+# The newest rounds (14-36, sessions of 2026-12-01 to -08): their held-out rows were never
 # shown to whoever wrote the current rules (the "fresh" measurement).
-FRESH_ROUNDS = tuple(str(n) for n in range(14, 35))
+FRESH_ROUNDS = tuple(str(n) for n in range(14, 37))
 AGREEMENT_TARGET = 0.85
 # Issue #30's targets, with dossier and board lines reported apart.
 DOSSIER_AGREEMENT_TARGET = 0.85
