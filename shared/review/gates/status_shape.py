@@ -323,7 +323,10 @@ _STAMP = lexicon.matcher(
     # a bare timestamp as the whole line ("2025-07-22 15:27:00") stamps a log entry
     neutral=r"^\W*\d{4}-\d{2}-\d{2}[ t]\d{1,2}:\d{2}(?::\d{2})?\W*(?:[a-z]{2,5})?\W*$"
     # a date alone as the whole line ("`2026-03-13`" under "Snapshot Date")
-    r"|^\W*\d{4}-\d{2}-\d{2}\W*$",
+    r"|^\W*\d{4}-\d{2}-\d{2}\W*$"
+    # a log entry opening on its date and time ("[2025-05-17 17:01:00] - Continuing …",
+    # "2026-02-05 20:30: MS-007 done")
+    rf"|^\W*\[?\d{{4}}-\d{{2}}-\d{{2}}[ t]\d{{1,2}}:\d{{2}}(?::\d{{2}})?\]?\s*[-–—{COLON}]",
 )
 _STATUS_FIELD = lexicon.matcher("status_field")
 _WORK_STATE = lexicon.matcher("work_state", prefilter=True)

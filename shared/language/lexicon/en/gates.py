@@ -256,7 +256,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         # ("proper nouns", "regular expressions", "clean builds" name kinds, not qualities)
         r"^[*_\s]*(?i:secure|user-friendly|optimi[sz]ed|efficient|minimal|robust|scalable|"
         r"reliable|comprehensive|seamless|intuitive|enhanced|improved|high-performance|"
-        r"lightweight|responsive|flexible|graceful|effective|excellent|superior|great|beautiful|"
+        r"lightweight|responsive|flexible|graceful|effective|excellent|superior|great|beautiful|rapid|"
         r"stunning|polished)"
         r"(?:,? [A-Za-z][\w.+#-]*){1,6}[.*_]*$",
         "a short phrase led by a quality",
@@ -591,6 +591,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"documented)\s+(?i:yet)\b"
         # "**数据库**: [数据库技术]", "**Language**: [main language]": a field's slot in brackets
         r"|[:：]\s*\*{0,2}\s*\[[^\[\]\n:：]{1,40}\](?!\()\s*$"
+        # "To be detailed as more information becomes available", "Decision 1: Description
+        # of the decision and its rationale": a slot waiting to be filled
+        r"|^\W*(?i:to be|will be)\s+(?i:detailed|determined|added|completed|filled in|documented|"
+        r"defined|expanded)\b"
+        r"|[:：]\s*(?i:a\s+)?(?i:description|summary|explanation)\s+of\s+(?i:the|this)\b"
         # "Date | Mistake | Correction | Rule": a table's header row, the form to fill in
         r"|^\W*[A-Z][\w ]{0,20}(?:\s\|\s[A-Z][\w ]{0,20}){2,}\W*$",
         "an unfilled template's prompt",
@@ -907,7 +912,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|[-—–:]\s*(?:paused|on hold|shelved|blocked|in progress|wip)\s*$"
         r"|\b(?:none|nothing)\s+(?:identified|found|reported|yet)\b"
         r"|\bnot yet (?:begun|started|tested|verified|validated|deployed|released|integrated|"
-        r"configured|set up|written|done|finished|complete)\b|\bhave not (?:yet )?begun\b"
+        r"configured|set up|written|done|finished|complete|wired|implemented|connected|hooked up|"
+        r"available)\b|\bhave not (?:yet )?begun\b|\bin this (?:environment|milestone)\b"
         r"|^\W*(?:analy[sz]ing|investigating|exploring|evaluating|researching|debugging|"
         r"working on|prototyping)\s+\w"
         # "The basic UI is now complete", "Security allowlist is fully resolved"
@@ -967,7 +973,11 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"(?:passing|green|red|failing|broken)\s*[.!]?\s*$"
         # "All publisher tests green; `validate` OK": the suite's colour as of now
         r"|^\W*all\s+(?:[\w-]+\s+){0,2}?tests?\s+(?:are\s+|were\s+)?(?:green|passing|passed)\b"
-        r"|\bcurrently\s+\d[\d,]*\s+(?:tests?|suites?|specs?|files?|issues?)\b",
+        r"|\bcurrently\s+\d[\d,]*\s+(?:tests?|suites?|specs?|files?|issues?)\b"
+        # "Total: 67 tests, all passing.", "80 tests pass", "916 total passed", "last run
+        # 118/118": a run's result
+        r"|\b\d[\d,]*\s+(?:tests?\s+|total\s+)?pass(?:ed|es)?\b(?!\s+(?:to|through|into|in)\b)"
+        r"|\btests?,?\s+all\s+passing\b|\blast\s+run\s+\d+\s*/\s*\d+",
         "a count read off the work as it stands",
         # "Implementation is about 80% complete", "120 passing, 3 failing": how far the work
         # has got
@@ -995,7 +1005,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|(?:just\s+)?completed(?:\s+(?:this|last|previous)\s+session|\s+(?:tasks?|work|items))?"
         r"(?=\s*(?:[(]|$))"
         r"|(?:short|long|near|mid|medium)[- ]term"
-        r"|next(?:\s+(?:steps?|up|actions?|tasks?|priorities|issues(?:\s+to\s+tackle)?))?\W*$"
+        r"|next(?:\s+(?:immediate|logical))?(?:\s+(?:steps?|up|actions?|tasks?|priorities|"
+        r"issues(?:\s+to\s+tackle)?))?\W*$|doing\W*$"
         # "## Immediate (Within 24 hours)", "## Action Required Before Session 6",
         # "## Recommended Next Action"
         r"|immediate(?:\s+(?:actions?|steps?|tasks?|priorities))?(?=\s*(?:[(]|$))"
@@ -1042,7 +1053,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"cleaned up|set up|enhanced|improved|optimi[sz]ed|simplified|consolidated|extracted|"
         r"installed|deployed|wired up|hooked up|patched|reverted|tweaked|adjusted)\b"
         r"|(?<!\bbe )(?<!\bis )(?<!\bare )\b(?:created|implemented|completed|added|fixed|resolved|"
-        r"done|finished)\s*[.!]?\s*$"
+        r"done|finished|complete|deleted|removed)\W{0,4}$"
+        # "**Bug 1 fixed**: …": a numbered defect closed
+        r"|\b(?:bug|issue|defect)\s*#?\d+\s+(?:fixed|resolved|closed)\b"
         # "2026-03-17: Self-healing workflow auto-removed 5 entries": a change under its date
         r"|\b20\d\d-\d\d-\d\d\W{0,3}\s(?:[\w-]+\s+){0,3}?(?:auto-)?(?:added|removed|fixed|"
         r"updated|created|deleted|merged|migrated|reviewed|corrected|released|deployed|shipped)\b",
@@ -1094,7 +1107,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Consider using multiple markets", "Decision needed: …", "potential for …", "Open
     # question: …": a choice still open
     "deliberation": _shape(
-        r"^\W*(?:\d+[.)]\s*)?consider(?:ing)?\s+\w"
+        r"^\W*(?:\d+[.)]\s*)?consider(?:ing)?\s+\w|[,;]\s*(?:but\s+)?consider\s+[a-z]"
         r"|\bdecision needed\b|^\W*(?:open\s+)?decisions?\s+(?:needed|pending|required)\b"
         r"|^\W*(?:hypothesis|conjecture|proposition|open idea)\W*[:：]"
         r"|\(\s*(?:using|use|via|with)\s+[^()]{1,20}?\s+or\s+[^()]{1,20}\)"
@@ -1123,6 +1136,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"timeline)\W*[:：]"
         r"|\bmay already exist\b|\bnext,?\s+we\b|\bstill (?:needs?|missing|to be)\b"
         r"|^\W*p[0-3]\s*[:：-]?\s+(?:fix|add|implement|remove|refactor|update|修)"
+        # "⏳ Import project in Vercel dashboard", "Future: Spanish, French": still to come
+        r"|^[\s*_>-]*⏳|^\W*(?:future|later|someday)\W*[:：]"
         # "Performance optimization required": work named as still needed
         r"|\b(?:optimi[sz]ation|refactor(?:ing)?|clean-?up|testing|migration|documentation|"
         r"fix(?:es)?|work)\s+(?:is\s+|are\s+)?(?:still\s+)?(?:required|needed|pending)\s*[.!]?\s*$",
@@ -1182,11 +1197,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:cheap|easy|quick|big|huge|clear)\s+(?:\w+\s+)?wins?\b"
         r"|\bconfirmed\s+the\s+(?:\w+\s+)?(?:advantage|benefit|value|superiority)\b"
         r"|^\W*(?:faster|slower|simpler|cleaner|easier|better|safer)\s+than\b"
+        # "More comprehensive than most competitors", "Learning Curve: Easier for new
+        # contributors", "routing … functions correctly": a comparison or a verdict, unmeasured
+        r"|\bmore\s+\w+\s+than\s+(?:most|many|other|competing|typical)\b"
+        r"|^\W*(?:[\w ]{1,30}[:：]\s*)?easier\s+for\b"
+        r"|\b(?:functions|works|runs|operates)\s+(?:correctly|properly|as expected|flawlessly)\W*$"
         r"|[(]\s*(?:much\s+|far\s+)?(?:better|faster|cheaper|smarter|more accurate)\s+than\b",
         "an impression offered as evidence",
         # "The UI feels snappy", "Users seem to like the onboarding": how it felt or seemed
         Pattern(
-            r"\b(?:feels?|felt)\s+(?:very\s+|really\s+|quite\s+|much\s+|more\s+|so\s+|a lot\s+)?"
+            r"\b(?:feels?|felt)\s+(?:very\s+|really\s+|quite\s+|much\s+|more\s+|so\s+|a lot\s+|"
+            r"surprisingly\s+|remarkably\s+|incredibly\s+)?"
             r"(?:snappy|smooth|fast|faster|slow|slower|sluggish|responsive|natural|intuitive|"
             r"polished|clunky|clean|great|nice|premium|modern|professional|solid|better|worse)\b"
             r"|\b(?:appears?|seems?)\s+to\s+(?:like|love|prefer|enjoy|help|improve|fix|solve|perform|"
@@ -1203,7 +1224,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"|\b(?:likely|probably)\s+(?:uses|is|are|has|have|needs|relies|runs)\b"
         r"|\((?:implied|assumed|inferred|presumed)\b"
         r"|\b(?:might|may|could)\s+(?:be\s+(?:related|caused|due|an issue|the (?:cause|issue|"
-        r"problem)|a problem)|become|need|have been|cause|fail|break)\b"
+        r"problem)|a problem)|become|need|have been|cause|fail|break|accumulate|leak|grow|degrade|"
+        r"slow down)\b|\bpossibly\b"
         r"|\bthere (?:might|may|could) be\b|\bneeds?\s+confirmation\b|\bunconfirmed\b"
         r"|\bwould have (?:been|caught|prevented|saved)\b|\bpresumably\b"
         r"|\b(?:i|we)\s+(?:think|believe|suspect|guess)\b"
@@ -1242,7 +1264,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"(?:testing|maintenance|maintainability|[\w-]+ability|feel|experience|performance|"
         r"security|productivity|quality|efficiency|organization|consistency)\b"
         r"|\bclear\s+separation\s+of\s+concerns\b|\bbest\s+practices\b(?![\w ]*[:：])"
-        r"|^\W*better\s+(?:organi[sz]ation|performance|maintainability|structure|ux|"
+        r"|^\W*better\s+(?:organi[sz]ation|performance|maintainability|structure|ux|code quality|"
+        r"developer experience|"
         r"user experience|reliability|security)\b"
         r"|\bwell-(?:structured|designed|organi[sz]ed|architected|engineered|crafted)\b"
         # "a secure, scalable, and maintainable architecture": qualities listed, none shown
