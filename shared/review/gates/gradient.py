@@ -228,6 +228,10 @@ def _readings(claim: Claim) -> Iterator[tuple[str, Claim]]:
 # "你是一个深度知识管理专家，用来帮助用户…": a role given to the agent, which the rest of
 # the line describes; it directs nothing a next session would do
 _PERSONA = lexicon.matcher("persona")
+# "EncoreHub is an AI chat desktop app …", "这是一个 Monorepo 项目…": a description of what the
+# project is, whose later clauses ("built on …", "使用 … 开发") describe it, direct nothing
+_DESCRIPTION = lexicon.matcher("description_lead")
+_MODAL = lexicon.matcher("modal", spaced=True)
 
 
 # "Fix root cause with minimal impact", "Use meaningful names": a maxim any assistant could
@@ -261,6 +265,12 @@ def decide(claim: Claim, ctx: ReviewContext) -> Decision:
     """The gradient test's verdict, and, for a line that passes only as another reading
     words it, which reading passed and the rule the line as written failed."""
     if _PERSONA.match(claim.text) and find_trigger(claim) is None:
+        return Decision(NO_DIRECTION)
+    if (
+        _DESCRIPTION.match(claim.text)
+        and find_trigger(claim) is None
+        and not _MODAL.found(claim.lower)
+    ):
         return Decision(NO_DIRECTION)
     found = gradient_test(claim)
     if found is None:

@@ -127,6 +127,18 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     # "Fix root cause with minimal impact", "Use meaningful names", "don't reinvent the
     # wheel", "keep the code clean and readable": a maxim any assistant could be told, with
     # nothing of this project's in it (gradient.py reads the rest of the line for that)
+    # "EncoreHub is an AI chat desktop app aggregating …", "This is a Monorepo with two
+    # folders": what the project or a part of it is, told; the clauses after it describe it
+    "description_lead": _shape(
+        r"^\W*(?i:(?:this|the)\s+(?:project|repo(?:sitory)?|app(?:lication)?|codebase|tool|library|"
+        r"service|system|package|plugin|site|website|monorepo)\s+is\s+an?\s)"
+        r"|^\W*(?i:this\s+is\s+an?\s+(?:[\w-]+\s+){0,3}?(?:project|repo(?:sitory)?|app(?:lication)?|"
+        r"codebase|tool|library|service|system|package|plugin|site|website|monorepo)\b)"
+        r"|^\W*[A-Z][\w.-]*(?:\s[A-Z][\w.-]*){0,3}\s+is\s+an?\s+(?:[\w-]+\s+){0,5}?(?:app|"
+        r"application|tool|library|framework|platform|service|system|project|plugin|gateway|"
+        r"website|site|cli|sdk|engine|bot|extension|dashboard|game)\b",
+        "what the project or a part of it is, told",
+    ),
     "generic_maxim": _shape(
         r"reinvent(?:ing)? the wheel|don'?t repeat yourself|avoid (?:code )?duplication"
         r"|no duplicate (?:code|logic)|keep it simple|\bkiss\b|\byagni\b"

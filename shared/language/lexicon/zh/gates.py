@@ -1067,6 +1067,17 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
+    # "这是一个基于文件系统的约定式路由插件，使用 `unplugin` 开发…", "CdApi 是一个 AI 大模型
+    # API 网关工具": what the project or a part of it is, told; the clauses after it describe it
+    "description_lead": (
+        Pattern(
+            "^\\W*(?:这是|這是|本项目是|本項目是|该项目是|該項目是)(?:一个|一個|一款|一套)"
+            "|^\\W*[A-Za-z][\\w .-]{0,30}?\\s*(?:是|为)(?:一个|一個|一款|一套)[^，。,]{0,30}?"
+            "(?:工具|系统|系統|应用|應用|平台|框架|插件|网站|網站|项目|項目|服务|服務|库|庫|网关|引擎)",
+            "what the project or a part of it is, told",
+            bounded=False,
+        ),
+    ),
     # "你是一个深度知识管理专家，用来帮助用户…": a role given to the agent, which the rest
     # of the line describes.
     "persona": (
