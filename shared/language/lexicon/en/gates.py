@@ -330,8 +330,6 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"apis|tools)|avoid)\W*$)",
         "a heading listing what not to do",
     ),
-    # "**Rule**: …", "Prevention: …", "Lesson: …": a field naming the line as the rule of a
-    # lesson
     # "**Decision:** Replaced the plan of using MCP with …", "Rationale: …": a label filing a
     # settled decision or its reason, whose body may tell the change it made
     "settled_label": _shape(
@@ -344,6 +342,8 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"^\W*(?:configured|set up|set to)\b",
         "a setting recorded",
     ),
+    # "**Rule**: …", "Prevention: …", "Lesson: …": a field naming the line as the rule of a
+    # lesson
     "rule_label": _shape(
         r"(?i:^\W*(?:(?:the|key|core|new)\s+)?(?:rules?|prevention|lessons?|takeaway|guideline|"
         r"principle|policy)\W{0,3}[:：])",

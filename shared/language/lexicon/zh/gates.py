@@ -234,7 +234,6 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
             bounded=False,
         ),
     ),
-    # "**预防规则**：…", "教训：…": a field naming the line as the rule of a lesson
     # "**决策**：放弃 MCP，改为…", "原因：…": a label filing a settled decision or its reason
     "settled_label": (
         Pattern(
@@ -247,6 +246,7 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
     "setup_value": (
         Pattern("^\\W*(?:配置|设置|設置|設定)了", "a setting recorded", bounded=False),
     ),
+    # "**预防规则**：…", "教训：…": a field naming the line as the rule of a lesson
     "rule_label": (
         Pattern(
             "^\\W*(?:预防|防范|核心|通用)?(?:规则|规范|原则|教训|准则|约定)\\W{0,3}[:：]",
