@@ -124,9 +124,6 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         "'stop' halting at a point, not forbidding a gerund",
     ),
     # ------------------------------------------------------------ gradient
-    # "Fix root cause with minimal impact", "Use meaningful names", "don't reinvent the
-    # wheel", "keep the code clean and readable": a maxim any assistant could be told, with
-    # nothing of this project's in it (gradient.py reads the rest of the line for that)
     # "EncoreHub is an AI chat desktop app aggregating …", "This is a Monorepo with two
     # folders": what the project or a part of it is, told; the clauses after it describe it
     "description_lead": _shape(
@@ -139,6 +136,9 @@ CONCEPTS: dict[str, tuple[Entry, ...]] = {
         r"website|site|cli|sdk|engine|bot|extension|dashboard|game)\b",
         "what the project or a part of it is, told",
     ),
+    # "Fix root cause with minimal impact", "Use meaningful names", "don't reinvent the
+    # wheel", "keep the code clean and readable": a maxim any assistant could be told, with
+    # nothing of this project's in it (gradient.py reads the rest of the line for that)
     "generic_maxim": _shape(
         r"reinvent(?:ing)? the wheel|don'?t repeat yourself|avoid (?:code )?duplication"
         r"|no duplicate (?:code|logic)|keep it simple|\bkiss\b|\byagni\b"
