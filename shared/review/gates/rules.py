@@ -263,7 +263,7 @@ RULES: Mapping[str, Rule] = _rules(
         "status-shape",
         "change-log recap",
         _one("the line reports a change made, not a fact"),
-        ("change_recap",),
+        ("change_recap", "settled_label", "setup_value"),
     ),
     Rule(
         "status-shape",
@@ -348,7 +348,13 @@ RULES: Mapping[str, Rule] = _rules(
         "gradient",
         "no action direction",
         _one("the line gives no concrete direction for the next action"),
-        ("claims.direction_clauses", "claims.normative_clauses", "persona", "goal_label"),
+        (
+            "claims.direction_clauses",
+            "claims.normative_clauses",
+            "persona",
+            "description_lead",
+            "goal_label",
+        ),
     ),
     Rule(
         "gradient",
