@@ -1062,6 +1062,20 @@ def test_a_flag_the_line_gives_is_part_of_what_it_prescribes(command: str, follo
     assert [e.followed for e in found] == ([True] if followed else [])
 
 
+@pytest.mark.parametrize(
+    ("command", "broken"),
+    [
+        ("git commit --no-verify -m 'fix: x'", True),
+        # a plain commit is what the line leaves allowed: only the flag is forbidden
+        ("git commit -m 'docs: ratify engineering constitution'", False),
+    ],
+)
+def test_a_flag_the_line_forbids_is_what_it_forbids(command: str, broken: bool) -> None:
+    actions = [line_actions("Never use `git commit --no-verify`")]
+    found = action_evidence(_turn(command), actions, set)
+    assert [e.followed for e in found] == ([False] if broken else [])
+
+
 def test_a_reporting_flag_is_not_required() -> None:
     acts = line_actions("Run tests after every major code change with `go test -v ./...`")
     assert acts.flags == ((),)

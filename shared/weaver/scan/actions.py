@@ -377,6 +377,9 @@ class LineActions:
     # Per prescribed head, the flags its span gives that change what the command does
     # (`git commit -s` signs off): a run follows the line only with all of them.
     flags: tuple[tuple[str, ...], ...] = ()
+    # Per forbidden head, the flags that make it what the line forbids ("never use `git
+    # commit --no-verify`"): a run breaks the line only with all of them.
+    forbidden_flags: tuple[tuple[str, ...], ...] = ()
     # What adds a dependency with a package manager rivalling the one prescribed.
     rivals: tuple[tuple[str, ...], ...] = ()
     # Branches the line forbids pushing to ("never push directly to `main`").
@@ -388,6 +391,14 @@ class LineActions:
             needed = self.flags[k] if k < len(self.flags) else ()
             if any(runs([tokens], wanted) and set(needed) <= set(tokens) for tokens in ran):
                 return wanted
+        return None
+
+    def broken_by(self, ran: list[tuple[str, ...]]) -> tuple[str, ...] | None:
+        """The first forbidden head some command in ``ran`` runs with its flags."""
+        for k, banned in enumerate(self.forbidden):
+            needed = self.forbidden_flags[k] if k < len(self.forbidden_flags) else ()
+            if any(runs([tokens], banned) and set(needed) <= set(tokens) for tokens in ran):
+                return banned
         return None
 
     def __bool__(self) -> bool:
@@ -494,6 +505,7 @@ def line_actions(text: str) -> LineActions:
     forbidden_files: list[str] = []
     literals: list[str] = []
     flags: dict[tuple[str, ...], tuple[str, ...]] = {}
+    banned_flags: dict[tuple[str, ...], tuple[str, ...]] = {}
     pushes: list[str] = []
     # Clause marks inside a code span (`;`, `a, b`) end no clause.
     masked = _SPAN.sub(lambda m: "`" + "x" * len(m.group(1)) + "`", text)
@@ -516,6 +528,7 @@ def line_actions(text: str) -> LineActions:
             continue
         if against:
             forbidden.append(found)
+            banned_flags[found] = banned_flags.get(found, ()) + _flags(match.group(1))
         else:
             prescribed.append(found)
             flags[found] = flags.get(found, ()) + _flags(match.group(1))
@@ -533,9 +546,10 @@ def line_actions(text: str) -> LineActions:
             if lexicon.matcher(f"situation:{step}").search(text) is not None:
                 situation.extend(heads)
     heads = tuple(dict.fromkeys(prescribed))
+    banned = tuple(dict.fromkeys(forbidden))
     return LineActions(
         heads,
-        tuple(dict.fromkeys(forbidden)),
+        banned,
         tuple(situation),
         explicit,
         tuple(files),
@@ -544,6 +558,7 @@ def line_actions(text: str) -> LineActions:
         forbidden_literals=tuple(literals),
         commit_style=commit_style,
         flags=tuple(flags.get(h, ()) for h in heads),
+        forbidden_flags=tuple(banned_flags.get(h, ()) for h in banned),
         rivals=() if forbidden else _rivals(prescribed),
         push_forbidden=tuple(pushes),
     )
@@ -717,7 +732,7 @@ def action_evidence(
             met = triggered() if met is None else met
             if i not in met:
                 continue
-        broken = next((h for h in acts.forbidden if runs(ran, h)), None)
+        broken = acts.broken_by(ran)
         if broken is None and acts.rivals:
             # "uv pip install" adds through uv: a rival counts only without the
             # prescribed program in the same command
