@@ -1076,6 +1076,18 @@ def test_a_flag_the_line_forbids_is_what_it_forbids(command: str, broken: bool) 
     assert [e.followed for e in found] == ([False] if broken else [])
 
 
+def test_a_step_named_only_as_the_situation_is_no_step_to_run() -> None:
+    # "running E2E tests" is when the line applies; what it asks is the runner skill
+    situated = line_actions(
+        "When running E2E tests, always use `/e2e-test-runner`; never run `pnpm test:e2e` directly"
+    )
+    assert situated.prescribed == ()
+    assert action_evidence(_turn("pnpm test --filter api"), [situated], set) == []
+    # the same step as the line's direction is one
+    asked = line_actions("Before committing, run the tests")
+    assert ("npm", "test") in asked.prescribed
+
+
 def test_a_reporting_flag_is_not_required() -> None:
     acts = line_actions("Run tests after every major code change with `go test -v ./...`")
     assert acts.flags == ((),)

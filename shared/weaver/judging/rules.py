@@ -74,7 +74,7 @@ _CODE_SPAN = re.compile(r"`[^`\n]+`")
 # ran themselves (Codex's "!cmd"). The rest of an action's text is the importer's.
 _REASON = re.compile(r"(?:rejected the agent's \S+ call|ran a shell command): ")
 # Bump when a rule may answer differently: recorded verdicts are then re-judged.
-VERSION = "18"
+VERSION = "19"
 HUMAN_TYPES = frozenset({"channel.message", "channel.command"})
 # A correction's candidate line: (index, relations, corrects the previous turn, tier).
 _Blamed = tuple[int, list[str], bool, int]

@@ -537,8 +537,11 @@ def line_actions(text: str) -> LineActions:
     explicit = bool(prescribed or forbidden or files or forbidden_files or literals or pushes)
     explicit = explicit or commit_style
     if not prescribed:
+        # the kind of step the line's direction names: "When running E2E tests, use
+        # `/e2e-test-runner`" names tests only as its situation, and asks for no test run
+        direction = split_trigger(text)[1]
         for step, heads in STEPS.items():
-            if lexicon.matcher(f"step:{step}").search(text) is not None:
+            if lexicon.matcher(f"step:{step}").search(direction) is not None:
                 prescribed.extend(heads)
     situation: list[tuple[str, ...]] = []
     if prescribed or forbidden:
