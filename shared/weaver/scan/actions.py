@@ -387,19 +387,11 @@ class LineActions:
 
     def followed_by(self, ran: list[tuple[str, ...]]) -> tuple[str, ...] | None:
         """The first prescribed head some command in ``ran`` runs with its flags."""
-        for k, wanted in enumerate(self.prescribed):
-            needed = self.flags[k] if k < len(self.flags) else ()
-            if any(runs([tokens], wanted) and set(needed) <= set(tokens) for tokens in ran):
-                return wanted
-        return None
+        return _first_run(self.prescribed, self.flags, ran)
 
     def broken_by(self, ran: list[tuple[str, ...]]) -> tuple[str, ...] | None:
         """The first forbidden head some command in ``ran`` runs with its flags."""
-        for k, banned in enumerate(self.forbidden):
-            needed = self.forbidden_flags[k] if k < len(self.forbidden_flags) else ()
-            if any(runs([tokens], banned) and set(needed) <= set(tokens) for tokens in ran):
-                return banned
-        return None
+        return _first_run(self.forbidden, self.forbidden_flags, ran)
 
     def __bool__(self) -> bool:
         return bool(
@@ -411,6 +403,19 @@ class LineActions:
             or self.forbidden_literals
             or self.commit_style
         )
+
+
+def _first_run(
+    heads: tuple[tuple[str, ...], ...],
+    flags: tuple[tuple[str, ...], ...],
+    ran: list[tuple[str, ...]],
+) -> tuple[str, ...] | None:
+    """The first of ``heads`` some command in ``ran`` runs with all of its ``flags``."""
+    for k, wanted in enumerate(heads):
+        needed = flags[k] if k < len(flags) else ()
+        if any(runs([tokens], wanted) and set(needed) <= set(tokens) for tokens in ran):
+            return wanted
+    return None
 
 
 def head(command: str) -> tuple[str, ...] | None:
